@@ -1,0 +1,42 @@
+"""The application factory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from caddie.config import PROJECT_ROOT, default_config
+from caddie.db_setup import tune_sqlite
+from caddie.extensions import csrf, db, migrate
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+
+
+def build_app(config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(
+        "caddie",
+        instance_relative_config=True,
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+        instance_path=str(PROJECT_ROOT / "instance"),
+    )
+    config = dict(config or {})
+    instance = Path(config.pop("INSTANCE_PATH", app.instance_path))
+    app.instance_path = str(instance)
+    app.config.from_mapping(default_config(instance))
+    app.config.from_prefixed_env("CADDIE")
+    app.config.from_mapping(config)
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))
+    csrf.init_app(app)
+    with app.app_context():
+        tune_sqlite(db.engine)
+
+    from caddie import models  # noqa: F401  (registers the tables with the metadata)
+    from caddie.views import register_views
+
+    register_views(app)
+    return app

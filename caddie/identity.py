@@ -1,0 +1,22 @@
+"""The browser's identity: a long random id in the signed session cookie.
+
+No accounts: what a browser saves (settings now, rounds later) belongs to it.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import session
+
+_KEY = "browser_id"
+
+
+def browser_id(create: bool = False) -> str | None:
+    """This browser's id; with ``create`` a new one is issued if it has none."""
+    current = session.get(_KEY)
+    if current is None and create:
+        current = secrets.token_urlsafe(32)
+        session[_KEY] = current
+        session.permanent = True
+    return current

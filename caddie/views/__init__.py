@@ -1,0 +1,49 @@
+"""Blueprints, error pages and what every template sees."""
+
+from __future__ import annotations
+
+from flask import Flask, render_template, request
+from flask_wtf.csrf import CSRFError
+
+from caddie.table_store import current_table
+
+
+def register_views(app: Flask) -> None:
+    from caddie.views import api, home, rules, settings, tally
+
+    for module in (home, tally, settings, rules, api):
+        app.register_blueprint(module.bp)
+
+    @app.context_processor
+    def _table_in_force():
+        return {"table": current_table()}
+
+    @app.errorhandler(CSRFError)
+    def _csrf_error(err):
+        if request.path.startswith("/api/"):
+            return {"error": "This request is missing its security token; reload the page and try again.",
+                    "field": "csrf_token"}, 400
+        return render_template("error.html", title="Please try that again",
+                               message="This page was open too long or came from elsewhere, so it was "
+                                       "not sent. Reload the page and try again; nothing was changed."), 400
+
+    @app.errorhandler(404)
+    def _not_found(err):
+        if request.path.startswith("/api/"):
+            return {"error": "There is nothing at this address.", "field": None}, 404
+        return render_template("error.html", title="Not found",
+                               message="There is nothing at this address."), 404
+
+    @app.errorhandler(405)
+    def _wrong_method(err):
+        if request.path.startswith("/api/"):
+            return {"error": f"{request.method} is not allowed here.", "field": None}, 405
+        return render_template("error.html", title="Not allowed",
+                               message="That is not something this page can do."), 405
+
+    @app.errorhandler(500)
+    def _server_error(err):
+        if request.path.startswith("/api/"):
+            return {"error": "Something went wrong on our side; nothing was changed.", "field": None}, 500
+        return render_template("error.html", title="Something went wrong",
+                               message="Something went wrong on our side; nothing was changed."), 500
