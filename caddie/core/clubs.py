@@ -143,6 +143,8 @@ def check_yardage(yardage: Any, field: str = "yardage") -> int:
 
 def check_played(cards: Sequence[Any], rules: ClubRules, decks: int = 1, field: str = "cards") -> list[int]:
     """Raise unless every card is in the deck, no more often than ``decks`` decks hold it."""
+    if type(decks) is not int or decks < 1:
+        raise HandError("The number of decks is a whole number, at least 1.", "decks")
     if not cards:
         raise HandError("Play at least one card: every hole takes at least one stroke.", field)
     copies = rules.copies()

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Mapping
 
 from caddie.core.cards import JOKER, RANKS
-from caddie.core.errors import RulesError
+from caddie.core.errors import CardError, RulesError
 
 GRID_SIZES = (4, 6, 8, 10)
 NEGATIVES = ("twos", "jokers", "both")
@@ -112,6 +112,8 @@ class Rules:
             return self.king
         if rank in ("J", "Q"):
             return 10
+        if rank not in RANKS:
+            raise CardError(f"{rank!r} is not a card code: use A, 2-10, J, Q, K or JK.")
         return int(rank)
 
     def pair_points(self, rank: str) -> int:
@@ -172,6 +174,18 @@ class Rules:
         return " · ".join(parts)
 
 
+def preset_name(rules: Rules) -> str:
+    """The preset these rules follow (match length aside), or ``"custom"``.
+
+    >>> preset_name(Rules(king=0, holes=18)), preset_name(Rules(cards=8))
+    ('classic', 'custom')
+    """
+    for name, candidate in PRESETS.items():
+        if replace(candidate, holes=rules.holes) == rules:
+            return name
+    return "custom"
+
+
 def _check_choice(field: str, value: Any, allowed: tuple, message: str) -> None:
     # Exact types: JSON's false must not pass for a King worth 0, nor 6.0 for six cards.
     if type(value) is not type(allowed[0]) or value not in allowed:
@@ -199,6 +213,6 @@ def preset(name: str | None) -> Rules:
     """
     if name is None:
         return PRESETS["standard"]
-    if name not in PRESETS:
+    if not isinstance(name, str) or name not in PRESETS:
         raise RulesError(f'"{name}" is not a preset; choose standard, classic or bicycle.', "preset")
     return PRESETS[name]

@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from caddie.core.cards import RANK_NAMES
+from caddie.core.cards import RANK_NAMES, RANKS
 from caddie.core.errors import CardError, HandError
 from caddie.core.rules import Rules
 
@@ -104,8 +104,12 @@ def check_grid(grid: Grid, rules: Rules, decks: int = 1, field: str = "cards") -
     if len(grid) != rules.cards:
         raise HandError(
             f"A {rules.cards}-card grid needs {rules.cards} cards; this one has {len(grid)}.", field)
+    if type(decks) is not int or decks < 1:
+        raise HandError("The number of decks is a whole number, at least 1.", "decks")
     counts = Counter(c for c in grid if c is not None)
     for rank, n in counts.items():
+        if rank not in RANKS:
+            raise CardError(f"{rank!r} is not a card code: use A, 2-10, J, Q, K or JK.", field)
         if rank not in rules.ranks_in_play:
             raise CardError("Jokers are not in play under these rules (only 2s score −2).", field)
         allowed = rules.copies_per_deck(rank) * decks

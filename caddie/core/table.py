@@ -24,13 +24,13 @@ class Table:
 
     rules: Rules = field(default_factory=Rules)
     clubs: ClubRules = field(default_factory=ClubRules)
-    players: int = 4
+    players: int = 2
     preset: str = "standard"
 
     def __post_init__(self) -> None:
         if type(self.players) is not int or not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise RulesError(f"A table seats {MIN_PLAYERS} to {MAX_PLAYERS} players.", "players")
-        if self.preset not in PRESETS and self.preset != "custom":
+        if not isinstance(self.preset, str) or (self.preset not in PRESETS and self.preset != "custom"):
             raise RulesError(f'"{self.preset}" is not a preset.', "preset")
 
     @property
@@ -41,10 +41,6 @@ class Table:
     def club_decks(self) -> int:
         return ClubRules.decks_for(self.players)
 
-    @property
-    def matches_preset(self) -> bool:
-        return PRESETS.get(self.preset) == self.rules
-
     def to_dict(self) -> dict[str, Any]:
         return {"rules": self.rules.to_dict(), "clubs": self.clubs.to_dict(),
                 "players": self.players, "preset": self.preset}
@@ -53,5 +49,7 @@ class Table:
     def from_dict(cls, data: Mapping[str, Any] | None) -> "Table":
         if not data:
             return cls()
+        if not isinstance(data, Mapping):
+            raise RulesError("The table settings are not in the expected shape.", "table")
         return cls(rules=Rules.from_dict(data.get("rules")), clubs=ClubRules.from_dict(data.get("clubs")),
-                   players=data.get("players", 4), preset=data.get("preset", "standard"))
+                   players=data.get("players", 2), preset=data.get("preset", "standard"))

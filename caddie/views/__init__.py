@@ -6,6 +6,7 @@ from flask import Flask, render_template, request
 from flask_wtf.csrf import CSRFError
 
 from caddie.table_store import current_table
+from caddie.views import filters
 
 
 def register_views(app: Flask) -> None:
@@ -13,6 +14,7 @@ def register_views(app: Flask) -> None:
 
     for module in (home, tally, settings, rules, api):
         app.register_blueprint(module.bp)
+    filters.register(app)
 
     @app.context_processor
     def _table_in_force():

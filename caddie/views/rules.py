@@ -2,6 +2,9 @@
 
 from flask import Blueprint, render_template
 
+from caddie.table_store import current_table
+from caddie.views.club_hand import groups
+
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
 
@@ -12,4 +15,4 @@ def grid():
 
 @bp.get("/clubs")
 def clubs():
-    return render_template("rules/clubs.html", active_tab="rules")
+    return render_template("rules/clubs.html", active_tab="rules", groups=groups(current_table().clubs.deck))

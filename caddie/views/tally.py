@@ -1,13 +1,138 @@
-from flask import Blueprint, render_template
+"""Tally: score a finished hand, a grid or the Club Cards played on a hole."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from flask import Blueprint, make_response, redirect, request, url_for
+
+from caddie.core.cards import parse_card, split_cards
+from caddie.core.clubs import score_club_hole
+from caddie.core.errors import CaddieError
+from caddie.core.rules import GRID_SIZES
+from caddie.core.scoring import check_grid, score_grid
+from caddie.forms.tally import ClubTallyForm, GridTallyForm
+from caddie.table_store import current_table
+from caddie.views import club_hand, grid_hand
+from caddie.views.rendering import is_htmx, page_or_fragment
 
 bp = Blueprint("tally", __name__, url_prefix="/tally")
+
+GRID_ACTIONS = ("key", "pick", "resize", "erase", "clear", "fill", "enter")
+CLUB_ACTIONS = ("add", "remove", "clear", "fill", "enter")
+
+
+def _respond(page: str, fragment: str, canonical: str, acted: bool, ok: bool, **context):
+    """After a tap: a plain browser is redirected to the clean URL of the new
+    state; htmx gets the fragment and that URL pushed into its history."""
+    if acted and ok and not is_htmx():
+        return redirect(canonical, code=303)
+    response = make_response(page_or_fragment(page, fragment, **context))
+    if is_htmx():
+        response.headers["HX-Push-Url"] = canonical if ok else "false"
+    return response
+
+
+def _enter_in_typed(form) -> bool:
+    """Enter pressed in a text box: score the typed cards if there are any."""
+    return bool(request.args.get("enter")) and bool((form.typed.data or "").strip())
 
 
 @bp.get("/grid")
 def grid():
-    return render_template("tally/grid.html", active_tab="tally")
+    table = current_table()
+    form = GridTallyForm(request.args)
+    size = form.size.data if form.size.data in GRID_SIZES else table.rules.cards
+    hand, errors = grid_hand.parse_hand(form.hand.data or "", size)
+    sel = form.sel.data if form.sel.data is not None and 0 <= form.sel.data < size else grid_hand.first_empty(hand)
+
+    acted = any(request.args.get(a) not in (None, "") for a in GRID_ACTIONS)
+    if form.resize.data in GRID_SIZES and form.resize.data != size:
+        hand = grid_hand.resize(hand, form.resize.data)
+        size = form.resize.data
+        sel = grid_hand.first_empty(hand)
+    rules = replace(table.rules, cards=size)
+    decks = rules.decks_for(table.players)
+
+    if form.pick.data is not None and 0 <= form.pick.data < size:
+        sel = form.pick.data
+    elif form.key.data:
+        try:
+            card = parse_card(form.key.data, field="keypad")
+            candidate = hand.copy()
+            candidate[sel] = card
+            check_grid(candidate, rules, decks, field="keypad")
+            hand, sel = candidate, grid_hand.next_slot(candidate, sel)
+        except CaddieError as err:
+            errors["keypad"] = err.message
+    elif form.erase.data:
+        hand[sel] = None
+    elif form.clear.data:
+        hand, sel = [None] * size, 0
+    elif form.fill.data or _enter_in_typed(form):
+        try:
+            typed = [parse_card(t, field="typed") for t in split_cards(form.typed.data or "")]
+            if len(typed) != size:
+                raise CaddieError(grid_hand.count_message(len(typed), size), "typed")
+            check_grid(typed, rules, decks, field="typed")
+            hand, sel = typed, size - 1
+        except CaddieError as err:
+            errors["typed"] = err.message
+
+    canonical = url_for("tally.grid", **grid_hand.url_args(hand, size, sel, table.rules.cards))
+    context = dict(
+        form=form, hand=hand, size=size, sel=sel, rules=rules, decks=decks, errors=errors,
+        score=score_grid(hand, rules), sizes=GRID_SIZES, active_tab="tally",
+        keep_typed=bool(errors.get("typed")), url_args=grid_hand.url_args(hand, size, sel, table.rules.cards),
+    )
+    return _respond("tally/grid.html", "tally/_grid_form.html", canonical, acted, not errors, **context)
 
 
 @bp.get("/clubs")
 def clubs():
-    return render_template("tally/clubs.html", active_tab="tally")
+    table = current_table()
+    form = ClubTallyForm(request.args)
+    clubs_rules, decks = table.clubs, table.club_decks
+    played, errors = club_hand.parse_played(form.played.data or "", clubs_rules, decks)
+    yardage, yardage_error = club_hand.parse_yardage(form.yardage.data)
+    if yardage_error:
+        errors["yardage"] = yardage_error
+
+    acted = any(request.args.get(a) not in (None, "") for a in CLUB_ACTIONS)
+    if form.add.data is not None:
+        candidate = played + [form.add.data]
+        message = club_hand.check(candidate, clubs_rules, decks)
+        if message:
+            errors["card_keys"] = message
+        else:
+            played = candidate
+    elif form.remove.data is not None and 0 <= form.remove.data < len(played):
+        played = played[:form.remove.data] + played[form.remove.data + 1:]
+    elif form.clear.data:
+        played = []
+    elif form.fill.data or _enter_in_typed(form):
+        typed, message = club_hand.parse_typed(form.typed.data or "")
+        message = message or club_hand.check(typed, clubs_rules, decks)
+        if message:
+            errors["typed"] = message
+        else:
+            played = typed
+
+    result, status = None, None
+    if yardage is not None and played:
+        try:
+            result = score_club_hole(yardage, played, clubs_rules, decks)
+        except CaddieError as err:
+            status = err.message  # short of the hole: a clear sentence, not a score
+    args = club_hand.url_args(form.yardage.data, played)
+    canonical = url_for("tally.clubs", **args)
+    context = dict(
+        form=form, played=played, yardage=yardage, errors=errors, result=result, status=status,
+        clubs=clubs_rules, decks=decks, groups=club_hand.groups(clubs_rules.deck),
+        left=club_hand.copies_left(played, clubs_rules, decks), total=sum(played),
+        url_args=args, keep_typed=bool(errors.get("typed")), active_tab="tally",
+    )
+    # A bad yardage is shown beside its field but is no reason to hold back the redirect
+    # of a card tap: the yardage text travels in the URL unchanged.
+    ok = not (set(errors) - {"yardage"})
+    return _respond("tally/clubs.html", "tally/_clubs_form.html", canonical, acted, ok, **context)

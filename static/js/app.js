@@ -1,0 +1,1 @@
+// Small progressive enhancements; every page works without this file.
