@@ -42,5 +42,6 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
         "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 400,
-        "JSON_SORT_KEYS": False,
+        "MAX_CONTENT_LENGTH": 256 * 1024,  # the largest real form (settings) is a few KB
+        "MAX_FORM_MEMORY_SIZE": 256 * 1024,
     }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from caddie.core.errors import CardError
+from caddie.core.errors import CardError, quoted
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK")
 JOKER = "JK"
@@ -37,12 +37,12 @@ def parse_card(text: str, field: str | None = None) -> str:
     caddie.core.errors.CardError: "Z" is not a card: use A, 2-10, J, Q, K or JK for a joker.
     """
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card: use A, 2-10, J, Q, K or JK for a joker.", field)
+        raise CardError(f"{quoted(text)} is not a card: use A, 2-10, J, Q, K or JK for a joker.", field)
     code = text.strip().upper()
     code = _ALIASES.get(code, code)
     if code not in RANKS:
-        shown = text.strip() or "an empty slot"
-        raise CardError(f'"{shown}" is not a card: use A, 2-10, J, Q, K or JK for a joker.', field)
+        shown = quoted(text) if text.strip() else "An empty slot"
+        raise CardError(f"{shown} is not a card: use A, 2-10, J, Q, K or JK for a joker.", field)
     return code
 
 

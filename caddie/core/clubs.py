@@ -108,9 +108,10 @@ class ClubRules:
         if not data:
             return cls()
         try:
-            deck = tuple(data.get("deck") or DEFAULT_DECK)
-            chart = data.get("penalty_chart")
-            bands = tuple(PenaltyBand(b["up_to"], b["strokes"]) for b in chart) if chart else DEFAULT_BANDS
+            # A field left out takes the default; a field given empty is an error (the checks below).
+            deck = tuple(data["deck"]) if "deck" in data else DEFAULT_DECK
+            chart = data["penalty_chart"] if "penalty_chart" in data else None
+            bands = DEFAULT_BANDS if chart is None else tuple(PenaltyBand(b["up_to"], b["strokes"]) for b in chart)
             beyond = data.get("beyond", DEFAULT_BEYOND)
         except (TypeError, KeyError, AttributeError):
             raise RulesError("The Club Cards settings are not in the expected shape.", "clubs") from None

@@ -5,6 +5,17 @@ put the message beside the thing that is wrong."""
 from __future__ import annotations
 
 
+def quoted(value: object, limit: int = 24) -> str:
+    """User input echoed in a message, cut short so a paste of junk stays readable.
+
+    >>> quoted("kings"), quoted("x" * 40)
+    ('"kings"', '"xxxxxxxxxxxxxxxxxxxxxxx…"')
+    """
+    text = value if isinstance(value, str) else repr(value)
+    text = text.strip()
+    return f'"{text[:limit - 1]}…"' if len(text) > limit else f'"{text}"'
+
+
 class CaddieError(ValueError):
     """Base of every input error the core raises.
 

@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Mapping
 
 from caddie.core.cards import JOKER, RANKS
-from caddie.core.errors import CardError, RulesError
+from caddie.core.errors import CardError, RulesError, quoted
 
 GRID_SIZES = (4, 6, 8, 10)
 NEGATIVES = ("twos", "jokers", "both")
@@ -113,7 +113,7 @@ class Rules:
         if rank in ("J", "Q"):
             return 10
         if rank not in RANKS:
-            raise CardError(f"{rank!r} is not a card code: use A, 2-10, J, Q, K or JK.")
+            raise CardError(f"{quoted(rank)} is not a card code: use A, 2-10, J, Q, K or JK.")
         return int(rank)
 
     def pair_points(self, rank: str) -> int:
@@ -150,7 +150,7 @@ class Rules:
         for key, value in data.items():
             if key not in known:
                 names = ", ".join(known)
-                raise RulesError(f'"{key}" is not a rules field; the fields are {names}.', str(key))
+                raise RulesError(f"{quoted(key)} is not a rules field; the fields are {names}.", str(key)[:40])
             changes[key] = value
         return replace(base, **changes)
 
@@ -214,5 +214,5 @@ def preset(name: str | None) -> Rules:
     if name is None:
         return PRESETS["standard"]
     if not isinstance(name, str) or name not in PRESETS:
-        raise RulesError(f'"{name}" is not a preset; choose standard, classic or bicycle.', "preset")
+        raise RulesError(f"{quoted(name)} is not a preset; choose standard, classic or bicycle.", "preset")
     return PRESETS[name]

@@ -84,7 +84,7 @@ def score_grid(grid: Grid, rules: Rules) -> GridScore:
     """
     if len(grid) != rules.cards:
         raise HandError(
-            f"A {rules.cards}-card grid needs {rules.cards} cards; this one has {len(grid)}.", "cards")
+            f"{_article(rules.cards)} {rules.cards}-card grid needs {rules.cards} cards; this one has {len(grid)}.", "cards")
     width = rules.columns
     return GridScore(tuple(score_column(grid[k], grid[k + width], rules) for k in range(width)))
 
@@ -103,7 +103,7 @@ def check_grid(grid: Grid, rules: Rules, decks: int = 1, field: str = "cards") -
     """
     if len(grid) != rules.cards:
         raise HandError(
-            f"A {rules.cards}-card grid needs {rules.cards} cards; this one has {len(grid)}.", field)
+            f"{_article(rules.cards)} {rules.cards}-card grid needs {rules.cards} cards; this one has {len(grid)}.", field)
     if type(decks) is not int or decks < 1:
         raise HandError("The number of decks is a whole number, at least 1.", "decks")
     counts = Counter(c for c in grid if c is not None)
@@ -121,3 +121,7 @@ def check_grid(grid: Grid, rules: Rules, decks: int = 1, field: str = "cards") -
 def _plural(rank: str) -> str:
     name = RANK_NAMES[rank]
     return name + ("es" if name == "Six" else "s")
+
+
+def _article(n: int) -> str:
+    return "An" if n in (8, 11, 18) else "A"

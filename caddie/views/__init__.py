@@ -38,10 +38,18 @@ def register_views(app: Flask) -> None:
 
     @app.errorhandler(405)
     def _wrong_method(err):
+        allow = {"Allow": ", ".join(sorted(err.valid_methods or []))}
         if request.path.startswith("/api/"):
-            return {"error": f"{request.method} is not allowed here.", "field": None}, 405
+            return {"error": f"{request.method} is not allowed here.", "field": None}, 405, allow
         return render_template("error.html", title="Not allowed",
-                               message="That is not something this page can do."), 405
+                               message="That is not something this page can do."), 405, allow
+
+    @app.errorhandler(413)
+    def _too_large(err):
+        message = "That is far more than any form here sends; nothing was changed."
+        if request.path.startswith("/api/"):
+            return {"error": message, "field": None}, 413
+        return render_template("error.html", title="Too much", message=message), 413
 
     @app.errorhandler(500)
     def _server_error(err):

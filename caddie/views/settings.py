@@ -8,7 +8,7 @@ from caddie.core.rules import PRESET_LABELS, preset
 from caddie.core.table import Table
 from caddie.forms.settings import SettingsForm
 from caddie.table_store import StaleSettings, current_table, current_version, save_table
-from caddie.views.rendering import page_or_fragment
+from caddie.views.rendering import is_htmx, page_or_fragment
 
 bp = Blueprint("settings", __name__)
 
@@ -52,6 +52,9 @@ def save():
             "These settings were changed in another tab since this page was opened, so nothing was saved. "
             "Your choices are still below: press Save again to use them."))
     flash(f"Saved. Every page now uses: {table.rules.describe()}.", "ok")
+    if is_htmx():
+        # The rules chip in the header changed too: load the whole page.
+        return "", 204, {"HX-Redirect": url_for("settings.edit")}
     return redirect(url_for("settings.edit"), code=303)
 
 

@@ -85,7 +85,7 @@ def grid():
         score=score_grid(hand, rules), sizes=GRID_SIZES, active_tab="tally",
         keep_typed=bool(errors.get("typed")), url_args=grid_hand.url_args(hand, size, sel, table.rules.cards),
     )
-    return _respond("tally/grid.html", "tally/_grid_form.html", canonical, acted, not errors, **context)
+    return _respond("tally/grid.html", "tally/_grid_fields.html", canonical, acted, not errors, **context)
 
 
 @bp.get("/clubs")
@@ -135,4 +135,4 @@ def clubs():
     # A bad yardage is shown beside its field but is no reason to hold back the redirect
     # of a card tap: the yardage text travels in the URL unchanged.
     ok = not (set(errors) - {"yardage"})
-    return _respond("tally/clubs.html", "tally/_clubs_form.html", canonical, acted, ok, **context)
+    return _respond("tally/clubs.html", "tally/_clubs_fields.html", canonical, acted, ok, **context)

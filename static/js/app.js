@@ -1,1 +1,40 @@
 // Small progressive enhancements; every page works without this file.
+(function () {
+  "use strict";
+
+  // Desktop keyboard for the grid tally: type a rank to fill the selected slot.
+  var KEYS = { a: "A", "1": "A", t: "10", "0": "10", j: "J", q: "Q", k: "K", x: "JK", "*": "JK" };
+
+  function tallyKey(event) {
+    var form = document.getElementById("grid-tally");
+    if (!form || event.ctrlKey || event.metaKey || event.altKey) return;
+    var target = event.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable)) return;
+    var key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    var id = null;
+    if (KEYS[key]) id = "key-" + KEYS[key];
+    else if (/^[2-9]$/.test(key)) id = "key-" + key;
+    else if (key === "Backspace" || key === "Delete") id = "key-erase";
+    else if (key === "ArrowLeft" || key === "ArrowRight" || key === "ArrowUp" || key === "ArrowDown") {
+      id = "slot-" + moveSelection(form, key);
+    }
+    var button = id && document.getElementById(id);
+    if (button && !button.disabled) {
+      event.preventDefault();
+      button.click();
+    }
+  }
+
+  function moveSelection(form, key) {
+    var size = Number(form.elements.size.value);
+    var cols = size / 2;
+    var sel = Number(form.elements.sel.value);
+    var row = Math.floor(sel / cols), col = sel % cols;
+    if (key === "ArrowLeft") col = (col + cols - 1) % cols;
+    if (key === "ArrowRight") col = (col + 1) % cols;
+    if (key === "ArrowUp" || key === "ArrowDown") row = 1 - row;
+    return row * cols + col;
+  }
+
+  document.addEventListener("keydown", tallyKey);
+})();

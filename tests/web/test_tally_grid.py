@@ -59,7 +59,8 @@ def test_htmx_gets_the_fragment_and_the_clean_url(client):
     response = client.get("/tally/grid?hand=K,5,,,,&sel=2&key=7", headers={"HX-Request": "true"})
     html = response.get_data(as_text=True)
     assert response.status_code == 200
-    assert "<html" not in html and html.lstrip().startswith("{#") is False and 'id="grid-tally"' in html
+    assert "<html" not in html and "<form" not in html  # the inside of the form, swapped in place
+    assert 'id="slot-2"' in html and 'data-code="7"' in html
     assert response.headers["HX-Push-Url"] == "/tally/grid?hand=K,5,7,,,&sel=3"
 
 

@@ -1,0 +1,86 @@
+"""What a person does with Tally and Settings on a 390 px phone."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+
+def tap_hand(page, codes):
+    for i, code in enumerate(codes):
+        page.locator(f"#key-{code}").tap()
+        # the tapped card lands in its slot before the next tap (htmx swap or a full page load)
+        expect(page.locator(f"#slot-{i}")).to_have_attribute("data-code", code)
+
+
+def no_horizontal_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_tapping_in_a_six_card_hand_shows_the_score(phone):
+    phone.goto("/tally/grid")
+    tap_hand(phone, ["K", "5", "7", "K", "3", "9"])
+    expect(phone.locator("#grid-score")).to_have_text("24")
+    expect(phone.locator("#grid-score")).to_have_attribute("data-complete", "true")
+    expect(phone.locator(".col.matched")).to_have_count(1)
+    expect(phone.locator('[data-column="0"]')).to_have_text("0")
+    assert re.search(r"hand=K,5,7,K,3,9", phone.url)  # the URL is the hand: reload or share it
+    assert no_horizontal_scroll(phone)
+    box = phone.locator("#key-K").bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 48
+
+
+def test_the_score_runs_as_cards_go_in_and_a_slot_can_be_corrected(phone):
+    phone.goto("/tally/grid")
+    tap_hand(phone, ["K", "5"])
+    expect(phone.locator("#grid-score")).to_have_text("15")
+    phone.locator("#slot-1").tap()
+    expect(phone.locator("#slot-1")).to_have_attribute("aria-pressed", "true")
+    phone.locator("#key-2").tap()
+    expect(phone.locator("#slot-1")).to_have_attribute("data-code", "2")
+    expect(phone.locator("#grid-score")).to_have_text("8")  # 10 + (−2)
+    phone.go_back()  # Back undoes the last tap
+    expect(phone.locator("#slot-1")).to_have_attribute("data-code", "5")
+
+
+def test_it_works_with_javascript_off(new_context):
+    page = new_context(java_script_enabled=False).new_page()
+    page.goto("/tally/grid")
+    tap_hand(page, ["K", "5", "7", "K", "3", "9"])
+    expect(page.locator("#grid-score")).to_have_text("24")
+
+
+def test_a_typo_gets_a_sentence_beside_the_box_and_is_kept(phone):
+    phone.goto("/tally/grid")
+    phone.locator("#typed").fill("K 5 Z K 3 9")
+    phone.locator("#typed").press("Enter")
+    expect(phone.locator("#typed-error")).to_contain_text('"Z" is not a card')
+    expect(phone.locator("#typed")).to_have_value("K 5 Z K 3 9")
+    phone.locator("#typed").fill("K 5 7 K 3 9")
+    phone.get_by_role("button", name="Score it").tap()
+    expect(phone.locator("#grid-score")).to_have_text("24")
+
+
+def test_a_club_cards_hole_on_a_phone(phone):
+    phone.goto("/tally/clubs")
+    phone.locator("#yardage").fill("412")
+    for card in (250, 160):
+        phone.locator(f"#club-{card}").tap()
+        expect(phone.locator("#played")).to_contain_text(str(card))
+    expect(phone.locator("#club-status")).to_contain_text("2 short of the hole's 412")
+    phone.locator("#club-3").tap()
+    expect(phone.locator("#club-score")).to_have_text("4")
+    expect(phone.locator("#club-250")).to_be_disabled()  # one deck holds one 250
+    assert no_horizontal_scroll(phone)
+
+
+def test_settings_change_the_rules_everywhere(phone):
+    phone.goto("/settings")
+    phone.locator("fieldset#field-king label", has_text=re.compile(r"^0$")).tap()
+    phone.get_by_role("button", name="Save", exact=True).tap()
+    expect(phone.locator(".flash")).to_contain_text("Saved")
+    expect(phone.locator(".rules-chip")).to_contain_text("K=0")
+    phone.goto("/tally/grid?hand=K,5,7,Q,3,9")
+    expect(phone.locator("#grid-score")).to_have_text("34")  # K 0 + Q 10, 5+3, 7+9
+    assert no_horizontal_scroll(phone)
