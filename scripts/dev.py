@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""Developer entry point for Caddie & Tally (standard library only).
+
+    python3 scripts/dev.py serve [--host H] [--port P] [--debug]
+    python3 scripts/dev.py test [pytest args...]
+
+Both commands create ``.venv`` when it is missing and (re)install the project
+into it in editable mode when ``pyproject.toml`` changed since the last install
+(a stamp file inside ``.venv`` records what was installed).  ``serve`` then
+applies the migrations and runs the app; ``test`` makes sure a Chromium is
+there for the browser tests and runs pytest, exiting with pytest's status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+VENV_PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".caddie-install.json"
+PYPROJECT = ROOT / "pyproject.toml"
+
+
+def say(message: str) -> None:
+    print(f"[dev] {message}", flush=True)
+
+
+def run(cmd: list[str], **kwargs) -> None:
+    """Run ``cmd`` from the project root; stop the script if it fails."""
+    say("$ " + " ".join(str(part) for part in cmd))
+    result = subprocess.run([str(part) for part in cmd], cwd=ROOT, **kwargs)
+    if result.returncode != 0:
+        say(f"command failed with exit status {result.returncode}")
+        sys.exit(result.returncode)
+
+
+def is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def apt_install(*packages: str) -> bool:
+    """Install Debian packages non-interactively; True when it worked."""
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    for cmd in (["apt-get", "update"], ["apt-get", "install", "-y", *packages]):
+        say("$ " + " ".join(cmd))
+        if subprocess.run(cmd, env=env).returncode != 0:
+            return False
+    return True
+
+
+# ---- the virtual environment ------------------------------------------------
+
+def venv_works() -> bool:
+    if not VENV_PYTHON.exists():
+        return False
+    probe = subprocess.run([str(VENV_PYTHON), "-c", "import pip"], capture_output=True)
+    return probe.returncode == 0
+
+
+def create_venv() -> None:
+    if VENV.exists():
+        say(f"{VENV} is broken (no working python/pip); recreating it")
+        shutil.rmtree(VENV)
+    say(f"creating {VENV}")
+    made = subprocess.run([sys.executable, "-m", "venv", str(VENV)], cwd=ROOT)
+    if made.returncode == 0 and venv_works():
+        return
+    shutil.rmtree(VENV, ignore_errors=True)
+    # Debian ships venv's ensurepip separately (python3-venv / python3.11-venv).
+    if is_root() and shutil.which("apt-get"):
+        version = f"python{sys.version_info.major}.{sys.version_info.minor}-venv"
+        say(f"python's venv module is incomplete; installing {version} with apt-get")
+        if apt_install(version) or apt_install("python3-venv"):
+            made = subprocess.run([sys.executable, "-m", "venv", str(VENV)], cwd=ROOT)
+            if made.returncode == 0 and venv_works():
+                return
+            shutil.rmtree(VENV, ignore_errors=True)
+    sys.exit("[dev] could not create the virtual environment. On Debian/Ubuntu install the "
+             "venv module first:  sudo apt-get install python3-venv")
+
+
+def read_stamp() -> dict:
+    try:
+        return json.loads(STAMP.read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def ensure_venv(extras: tuple[str, ...] = ()) -> None:
+    """Make sure .venv exists and holds the project (with ``extras``) as of pyproject.toml."""
+    if not venv_works():
+        create_venv()
+    digest = hashlib.sha256(PYPROJECT.read_bytes()).hexdigest()
+    stamp = read_stamp()
+    installed = set(stamp.get("extras", [])) if stamp.get("pyproject") == digest else None
+    if installed is not None and set(extras) <= installed:
+        say("dependencies are up to date (pyproject.toml unchanged since the last install)")
+        return
+    target = f".[{','.join(extras)}]" if extras else "."
+    run([VENV_PYTHON, "-m", "pip", "install", "--disable-pip-version-check", "-e", target])
+    STAMP.write_text(json.dumps({"pyproject": digest, "extras": sorted(extras)}) + "\n")
+
+
+def venv_env() -> dict[str, str]:
+    """The environment with .venv activated, so tools find each other."""
+    env = dict(os.environ, VIRTUAL_ENV=str(VENV))
+    env["PATH"] = str(BIN) + os.pathsep + env.get("PATH", "")
+    env.pop("PYTHONHOME", None)
+    return env
+
+
+# ---- commands ---------------------------------------------------------------
+
+def serve(args: argparse.Namespace) -> None:
+    ensure_venv()
+    env = venv_env()
+    run([VENV_PYTHON, "-m", "flask", "--app", "caddie", "db", "upgrade"], env=env)
+    shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
+    if ":" in shown_host:
+        shown_host = f"[{shown_host}]"
+    say(f"serving Caddie & Tally on http://{shown_host}:{args.port}/  (Ctrl+C to stop)")
+    if args.host in ("0.0.0.0", "::"):
+        say(f"listening on all interfaces ({args.host}); other devices use this machine's address")
+    cmd = [str(VENV_PYTHON), "-m", "flask", "--app", "caddie", "run",
+           "--host", args.host, "--port", str(args.port)]
+    if args.debug:
+        cmd.append("--debug")
+    os.chdir(ROOT)
+    sys.stdout.flush()
+    if os.name == "nt":  # no real exec there
+        sys.exit(subprocess.run(cmd, env=env).returncode)
+    os.execve(cmd[0], cmd, env)
+
+
+def ensure_browser() -> None:
+    if shutil.which("chromium"):
+        return
+    if is_root() and shutil.which("apt-get"):
+        say("chromium is not installed; installing Debian's chromium for the browser tests")
+        if apt_install("chromium") and shutil.which("chromium"):
+            return
+        say("could not install chromium; browser tests will be skipped (or fail with "
+            "REQUIRE_BROWSER_TESTS=1)")
+        return
+    say("chromium is not on PATH, so the browser tests will be skipped. "
+        "Install it with:  sudo apt-get install chromium")
+
+
+def test(pytest_args: list[str]) -> None:
+    ensure_venv(("test",))
+    ensure_browser()
+    cmd = [str(VENV_PYTHON), "-m", "pytest", *pytest_args]
+    say("$ " + " ".join(cmd))
+    try:
+        code = subprocess.run(cmd, cwd=ROOT, env=venv_env()).returncode
+    except KeyboardInterrupt:
+        code = 130
+    sys.exit(code)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="scripts/dev.py", description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve_cmd = commands.add_parser("serve", help="install, migrate and run the app")
+    serve_cmd.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve_cmd.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve_cmd.add_argument("--debug", action="store_true", help="Flask debug mode (reloader, debugger)")
+    commands.add_parser("test", help="install test dependencies and run pytest; extra args go to pytest",
+                        add_help=False)
+
+    argv = sys.argv[1:] if argv is None else argv
+    # Everything after "test" belongs to pytest (including -h, -k, -x ...).
+    if argv and argv[0] == "test":
+        test(argv[1:])
+        return
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        serve(args)
+    else:  # pragma: no cover - "test" is handled above
+        parser.error(f"unknown command {args.command}")
+
+
+if __name__ == "__main__":
+    main()
