@@ -20,3 +20,19 @@ def browser_id(create: bool = False) -> str | None:
         session[_KEY] = current
         session.permanent = True
     return current
+
+
+_GRANTS = "edit_grants"
+MAX_GRANTS = 50  # the session cookie must stay small
+
+
+def edit_grants() -> list[str]:
+    """Rounds this browser may write through an edit link (besides its own)."""
+    grants = session.get(_GRANTS, [])
+    return [g for g in grants if isinstance(g, str)] if isinstance(grants, list) else []
+
+
+def grant_edit(public_id: str) -> None:
+    grants = [g for g in edit_grants() if g != public_id]
+    session[_GRANTS] = (grants + [public_id])[-MAX_GRANTS:]
+    session.permanent = True

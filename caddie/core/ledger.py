@@ -1,0 +1,165 @@
+"""The scorecard's arithmetic (DESIGN.md section 4): Out, In, Total, Thru, Delta.
+
+A blank hole is not zero: it is not played yet, and it counts for nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from caddie.core.errors import HandError
+
+FRONT = range(0, 9)   # holes 1-9, as list indexes
+BACK = range(9, 18)   # holes 10-18
+MAX_PLAYERS = 8
+HOLE_COUNTS = (9, 18)
+SCORE_RANGE = {"grid": (-20, 100), "clubs": (1, 60)}  # what one hole can score: 5 kept −4 pairs to 5 columns of 20
+
+Card = Sequence["int | None"]  # one player's scores, hole 1 first; None = not played yet
+
+
+@dataclass(frozen=True)
+class Standing:
+    name: str
+    out: int | None          # holes 1-9 entered, summed; None when none of them is entered
+    in_: int | None          # holes 10-18 likewise (always None on a 9-hole round)
+    total: int | None        # every hole entered; None before the first
+    thru: int                # how many holes are entered
+    delta: int | None        # total minus the leader's total; None before the first hole
+    leader: bool
+    par_played: int | None   # par of the holes entered (Club Cards rounds)
+
+    @property
+    def vs_par(self) -> int | None:
+        if self.total is None or self.par_played is None:
+            return None
+        return self.total - self.par_played
+
+
+def _sum(values) -> int | None:
+    entered = [v for v in values if v is not None]
+    return sum(entered) if entered else None
+
+
+def standing_rows(cards: Mapping[str, Card], holes: int, pars: Sequence[int] | None = None) -> list[Standing]:
+    """One row per player, in the order given.
+
+    >>> rows = standing_rows({"Ann": [3, 4, None], "Bo": [5, None, None]}, holes=3)
+    >>> [(r.name, r.total, r.thru, r.delta, r.leader) for r in rows]
+    [('Ann', 7, 2, 2, False), ('Bo', 5, 1, 0, True)]
+    """
+    totals: dict[str, int | None] = {}
+    rows = []
+    for name, card in cards.items():
+        card = list(card) + [None] * (holes - len(card))
+        totals[name] = _sum(card[:holes])
+    entered_totals = [t for t in totals.values() if t is not None]
+    best = min(entered_totals) if entered_totals else None
+    for name, card in cards.items():
+        card = list(card) + [None] * (holes - len(card))
+        total = totals[name]
+        par_played = None
+        if pars is not None:
+            par_played = sum(p for p, s in zip(pars, card) if s is not None)
+        rows.append(Standing(
+            name=name,
+            out=_sum(card[i] for i in FRONT if i < holes),
+            in_=_sum(card[i] for i in BACK if i < holes),
+            total=total,
+            thru=sum(1 for s in card[:holes] if s is not None),
+            delta=None if total is None else total - best,
+            leader=total is not None and total == best,
+            par_played=par_played,
+        ))
+    return rows
+
+
+def is_complete(cards: Mapping[str, Card], holes: int) -> bool:
+    """Every player has every hole entered."""
+    return bool(cards) and all(
+        len(card) >= holes and all(s is not None for s in card[:holes]) for card in cards.values())
+
+
+def winners(cards: Mapping[str, Card], holes: int) -> list[str]:
+    """The players sharing the lowest total once the card is complete; empty before.
+
+    >>> winners({"Ann": [3, 4], "Bo": [4, 3], "Cy": [5, 5]}, holes=2)
+    ['Ann', 'Bo']
+    """
+    if not is_complete(cards, holes):
+        return []
+    rows = standing_rows(cards, holes)
+    return [r.name for r in rows if r.leader]
+
+
+def running_totals(card: Card, holes: int) -> list[int | None]:
+    """A player's total after each hole; None from the first blank hole on.
+
+    >>> running_totals([3, -2, None, 4], 4)
+    [3, 1, None, None]
+    """
+    out: list[int | None] = []
+    total = 0
+    for i in range(holes):
+        score = card[i] if i < len(card) else None
+        if score is None or (out and out[-1] is None):
+            out.append(None)
+            continue
+        total += score
+        out.append(total)
+    return out
+
+
+def format_delta(delta: int | None) -> str:
+    """Delta to the leader as a scorecard shows it.
+
+    >>> format_delta(0), format_delta(3), format_delta(None)
+    ('E', '+3', '–')
+    """
+    if delta is None:
+        return "\u2013"
+    if delta == 0:
+        return "E"
+    return f"+{delta}" if delta > 0 else f"\u2212{-delta}"
+
+
+def check_score(value: int, game: str, field: str = "score") -> int:
+    """Refuse a hole score outside what the game can produce.
+
+    >>> check_score(-4, "grid")
+    -4
+    >>> check_score(0, "clubs")
+    Traceback (most recent call last):
+    ...
+    caddie.core.errors.HandError: A Club Cards hole scores from 1 to 60.
+    """
+    low, high = SCORE_RANGE[game]
+    if type(value) is not int or not low <= value <= high:
+        label = "A Grid Golf hole" if game == "grid" else "A Club Cards hole"
+        shown = f"\u2212{-low}" if low < 0 else str(low)
+        raise HandError(f"{label} scores from {shown} to {high}.", field)
+    return value
+
+
+def check_names(names: Sequence[str]) -> list[str]:
+    """Clean player names: 1 to 8, each 1 to 24 characters, no two alike.
+
+    >>> check_names([" Ann ", "Bo"])
+    ['Ann', 'Bo']
+    """
+    cleaned = [" ".join(str(n).split()) for n in names]
+    cleaned = [n for n in cleaned if n]
+    if not cleaned:
+        raise HandError("Name at least one player.", "players")
+    if len(cleaned) > MAX_PLAYERS:
+        raise HandError(f"A round has at most {MAX_PLAYERS} players.", "players")
+    for name in cleaned:
+        if len(name) > 24:
+            raise HandError(f'"{name[:23]}…" is too long for a scorecard: keep names to 24 characters.', "players")
+    seen: set[str] = set()
+    for name in cleaned:
+        if name.casefold() in seen:
+            raise HandError(f'Two players are called "{name}": give each a different name.', "players")
+        seen.add(name.casefold())
+    return cleaned
