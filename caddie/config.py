@@ -25,11 +25,33 @@ def instance_secret_key(instance_path: Path) -> str:
     return key_file.read_text().strip()
 
 
+def normalize_database_url(url: str) -> str:
+    """Point a PostgreSQL URL at the psycopg 3 driver, the one the project installs.
+
+    Hosting platforms still hand out ``postgres://`` (a scheme SQLAlchemy 1.4
+    dropped), and a bare ``postgresql://`` would make SQLAlchemy look for
+    psycopg2.  A URL that already names a driver (``postgresql+...://``) or
+    another database is returned unchanged.
+
+    >>> normalize_database_url("postgres://u:p@db:5432/caddie")
+    'postgresql+psycopg://u:p@db:5432/caddie'
+    >>> normalize_database_url("postgresql://u:p@db/caddie")
+    'postgresql+psycopg://u:p@db/caddie'
+    >>> normalize_database_url("postgresql+psycopg://u@db/caddie")
+    'postgresql+psycopg://u@db/caddie'
+    >>> normalize_database_url("sqlite:///x.sqlite3")
+    'sqlite:///x.sqlite3'
+    """
+    for scheme in ("postgres://", "postgresql://"):
+        if url.startswith(scheme):
+            return "postgresql+psycopg://" + url[len(scheme):]
+    return url
+
+
 def database_url(instance_path: Path) -> str:
-    url = os.environ.get("DATABASE_URL")
+    url = os.environ.get("DATABASE_URL", "").strip()
     if url:
-        # Hosting platforms still hand out the scheme SQLAlchemy 1.4 dropped.
-        return url.replace("postgres://", "postgresql://", 1)
+        return normalize_database_url(url)
     return f"sqlite:///{instance_path / 'caddie.sqlite3'}"
 
 

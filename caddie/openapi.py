@@ -18,7 +18,9 @@ import copy
 from typing import Any, Callable
 
 from caddie.core.cards import RANKS
-from caddie.core.clubs import HAND_SIZE, MAX_YARDAGE
+from caddie.core.clubs import DEFAULT_DECK, HAND_SIZE, MAX_YARDAGE
+from caddie.core.courses import SAMPLE_COURSES
+from caddie.core.ledger import HOLE_COUNTS, MAX_PLAYERS, SCORE_RANGE
 from caddie.core.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, PRESETS
 
 API_VERSION = "1.0.0"
@@ -174,6 +176,187 @@ SCHEMAS: dict[str, Schema] = {
 }
 
 
+# -- ledger schemas (DESIGN.md section 4) ----------------------------------------
+
+_NULLABLE_INT: Schema = {"type": ["integer", "null"]}
+_GRID_LOW, _GRID_HIGH = SCORE_RANGE["grid"]
+_CLUB_LOW, _CLUB_HIGH = SCORE_RANGE["clubs"]
+_SCORE_NOTE = (f"A hole's score: a Grid Golf hole scores {_GRID_LOW} to {_GRID_HIGH}, a Club Cards hole "
+               f"{_CLUB_LOW} to {_CLUB_HIGH}.")
+
+SCHEMAS.update({
+    "CourseHole": {
+        "type": "object",
+        "required": ["yardage", "par"],
+        "additionalProperties": False,
+        "properties": {"yardage": ref("Yardage"), "par": {"type": "integer", "minimum": 2, "maximum": 6}},
+    },
+    "Course": {
+        "type": "object",
+        "description": "A course scorecard of your own: 9 or 18 holes (not 10 to 17).",
+        "required": ["name", "holes"],
+        "additionalProperties": False,
+        "properties": {
+            "name": {"type": "string", "description": "1 to 60 characters."},
+            "tee": {"type": "string", "default": "", "description": "Up to 24 characters, such as White."},
+            "holes": {"type": "array", "items": ref("CourseHole"), "minItems": 9, "maxItems": 18,
+                      "description": "Hole 1 first."},
+        },
+    },
+    "CourseChoice": {
+        "description": "The key of a sample course, or a course of your own.",
+        "anyOf": [{"type": "string", "enum": list(SAMPLE_COURSES)}, ref("Course")],
+    },
+    "RoundCourse": {
+        "type": "object",
+        "description": "The course the round is played on, as it was when the round was dealt.",
+        "required": ["name", "tee", "sample", "holes"],
+        "additionalProperties": False,
+        "properties": {
+            "name": {"type": "string"},
+            "tee": {"type": "string"},
+            "sample": {"type": "boolean", "description": "One of the invented sample courses."},
+            "holes": {"type": "array", "items": ref("CourseHole"), "minItems": 9, "maxItems": 18},
+        },
+    },
+    "ClubRules": {
+        "type": "object",
+        "description": "The Club Cards deck and Penalty Stroke Chart in force (DESIGN.md section 3).",
+        "required": ["deck", "penalty_chart", "beyond"],
+        "additionalProperties": False,
+        "properties": {
+            "deck": {"type": "array", "minItems": HAND_SIZE, "items": {"type": "integer", "minimum": 1,
+                                                                      "maximum": 400}},
+            "penalty_chart": {"type": "array", "minItems": 1, "items": ref("PenaltyBand")},
+            "beyond": {"type": "integer", "minimum": 0, "maximum": 20},
+        },
+    },
+    "CreateRoundRequest": {
+        "type": "object",
+        "required": ["players"],
+        "additionalProperties": False,
+        "properties": {
+            "players": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": MAX_PLAYERS,
+                        "description": "Names in seat order: 1 to 24 characters each, no two alike (case "
+                                       "aside). Spaces are tidied."},
+            "holes": {"type": "integer", "enum": list(HOLE_COUNTS),
+                      "description": "Default: 18 for Grid Golf, the course's length for Club Cards."},
+            "game": {"type": "string", "enum": list(SCORE_RANGE), "default": "grid",
+                     "description": "`grid` (Grid Golf) or `clubs` (Club Cards)."},
+            "preset": {"type": "string", "enum": list(PRESETS),
+                       "description": "Grid Golf only. The rules to start from; without `preset` and `rules` "
+                                      "the round takes the calling browser's saved Settings (the defaults for "
+                                      "a new client)."},
+            "rules": ref("RulesOverrides"),
+            "course": ref("CourseChoice"),
+            "played_on": {"type": "string", "format": "date", "description": "YYYY-MM-DD; default today.",
+                          "examples": ["2025-06-14"]},
+        },
+    },
+    "PlayerLine": {
+        "type": "object",
+        "description": "One row of the scorecard. Blank holes are not zero: they are not played yet.",
+        "required": ["name", "scores", "versions", "out", "in", "total", "thru", "delta", "delta_text",
+                     "leader", "vs_par"],
+        "additionalProperties": False,
+        "properties": {
+            "name": {"type": "string"},
+            "scores": {"type": "array", "items": _NULLABLE_INT, "minItems": min(HOLE_COUNTS),
+                       "maxItems": max(HOLE_COUNTS), "description": "Hole 1 first; null = not entered."},
+            "versions": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                         "minItems": min(HOLE_COUNTS), "maxItems": max(HOLE_COUNTS),
+                         "description": "Each cell's version, hole 1 first (0 = never written): send it back "
+                                        "in `versions` to write without overwriting a score you never saw."},
+            "out": dict(_NULLABLE_INT, description="Holes 1-9 entered, summed; null before the first."),
+            "in": dict(_NULLABLE_INT, description="Holes 10-18 likewise; always null on a 9-hole round."),
+            "total": dict(_NULLABLE_INT, description="Every hole entered, summed; null before the first."),
+            "thru": {"type": "integer", "minimum": 0, "maximum": max(HOLE_COUNTS),
+                     "description": "How many holes this player has entered."},
+            "delta": dict(_NULLABLE_INT, description="Total minus the leader's total (the lowest)."),
+            "delta_text": {"type": "string", "description": "Delta as the card shows it: E, +3, or \u2013 "
+                                                            "before the first hole."},
+            "leader": {"type": "boolean", "description": "Has the lowest total (shared on a tie)."},
+            "vs_par": dict(_NULLABLE_INT, description="Club Cards: total minus the par of the holes entered. "
+                                                      "Null for Grid Golf."),
+        },
+    },
+    "Round": {
+        "type": "object",
+        "description": "A round's scorecard and standings (DESIGN.md section 4).",
+        "required": ["id", "game", "holes", "played_on", "version", "rules", "course", "complete", "winners",
+                     "players"],
+        "additionalProperties": False,
+        "properties": {
+            "id": {"type": "string", "description": "The round's unguessable id."},
+            "game": {"type": "string", "enum": list(SCORE_RANGE)},
+            "holes": {"type": "integer", "enum": list(HOLE_COUNTS)},
+            "played_on": {"type": "string", "format": "date"},
+            "version": {"type": "integer", "minimum": 1,
+                        "description": "Grows with every write; also the ETag, for `If-Match`."},
+            "rules": {"description": "`Rules` for Grid Golf, `ClubRules` for Club Cards.",
+                      "anyOf": [ref("Rules"), ref("ClubRules")]},
+            "course": {"description": "Club Cards: the course; null for Grid Golf.",
+                       "anyOf": [ref("RoundCourse"), {"type": "null"}]},
+            "complete": {"type": "boolean", "description": "Every player has every hole entered."},
+            "winners": {"type": "array", "items": {"type": "string"},
+                        "description": "Once complete, the players sharing the lowest total; empty before."},
+            "players": {"type": "array", "items": ref("PlayerLine"), "minItems": 1, "maxItems": MAX_PLAYERS},
+        },
+    },
+    "RoundLinks": {
+        "type": "object",
+        "required": ["page", "share", "edit", "api"],
+        "additionalProperties": False,
+        "properties": {
+            "page": {"type": "string", "description": "The scorecard page, for the owner's browser."},
+            "share": {"type": "string", "description": "A read-only page for anyone with the link."},
+            "edit": {"type": "string", "description": "Opening it lets a second scorekeeper's browser write."},
+            "api": {"type": "string", "description": "This round in the API."},
+        },
+    },
+    "CreatedRound": {
+        "type": "object",
+        "required": ["round", "edit_token", "share_token", "links"],
+        "additionalProperties": False,
+        "properties": {
+            "round": ref("Round"),
+            "edit_token": {"type": "string", "description": "`Authorization: Bearer` with it reads and writes "
+                                                            "the round from any client. Keep it secret."},
+            "share_token": {"type": "string", "description": "`Authorization: Bearer` with it only reads."},
+            "links": ref("RoundLinks"),
+        },
+    },
+    "HoleScoresRequest": {
+        "type": "object",
+        "required": ["scores"],
+        "additionalProperties": False,
+        "properties": {
+            "scores": {"type": "object", "additionalProperties": _NULLABLE_INT,
+                       "description": f"Player name (case and spaces aside) to score; null clears the cell. "
+                                      f"{_SCORE_NOTE} At least one player. All or nothing: one bad entry and "
+                                      f"nothing is written."},
+            "versions": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0},
+                         "description": "Player name to the version of this hole's cell you saw (`versions` in "
+                                        "the round; 0 = it was blank). A cell whose version has moved on is "
+                                        "refused with 409 instead of overwriting a score you never saw. A "
+                                        "score sent without a version is written blind, unless the request "
+                                        "has an `If-Match`."},
+        },
+    },
+    "StaleRound": {
+        "type": "object",
+        "description": "The write was refused because the round moved on; here is the round as it is now.",
+        "required": ["error", "field", "round"],
+        "additionalProperties": False,
+        "properties": {
+            "error": {"type": "string", "description": "A sentence a player understands."},
+            "field": {"type": ["string", "null"]},
+            "round": ref("Round"),
+        },
+    },
+})
+
+
 # -- examples -------------------------------------------------------------------
 
 def _rules(**changes: Any) -> dict[str, Any]:
@@ -319,6 +502,171 @@ CLUB_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
 }
 
 
+# Ledger examples: one round, its id and tokens invented. Replaying them, the test
+# creates the round of ``grid_nine`` and sends each hole example to its hole 1.
+EXAMPLE_ROUND_ID = "Yq3kP0sV9mWb2cXe"
+EXAMPLE_EDIT_TOKEN = "Zk8t2mQv5XbN0rLs7HcW4pJd9EyFg1Ua"
+EXAMPLE_SHARE_TOKEN = "Rw4nD8sK2vLq6TbM0cYx5HjP"
+EXAMPLE_DATE = "2025-06-14"
+_BLANK9 = [None] * 9
+
+
+def _line(name: str, scores: list, out: int | None = None, total: int | None = None, delta: int | None = None,
+          delta_text: str = "\u2013", leader: bool = False, vs_par: int | None = None) -> dict[str, Any]:
+    """A player's row on a 9-hole card where every entered cell was written once."""
+    return {"name": name, "scores": scores, "versions": [0 if s is None else 1 for s in scores],
+            "out": out, "in": None, "total": total, "thru": sum(s is not None for s in scores),
+            "delta": delta, "delta_text": delta_text, "leader": leader, "vs_par": vs_par}
+
+
+def _round(players: list, version: int = 1, game: str = "grid", rules: dict | None = None,
+           course: dict | None = None) -> dict[str, Any]:
+    return {"id": EXAMPLE_ROUND_ID, "game": game, "holes": 9, "played_on": EXAMPLE_DATE, "version": version,
+            "rules": rules or _rules(), "course": course, "complete": False, "winners": [], "players": players}
+
+
+def _created(round_: dict[str, Any]) -> dict[str, Any]:
+    return {"round": round_, "edit_token": EXAMPLE_EDIT_TOKEN, "share_token": EXAMPLE_SHARE_TOKEN,
+            "links": {"page": f"/ledger/r/{EXAMPLE_ROUND_ID}", "share": f"/ledger/s/{EXAMPLE_SHARE_TOKEN}",
+                      "edit": f"/ledger/e/{EXAMPLE_EDIT_TOKEN}", "api": f"/api/v1/rounds/{EXAMPLE_ROUND_ID}"}}
+
+
+def _holes(rows: str) -> list[dict[str, int]]:
+    return [{"yardage": int(y), "par": int(p)} for y, p in (pair.split("/") for pair in rows.split())]
+
+
+_CLUB_RULES = {"deck": list(DEFAULT_DECK),
+               "penalty_chart": [{"up_to": 0, "strokes": 0}, {"up_to": 10, "strokes": 1}, {"up_to": 25, "strokes": 2},
+                                 {"up_to": 50, "strokes": 3}, {"up_to": 100, "strokes": 4}],
+               "beyond": 5}
+_CEDAR_NINE = {"name": "Cedar Nine", "tee": "Red", "sample": True,
+               "holes": _holes("310/4 142/3 455/5 298/4 126/3 335/4 402/5 274/4 155/3")}
+_HOME_NINE = {"name": "Home Nine", "tee": "Yellow",
+              "holes": _holes("320/4 150/3 480/5 300/4 140/3 350/4 410/4 290/4 170/3")}
+
+_GRID_NINE = _round([_line("Ann", _BLANK9), _line("Bo", _BLANK9), _line("Cy", _BLANK9)], rules=_rules(king=0))
+_FIRST_HOLE = _round([_line("Ann", [5] + _BLANK9[1:], out=5, total=5, delta=7, delta_text="+7"),
+                      _line("Bo", [-2] + _BLANK9[1:], out=-2, total=-2, delta=0, delta_text="E", leader=True),
+                      _line("Cy", [12] + _BLANK9[1:], out=12, total=12, delta=14, delta_text="+14")],
+                     version=2, rules=_rules(king=0))
+_STALE = ("Someone else changed Ann on hole 1 a moment ago, so your entry was not saved. "
+          "The card below is up to date: check it, then enter your score again.")
+_MOVED_ON = ("The round changed since you last loaded it, so your entry was not saved. "
+             "The card below is up to date: check it, then enter your score again.")
+
+ROUND_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
+    "grid_nine": (
+        "Nine holes of Grid Golf under the classic rules",
+        {"players": ["Ann", "Bo", "Cy"], "holes": 9, "game": "grid", "preset": "classic", "played_on": EXAMPLE_DATE},
+        201,
+        _created(_GRID_NINE),
+    ),
+    "clubs_sample": (
+        "Club Cards on a sample course; the round is as long as the course",
+        {"players": ["Ann", "Bo"], "game": "clubs", "course": "cedar-nine", "played_on": EXAMPLE_DATE},
+        201,
+        _created(_round([_line("Ann", _BLANK9), _line("Bo", _BLANK9)], game="clubs", rules=_CLUB_RULES,
+                        course=_CEDAR_NINE)),
+    ),
+    "clubs_own_course": (
+        "Club Cards on a course of your own",
+        {"players": ["Ann"], "holes": 9, "game": "clubs", "course": _HOME_NINE, "played_on": EXAMPLE_DATE},
+        201,
+        _created(_round([_line("Ann", _BLANK9)], game="clubs", rules=_CLUB_RULES,
+                        course=dict(_HOME_NINE, sample=False))),
+    ),
+    "no_players": (
+        "Nobody to play",
+        {"game": "grid", "holes": 9},
+        400,
+        _error('Name the players as a list, such as ["Ann", "Bo"].', "players"),
+    ),
+    "same_name": (
+        "Two players with one name",
+        {"players": ["Ann", "ann"], "holes": 9},
+        400,
+        _error('Two players are called "ann": give each a different name.', "players"),
+    ),
+    "twelve_holes": (
+        "A length a round does not have",
+        {"players": ["Ann", "Bo"], "holes": 12},
+        400,
+        _error("A round is 9 or 18 holes.", "holes"),
+    ),
+    "course_for_grid": (
+        "A course sent for Grid Golf",
+        {"players": ["Ann", "Bo"], "course": "cedar-nine"},
+        400,
+        _error("A Grid Golf round has no course: courses are for Club Cards.", "course"),
+    ),
+    "clubs_short_course": (
+        "Eighteen holes on a nine-hole course",
+        {"players": ["Ann", "Bo"], "game": "clubs", "holes": 18, "course": "cedar-nine"},
+        400,
+        _error("Cedar Nine has only 9 holes; choose 9 holes or another course.", "holes"),
+    ),
+    "unknown_course": (
+        "A sample course that does not exist",
+        {"players": ["Ann"], "game": "clubs", "course": "augusta"},
+        400,
+        _error('"augusta" is not a sample course; choose whistling-pines, harbour-links or cedar-nine, or send '
+               "your own course.", "course"),
+    ),
+}
+
+HOLE_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
+    "first_hole": (
+        "Everyone's score for hole 1, written blind",
+        {"scores": {"Ann": 5, "Bo": -2, "Cy": 12}},
+        200,
+        _FIRST_HOLE,
+    ),
+    "with_versions": (
+        "One score, written only if the cell is still blank (version 0)",
+        {"scores": {"Ann": 4}, "versions": {"Ann": 0}},
+        200,
+        _round([_line("Ann", [4] + _BLANK9[1:], out=4, total=4, delta=0, delta_text="E", leader=True),
+                _line("Bo", _BLANK9), _line("Cy", _BLANK9)], version=2, rules=_rules(king=0)),
+    ),
+    "stale_version": (
+        "Ann's cell is not at the version the writer saw: nothing is written",
+        {"scores": {"Ann": 4, "Bo": 6}, "versions": {"Ann": 2, "Bo": 0}},
+        409,
+        dict(_error(_STALE, "scores"), round=_GRID_NINE),
+    ),
+    "unknown_player": (
+        "A name that is not at the table",
+        {"scores": {"Ann": 5, "Dee": 3}},
+        400,
+        _error('"Dee" is not playing in this round; the players are Ann, Bo and Cy.', "scores.Dee"),
+    ),
+    "out_of_range": (
+        "More than a Grid Golf hole can score",
+        {"scores": {"Ann": 101}},
+        400,
+        _error("A Grid Golf hole scores from \u221220 to 100.", "scores.Ann"),
+    ),
+    "score_as_text": (
+        "A number sent as text",
+        {"scores": {"Ann": "5"}},
+        400,
+        _error("A Grid Golf hole scores from \u221220 to 100.", "scores.Ann"),
+    ),
+    "no_scores": (
+        "Nothing to write",
+        {"scores": {}},
+        400,
+        _error('Send the scores for this hole by player name, such as {"scores": {"Ann": 5, "Bo": -2}}; '
+               "null clears a score.", "scores"),
+    ),
+}
+
+NO_ROUND_EXAMPLE = _error("There is no round at this address.", None)
+READ_ONLY_EXAMPLE = _error("This link lets you follow the round but not change it: ask the scorekeeper for the "
+                           "edit link, or send its edit token.", None)
+MOVED_ON_EXAMPLE = dict(_error(_MOVED_ON, None), round=_FIRST_HOLE)
+
+
 # -- operations -----------------------------------------------------------------
 
 OperationBuilder = Callable[[], dict[str, Any]]
@@ -386,6 +734,134 @@ def _tally_clubs() -> dict[str, Any]:
         "ClubTallyRequest", "ClubTally", CLUB_EXAMPLES, ["Tally"])
 
 
+_LEDGER_SECURITY = [{"bearerAuth": []}, {"browserSession": []}]
+_ETAG_HEADER = {"ETag": {"description": "The round's `version`, quoted: send it back in `If-Match`.",
+                         "schema": {"type": "string"}}}
+_ROUND_ID = {"name": "round_id", "in": "path", "required": True, "schema": {"type": "string"},
+             "description": "The round's `id`.", "example": EXAMPLE_ROUND_ID}
+
+
+def _examples(examples: dict[str, tuple[str, dict, int, dict]], status: int) -> dict[str, Any]:
+    return {name: {"summary": summary, "value": copy.deepcopy(response)}
+            for name, (summary, _, code, response) in examples.items() if code == status}
+
+
+def _request_examples(examples: dict[str, tuple[str, dict, int, dict]]) -> dict[str, Any]:
+    return {name: {"summary": summary, "value": copy.deepcopy(request)}
+            for name, (summary, request, _, _) in examples.items()}
+
+
+def _json_response(description: str, schema: str, examples: dict[str, Any] | None = None,
+                   headers: dict[str, Any] | None = None) -> dict[str, Any]:
+    content: dict[str, Any] = {"schema": ref(schema)}
+    if examples:
+        content["examples"] = examples
+    response = {"description": description, "content": {"application/json": content}}
+    if headers:
+        response["headers"] = copy.deepcopy(headers)
+    return response
+
+
+def _not_found() -> dict[str, Any]:
+    return _json_response(
+        "There is no round at this address for this caller: the id is wrong, the round was deleted, or "
+        "nothing in the request (browser cookie, edit link, Bearer token) may see it. The three answer alike.",
+        "Error", {"not_found": {"summary": "No round here", "value": copy.deepcopy(NO_ROUND_EXAMPLE)}})
+
+
+@operation("/api/v1/rounds", "post")
+def _create_round() -> dict[str, Any]:
+    return {
+        "operationId": "createRound",
+        "summary": "Deal a new round",
+        "description": "Creates a scorecard for 1 to 8 players over 9 or 18 holes. The calling browser owns "
+                       "the round: the answer sets its session cookie, which then reads and writes the round. "
+                       "`edit_token` does the same from any client (`Authorization: Bearer`); `share_token` "
+                       "only reads. Grid Golf rounds take the calling browser's Settings (the defaults for a "
+                       "new client), with `preset` and then `rules` over them; Club Cards rounds need a "
+                       "`course` and take the browser's deck and Penalty Stroke Chart.",
+        "tags": ["Ledger"],
+        "requestBody": {"required": True, "content": {"application/json": {
+            "schema": ref("CreateRoundRequest"), "examples": _request_examples(ROUND_EXAMPLES)}}},
+        "responses": {
+            "201": _json_response(
+                "The round, its tokens and its links.", "CreatedRound", _examples(ROUND_EXAMPLES, 201),
+                dict(_ETAG_HEADER, Location={"description": "The round in the API.", "schema": {"type": "string"}})),
+            "400": _json_response("The round cannot be dealt; the message says why and `field` says where.",
+                                  "Error", _examples(ROUND_EXAMPLES, 400)),
+            "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+        },
+    }
+
+
+@operation("/api/v1/rounds/{round_id}", "get")
+def _get_round() -> dict[str, Any]:
+    return {
+        "operationId": "getRound",
+        "summary": "Read a round's scorecard",
+        "description": "Out, In, Total, Thru and Delta for each player; par and score against par for Club "
+                       "Cards; the winners once every hole is in. Needs the owner's browser cookie, an edit "
+                       "link opened in this browser, or the edit or share token as a Bearer token.",
+        "tags": ["Ledger"],
+        "security": copy.deepcopy(_LEDGER_SECURITY),
+        "parameters": [copy.deepcopy(_ROUND_ID)],
+        "responses": {
+            "200": _json_response("The round.", "Round",
+                                  {"first_hole": {"summary": "After hole 1", "value": copy.deepcopy(_FIRST_HOLE)}},
+                                  _ETAG_HEADER),
+            "404": _not_found(),
+            "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+        },
+    }
+
+
+@operation("/api/v1/rounds/{round_id}/holes/{hole}", "put")
+def _put_hole() -> dict[str, Any]:
+    return {
+        "operationId": "putHoleScores",
+        "summary": "Enter scores for a hole",
+        "description": "Writes one hole's scores for any of the players, all or nothing. Needs the owner's browser "
+                       "cookie, an edit link opened in this browser, or `Authorization: Bearer <edit token>`.\n\n"
+                       "Protection against lost updates is the client's choice: a score sent with its cell's "
+                       "`versions` entry (from the round's `players[].versions`, 0 for a blank cell) is refused "
+                       "with 409 if someone changed that cell since; a score sent without one is written blind. "
+                       "`If-Match` with the round's `version` (the ETag) refuses the whole write with 412 if "
+                       "anything in the round changed, and then guards every cell sent without a version.",
+        "tags": ["Ledger"],
+        "security": copy.deepcopy(_LEDGER_SECURITY),
+        "parameters": [
+            copy.deepcopy(_ROUND_ID),
+            {"name": "hole", "in": "path", "required": True, "example": 1,
+             "schema": {"type": "integer", "minimum": 1, "maximum": max(HOLE_COUNTS)},
+             "description": "1 to the round's `holes`."},
+            {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
+             "description": "The round `version` the writer saw: `7` or `\"7\"` (the ETag).", "example": '"1"'},
+        ],
+        "requestBody": {"required": True, "content": {"application/json": {
+            "schema": ref("HoleScoresRequest"), "examples": _request_examples(HOLE_EXAMPLES)}}},
+        "responses": {
+            "200": _json_response("The round with the scores written.", "Round", _examples(HOLE_EXAMPLES, 200),
+                                  _ETAG_HEADER),
+            "400": _json_response("Nothing was written: the hole is not in the round, or an entry is not a score "
+                                  "for a player in it. `field` names it: `hole`, `scores.<name>`, "
+                                  "`versions.<name>`.", "Error", _examples(HOLE_EXAMPLES, 400)),
+            "403": _json_response("The caller may read this round but not write it (its share token).", "Error",
+                                  {"read_only": {"summary": "A share token",
+                                                 "value": copy.deepcopy(READ_ONLY_EXAMPLE)}}),
+            "404": _not_found(),
+            "409": _json_response("Nothing was written: a cell changed since the version the writer sent. The "
+                                  "round as it is now comes back.", "StaleRound", _examples(HOLE_EXAMPLES, 409),
+                                  _ETAG_HEADER),
+            "412": _json_response("Nothing was written: the round is no longer at the `If-Match` version. The "
+                                  "round as it is now comes back.", "StaleRound",
+                                  {"moved_on": {"summary": "If-Match: \"1\" after hole 1 was written",
+                                                "value": copy.deepcopy(MOVED_ON_EXAMPLE)}},
+                                  _ETAG_HEADER),
+            "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+        },
+    }
+
+
 @operation("/api/v1/openapi.json", "get")
 def _openapi() -> dict[str, Any]:
     return {
@@ -399,6 +875,19 @@ def _openapi() -> dict[str, Any]:
 
 # -- the document ---------------------------------------------------------------
 
+SECURITY_SCHEMES: dict[str, Any] = {
+    "bearerAuth": {
+        "type": "http", "scheme": "bearer",
+        "description": "A round's `edit_token` reads and writes it from any client; its `share_token` only "
+                       "reads. Both come back when the round is created.",
+    },
+    "browserSession": {
+        "type": "apiKey", "in": "cookie", "name": "session",
+        "description": "The signed session cookie: the browser that created a round reads and writes it, and "
+                       "so does a browser that opened the round's edit link.",
+    },
+}
+
 def openapi_document() -> dict[str, Any]:
     """The whole OpenAPI 3.1 document, freshly built (callers may change it)."""
     paths: dict[str, dict[str, Any]] = {}
@@ -410,16 +899,20 @@ def openapi_document() -> dict[str, Any]:
         "info": {
             "title": "Caddie & Tally API",
             "version": API_VERSION,
-            "summary": "Score Golf card game hands: Grid Golf and Club Cards.",
+            "summary": "Score Golf card game hands and keep a round's scorecard: Grid Golf and Club Cards.",
             "description": "Every input error answers 400 with `{\"error\": \"a sentence a player understands\", "
                            "\"field\": \"...\"}`; bad input is never a 500. Requests are JSON objects sent with "
-                           "`Content-Type: application/json`; fields not listed for a request are refused.",
+                           "`Content-Type: application/json`; fields not listed for a request are refused. "
+                           "A round the caller may not see answers 404, exactly like one that does not exist; "
+                           "a caller who may read a round but not write it gets 403.",
         },
         "tags": [{"name": "Tally", "description": "Score a finished hand."},
+                 {"name": "Ledger", "description": "Keep a round's scorecard: Out, In, Total, Thru, Delta."},
                  {"name": "Meta", "description": "About the API."}],
         "paths": paths,
         "components": {
             "schemas": copy.deepcopy(SCHEMAS),
+            "securitySchemes": copy.deepcopy(SECURITY_SCHEMES),
             "responses": {
                 "MethodNotAllowed": {
                     "description": "The address does not take this HTTP method.",

@@ -65,6 +65,11 @@ class RoundView:
         """Holes every player has entered: the hole the table has finished."""
         return min((line.standing.thru for line in self.lines), default=0)
 
+    @property
+    def ranked(self) -> list[PlayerLine]:
+        """Lowest total first (seat order on a tie); players with no hole yet last."""
+        return sorted(self.lines, key=lambda line: (line.standing.total is None, line.standing.total or 0, line.seat))
+
     def running_series(self) -> list[tuple[str, list[int | None]]]:
         return [(line.name, running_totals(line.scores, self.holes)) for line in self.lines]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from caddie.charts import running_total_chart
 from caddie.core.cards import RANK_NAMES
 
 MINUS = "\u2212"
@@ -18,6 +19,19 @@ def points(value: int | None) -> str:
     return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
+def vs_par(value: int | None) -> str:
+    """Score against par as golfers write it.
+
+    >>> vs_par(3), vs_par(0), vs_par(-2), vs_par(None)
+    ('+3', 'E', '−2', '–')
+    """
+    if value is None:
+        return "\u2013"
+    if value == 0:
+        return "E"
+    return f"+{value}" if value > 0 else f"{MINUS}{-value}"
+
+
 def card_name(code: str | None) -> str:
     return RANK_NAMES.get(code, "empty") if code else "empty"
 
@@ -25,3 +39,5 @@ def card_name(code: str | None) -> str:
 def register(app) -> None:
     app.add_template_filter(points, "points")
     app.add_template_filter(card_name, "card_name")
+    app.add_template_filter(vs_par, "vs_par")
+    app.add_template_global(running_total_chart, "chart")

@@ -1,0 +1,60 @@
+"""Ledger forms: dealing a round, and entering one cell of the scorecard."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask_wtf import FlaskForm
+from wtforms import DateField, FieldList, HiddenField, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired, Optional
+
+from caddie.core.courses import SAMPLE_COURSES
+from caddie.core.ledger import MAX_PLAYERS
+from caddie.forms.fields import WholeNumberField
+
+MINUS_SIGNS = ("\u2212", "\u2013", "\u2014")  # people paste real minus signs and dashes
+
+
+class DealForm(FlaskForm):
+    game = RadioField("Game", default="grid", choices=[
+        SelectChoice("grid", "Grid Golf"), SelectChoice("clubs", "Club Cards")])
+    holes = RadioField("Holes", coerce=int, default=9, choices=[SelectChoice(9, "9"), SelectChoice(18, "18")])
+    course = SelectField("Course (Club Cards)", choices=[
+        SelectChoice(key, course.label) for key, course in SAMPLE_COURSES.items()])
+    players = FieldList(StringField("Player"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    played_on = DateField("Date", default=date.today, validators=[
+        InputRequired("Give the date of the round.")], format="%Y-%m-%d")
+
+    def names(self) -> list[str]:
+        return [entry.data or "" for entry in self.players]
+
+
+class ScoreForm(FlaskForm):
+    """One cell: who, which hole, the score (blank clears), and the version the page showed."""
+
+    seat = WholeNumberField(validators=[InputRequired("Say whose score this is.")])
+    hole = WholeNumberField(validators=[InputRequired("Say which hole this is.")])
+    score = StringField("Score", validators=[Optional()])
+    version = WholeNumberField(validators=[Optional()])
+    clear = HiddenField()
+
+    def score_value(self) -> int | None:
+        """The typed score as an int, ``None`` for a blank; ``ValueError`` with a sentence if neither."""
+        text = (self.score.data or "").strip()
+        for sign in MINUS_SIGNS:
+            text = text.replace(sign, "-")
+        if not text:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f'"{(self.score.data or "").strip()[:12]}" is not a score: type a whole number, '
+                             'like 7 or −2.') from None
+
+
+class AddFromTallyForm(FlaskForm):
+    round_id = SelectField("Round", validate_choice=False)
+    seat = WholeNumberField("Player", validators=[InputRequired("Choose the player.")])
+    hole = WholeNumberField("Hole", validators=[InputRequired("Choose the hole.")])
+    score = WholeNumberField("Score", validators=[InputRequired("There is no score to add yet.")])

@@ -1,0 +1,248 @@
+"""No score is lost when several writers hit one round at once.
+
+Real threads, each with its own app context (so its own session and database
+connection), released together by a barrier, against the suite's database: a
+SQLite *file* (WAL, busy timeout) by default, PostgreSQL with TEST_DATABASE_URL.
+``write_scores`` promises that a write based on a cell version someone else has
+since changed is refused (``StaleScore``), never applied over the other write.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Callable
+
+import pytest
+from sqlalchemy import select
+
+from caddie.core.table import Table
+from caddie.extensions import db
+from caddie.ledger_store import CellWrite, StaleScore, cards_of, deal_round, find_round, write_scores
+from caddie.models import HoleScore, Round
+
+NAMES = ["Ann", "Bo", "Cy", "Di"]
+WAIT = 30  # seconds: a hung writer fails the test instead of hanging the suite
+
+
+def deal(app, players: list[str] = NAMES, holes: int = 9) -> str:
+    with app.app_context():
+        public_id = deal_round("owner", players, holes, "grid", Table()).public_id
+        db.session.remove()
+    return public_id
+
+
+def in_threads(app, count: int, work: Callable[[int], Any]) -> list[Any]:
+    """Run ``work(i)`` for i in range(count), each in its own thread and app context, all at once.
+
+    Returns each thread's result, or the exception it raised (other than StaleScore,
+    which ``work`` handles); a thread that raised anything else fails the test.
+    """
+    barrier = threading.Barrier(count, timeout=WAIT)
+
+    def run(i: int):
+        with app.app_context():
+            try:
+                return work_after(barrier, i)
+            finally:
+                db.session.remove()
+
+    def work_after(barrier, i):
+        prepare = getattr(work, "prepare", None)
+        state = prepare(i) if prepare else None  # e.g. load the round before the race starts
+        barrier.wait()
+        return work(i) if state is None else work(i, state)
+
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        futures = [pool.submit(run, i) for i in range(count)]
+        return [f.result(timeout=WAIT) for f in futures]
+
+
+def loaded(public_id: str) -> Round:
+    """The round in this thread's session, players loaded (so the race is only the writes)."""
+    round_ = find_round(public_id)
+    assert round_ is not None
+    list(round_.players)
+    return round_
+
+
+def stored(app, public_id: str):
+    with app.app_context():
+        round_ = loaded(public_id)
+        cards, versions = cards_of(round_)
+        version = round_.version
+        db.session.remove()
+    return cards, versions, version
+
+
+def attempt(round_: Round, writes: list[CellWrite]) -> str:
+    try:
+        write_scores(round_, writes)
+    except StaleScore:
+        return "stale"
+    return "saved"
+
+
+# ---- writers on different cells: every score lands ---------------------------
+
+def test_writers_on_different_cells_of_one_round_all_land(app):
+    public_id = deal(app)
+    threads = 8
+    cells = [(seat, hole) for seat in range(len(NAMES)) for hole in range(1, 10)]  # 36 cells
+    score_of = {cell: (cell[0] * 10 + cell[1]) % 30 - 5 for cell in cells}
+
+    def work(i, round_):
+        outcomes = []
+        for seat, hole in cells[i::threads]:
+            outcomes.append(attempt(round_, [CellWrite(seat, hole, score_of[(seat, hole)], 0)]))
+        return outcomes
+    work.prepare = lambda i: loaded(public_id)
+
+    outcomes = [o for per_thread in in_threads(app, threads, work) for o in per_thread]
+    assert outcomes == ["saved"] * len(cells)
+
+    cards, versions, version = stored(app, public_id)
+    for (seat, hole), score in score_of.items():
+        assert cards[NAMES[seat]][hole - 1] == score, f"{NAMES[seat]} hole {hole} was lost"
+        assert versions[(seat, hole)] == 1
+    assert version == 1 + len(cells), "every write bumped the round's version exactly once"
+
+
+def test_whole_holes_written_at_once_by_different_writers_all_land(app):
+    """Each writer sends a whole hole (four cells, all or nothing) while others send theirs."""
+    public_id = deal(app, holes=18)
+
+    def work(i, round_):
+        hole = i + 1
+        return attempt(round_, [CellWrite(seat, hole, hole + seat, 0) for seat in range(len(NAMES))])
+    work.prepare = lambda i: loaded(public_id)
+
+    assert in_threads(app, 6, work) == ["saved"] * 6
+    cards, _, version = stored(app, public_id)
+    for seat, name in enumerate(NAMES):
+        assert cards[name][:6] == [hole + seat for hole in range(1, 7)]
+        assert cards[name][6:] == [None] * 12
+    assert version == 1 + 6
+
+
+# ---- writers on the same cell: exactly one wins ------------------------------
+
+@pytest.mark.parametrize("seen", [0, 1], ids=["blank cell", "written cell"])
+def test_racing_writers_on_one_cell_exactly_one_wins(app, seen):
+    public_id = deal(app)
+    threads = 4
+    for hole in range(1, 10):  # nine separate races
+        if seen == 1:
+            with app.app_context():
+                write_scores(loaded(public_id), [CellWrite(0, hole, 50, 0)])
+                db.session.remove()
+
+        def work(i, round_, hole=hole):
+            return attempt(round_, [CellWrite(0, hole, i, seen)])  # thread i writes the score i
+        work.prepare = lambda i: loaded(public_id)
+
+        outcomes = in_threads(app, threads, work)
+        assert Counter(outcomes) == {"saved": 1, "stale": threads - 1}, f"hole {hole}: {outcomes}"
+        winner = outcomes.index("saved")
+        cards, versions, _ = stored(app, public_id)
+        assert cards["Ann"][hole - 1] == winner, "the stored score is the winner's"
+        assert versions[(0, hole)] == seen + 1
+
+
+def test_a_stale_write_changes_nothing_even_in_its_other_cells(app):
+    """All or nothing: a write refused for one cell does not apply its other cells."""
+    public_id = deal(app)
+    with app.app_context():
+        write_scores(loaded(public_id), [CellWrite(0, 1, 4, 0)])
+        db.session.remove()
+
+    def work(i, round_):
+        if i == 0:
+            return attempt(round_, [CellWrite(0, 1, 7, 1)])
+        return attempt(round_, [CellWrite(1, 1, 9, 0), CellWrite(0, 1, 8, 1)])
+    work.prepare = lambda i: loaded(public_id)
+
+    outcomes = in_threads(app, 2, work)
+    assert sorted(outcomes) == ["saved", "stale"]
+    cards, versions, _ = stored(app, public_id)
+    if outcomes[0] == "saved":
+        assert cards["Ann"][0] == 7 and cards["Bo"][0] is None and (1, 1) not in versions
+    else:
+        assert cards["Ann"][0] == 8 and cards["Bo"][0] == 9
+
+
+# ---- read, then write conditionally: no lost update --------------------------
+
+def test_read_then_conditional_increment_never_loses_an_update(app):
+    """A counter in one cell: every writer reads (score, version) and writes score + 1
+    against that version, retrying when refused. A lost update would leave the score
+    below the number of writes that reported success."""
+    public_id = deal(app)
+    threads, tries = 4, 20
+
+    def read_cell(round_) -> tuple[int, int]:
+        row = db.session.execute(select(HoleScore.score, HoleScore.version).where(
+            HoleScore.round_id == round_.id, HoleScore.hole == 1,
+            HoleScore.player_id == round_.players[0].id)).first()
+        db.session.commit()  # end the read: the write is a transaction of its own
+        return (row.score, row.version) if row else (0, 0)
+
+    def work(i, round_):
+        tally = Counter()
+        for _ in range(tries):
+            score, version = read_cell(round_)
+            tally[attempt(round_, [CellWrite(0, 1, score + 1, version)])] += 1
+        return tally
+    work.prepare = lambda i: loaded(public_id)
+
+    tallies = in_threads(app, threads, work)
+    saved = sum(t["saved"] for t in tallies)
+    assert sum(t["saved"] + t["stale"] for t in tallies) == threads * tries
+    assert saved >= 1
+    cards, versions, version = stored(app, public_id)
+    assert cards["Ann"][0] == saved, f"{saved} increments reported saved, the counter reads {cards['Ann'][0]}"
+    assert versions[(0, 1)] == saved
+    assert version == 1 + saved
+
+
+# ---- through the HTTP API ------------------------------------------------------
+
+def test_racing_api_clients_get_one_200_per_cell_and_409s_for_the_rest(app):
+    """The same races through PUT /api/v1/rounds/<id>/holes/<n>, one test client per thread."""
+    owner = app.test_client()
+    made = owner.post("/api/v1/rounds", json={"players": ["Ann", "Bo"], "holes": 9, "game": "grid"})
+    assert made.status_code == 201, made.get_data(as_text=True)
+    public_id, token = made.json["round"]["id"], made.json["edit_token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    threads = 4
+
+    def race(request_for: Callable[[int], tuple[int, dict]]) -> list[int]:
+        """Thread i sends PUT .../holes/<hole> with <body>, where (hole, body) = request_for(i)."""
+        barrier = threading.Barrier(threads, timeout=WAIT)
+
+        def put(i: int) -> int:
+            client = app.test_client()
+            hole, body = request_for(i)
+            barrier.wait()
+            return client.put(f"/api/v1/rounds/{public_id}/holes/{hole}", json=body, headers=auth).status_code
+
+        with ThreadPoolExecutor(max_workers=threads) as pool:
+            return list(pool.map(put, range(threads), timeout=WAIT))
+
+    # One blank cell, every client saw it blank: one 200, the rest 409.
+    statuses = race(lambda i: (1, {"scores": {"Ann": i}, "versions": {"Ann": 0}}))
+    assert sorted(statuses) == [200] + [409] * (threads - 1), statuses
+    winner = statuses.index(200)  # client i sent the score i
+    # Whole holes, a different one per client: all land.
+    holes = [2 + i for i in range(threads)]
+    statuses = race(lambda i: (holes[i], {"scores": {"Ann": holes[i], "Bo": -holes[i]},
+                                          "versions": {"Ann": 0, "Bo": 0}}))
+    assert statuses == [200] * threads
+
+    got = owner.get(f"/api/v1/rounds/{public_id}", headers=auth).json
+    ann, bo = got["players"]
+    assert ann["scores"][0] == winner, "the stored score is the one the 200 answered"
+    assert ann["scores"][1:1 + threads] == holes
+    assert bo["scores"][1:1 + threads] == [-h for h in holes]
+    assert got["version"] == 1 + 1 + threads

@@ -1,0 +1,187 @@
+"""The database under the app: connection tuning, and migrations that build exactly the models.
+
+These run on whichever database the suite uses: a SQLite file by default, or
+the server named by ``TEST_DATABASE_URL`` (PostgreSQL in CI).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.config import Config
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import inspect, text
+
+from caddie.app import MIGRATIONS_DIR
+from caddie.config import database_url, normalize_database_url
+from caddie.extensions import db
+
+MODEL_TABLES = {"table_settings", "rounds", "round_players", "hole_scores"}
+
+
+def dialect(app) -> str:
+    with app.app_context():
+        return db.engine.dialect.name
+
+
+def schema_diff(app) -> list:
+    """What ``flask db migrate`` would generate: the models against the migrated database."""
+    with app.app_context(), db.engine.connect() as conn:
+        context = MigrationContext.configure(conn, opts={"compare_type": True})
+        return compare_metadata(context, db.metadata)
+
+
+def tables(app) -> set[str]:
+    with app.app_context():
+        return set(inspect(db.engine).get_table_names())
+
+
+def current_revision(app) -> str | None:
+    with app.app_context(), db.engine.connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision()
+
+
+def migration_scripts() -> ScriptDirectory:
+    config = Config(str(MIGRATIONS_DIR / "alembic.ini"))
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    return ScriptDirectory.from_config(config)
+
+
+def head_revision() -> str:
+    return migration_scripts().get_current_head()
+
+
+def flask_db(app, *args: str) -> None:
+    """Run ``flask db ...`` against the test app, as a developer would from the shell."""
+    result = app.test_cli_runner().invoke(args=["db", *args])
+    assert result.exit_code == 0, f"flask db {' '.join(args)} failed:\n{result.output}\n{result.exception!r}"
+
+
+# ---- the connection ---------------------------------------------------------
+
+def test_sqlite_runs_in_wal_mode_with_a_busy_timeout_on_every_connection(app):
+    if dialect(app) != "sqlite":
+        pytest.skip("SQLite connection tuning; this run uses " + dialect(app))
+    with app.app_context():
+        # Two connections at once: the pragmas are set per connection, not once.
+        with db.engine.connect() as first, db.engine.connect() as second:
+            for conn in (first, second):
+                assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+                assert conn.execute(text("PRAGMA busy_timeout")).scalar() >= 1000
+                assert conn.execute(text("PRAGMA foreign_keys")).scalar() == 1
+        assert db.session.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+
+
+def test_sqlite_database_is_a_file_shared_by_connections(app):
+    """WAL needs a real file; :memory: would give every connection its own empty database."""
+    if dialect(app) != "sqlite":
+        pytest.skip("SQLite only")
+    with app.app_context():
+        assert db.engine.url.database and db.engine.url.database != ":memory:"
+        assert Path(db.engine.url.database).exists()
+
+
+def test_postgresql_goes_through_psycopg_3(app):
+    if dialect(app) != "postgresql":
+        pytest.skip("PostgreSQL only; this run uses " + dialect(app))
+    with app.app_context():
+        assert db.engine.dialect.driver == "psycopg"
+        assert db.session.execute(text("SELECT 1")).scalar() == 1
+
+
+def test_deleting_a_round_cascades_to_its_players_and_scores(app):
+    """ON DELETE CASCADE holds on both databases (SQLite needs PRAGMA foreign_keys=ON)."""
+    with app.app_context():
+        db.session.execute(text(
+            "INSERT INTO rounds (id, public_id, share_token, edit_token, owner_browser, game, holes, rules,"
+            " played_on, version, created_at, updated_at)"
+            " VALUES (1, 'p', 's', 'e', 'b', 'grid', 9, '{}', '2026-01-01', 1,"
+            " '2026-01-01 00:00:00+00', '2026-01-01 00:00:00+00')"))
+        db.session.execute(text("INSERT INTO round_players (id, round_id, seat, name) VALUES (1, 1, 0, 'Ann')"))
+        db.session.execute(text(
+            "INSERT INTO hole_scores (round_id, player_id, hole, score, version, updated_at)"
+            " VALUES (1, 1, 1, 4, 1, '2026-01-01 00:00:00+00')"))
+        db.session.commit()
+        db.session.execute(text("DELETE FROM rounds WHERE id = 1"))
+        db.session.commit()
+        assert db.session.execute(text("SELECT count(*) FROM round_players")).scalar() == 0
+        assert db.session.execute(text("SELECT count(*) FROM hole_scores")).scalar() == 0
+
+
+# ---- the database URL -------------------------------------------------------
+
+@pytest.mark.parametrize("given, used", [
+    ("postgres://u:p@db.example:5432/caddie", "postgresql+psycopg://u:p@db.example:5432/caddie"),
+    ("postgresql://u:p@db.example/caddie?sslmode=require", "postgresql+psycopg://u:p@db.example/caddie?sslmode=require"),
+    ("postgresql+psycopg://u@db.example/caddie", "postgresql+psycopg://u@db.example/caddie"),
+    ("sqlite:////srv/caddie.sqlite3", "sqlite:////srv/caddie.sqlite3"),
+])
+def test_database_url_from_the_environment_uses_psycopg_3(monkeypatch, tmp_path, given, used):
+    monkeypatch.setenv("DATABASE_URL", given)
+    assert database_url(tmp_path) == used
+    assert normalize_database_url(given) == used
+
+
+def test_without_database_url_the_database_is_sqlite_in_the_instance_folder(monkeypatch, tmp_path):
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert database_url(tmp_path) == f"sqlite:///{tmp_path / 'caddie.sqlite3'}"
+
+
+# ---- migrations -------------------------------------------------------------
+
+def test_migrations_build_exactly_the_models_schema(app):
+    assert MODEL_TABLES <= tables(app)
+    assert current_revision(app) == head_revision()
+    assert schema_diff(app) == [], "models.py and the migrations disagree: run `flask db migrate`"
+
+
+def test_downgrade_to_base_and_upgrade_again(app):
+    flask_db(app, "downgrade", "base")
+    assert current_revision(app) is None
+    assert tables(app) & MODEL_TABLES == set()
+
+    flask_db(app, "upgrade")
+    assert current_revision(app) == head_revision()
+    assert schema_diff(app) == []
+
+    # And once more, so a downgrade that leaves something behind (an index, a
+    # PostgreSQL type) shows up as a failing second upgrade.
+    flask_db(app, "downgrade", "base")
+    flask_db(app, "upgrade")
+    assert schema_diff(app) == []
+
+
+def test_every_migration_steps_down_and_up_one_at_a_time(app):
+    scripts = list(migration_scripts().walk_revisions())  # newest first
+    assert scripts, "there are migrations"
+    for script in scripts:
+        assert current_revision(app) == script.revision
+        flask_db(app, "downgrade", script.down_revision or "base")
+    assert current_revision(app) is None
+    assert tables(app) & MODEL_TABLES == set()
+    for script in reversed(scripts):
+        flask_db(app, "upgrade", script.revision)
+        assert current_revision(app) == script.revision
+    assert schema_diff(app) == []
+
+
+def test_the_migrated_database_round_trips_a_round(app):
+    """Data written through the models reads back the same, JSON and time zones included."""
+    from datetime import date
+
+    from caddie.core.table import Table
+    from caddie.ledger_store import deal_round, find_round
+
+    with app.app_context():
+        dealt = deal_round("browser-1", ["Ann", "Bo"], 9, "grid", Table(), played_on=date(2026, 5, 1))
+        public_id = dealt.public_id
+        db.session.remove()
+        found = find_round(public_id)
+        assert found is not None
+        assert [p.name for p in found.players] == ["Ann", "Bo"]
+        assert found.rules == Table().to_dict()
+        assert found.played_on == date(2026, 5, 1)
+        assert found.version == 1
