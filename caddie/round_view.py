@@ -66,6 +66,12 @@ class RoundView:
         return min((line.standing.thru for line in self.lines), default=0)
 
     @property
+    def open_hole(self) -> int:
+        """The first hole some player has not entered yet (the hole being played)."""
+        blanks = [h for line in self.lines for h in range(1, self.holes + 1) if line.scores[h - 1] is None]
+        return min(blanks, default=self.holes)
+
+    @property
     def ranked(self) -> list[PlayerLine]:
         """Lowest total first (seat order on a tie); players with no hole yet last."""
         return sorted(self.lines, key=lambda line: (line.standing.total is None, line.standing.total or 0, line.seat))

@@ -17,14 +17,26 @@ MINUS_SIGNS = ("\u2212", "\u2013", "\u2014")  # people paste real minus signs an
 
 
 class DealForm(FlaskForm):
-    game = RadioField("Game", default="grid", choices=[
+    game = RadioField("Game", default="grid", validators=[InputRequired("Choose the game.")], choices=[
         SelectChoice("grid", "Grid Golf"), SelectChoice("clubs", "Club Cards")])
-    holes = RadioField("Holes", coerce=int, default=9, choices=[SelectChoice(9, "9"), SelectChoice(18, "18")])
-    course = SelectField("Course (Club Cards)", choices=[
+    holes = RadioField("Holes", coerce=int, default=9, validators=[InputRequired("Choose 9 or 18 holes.")], choices=[SelectChoice(9, "9"), SelectChoice(18, "18")])
+    course = SelectField("Course (Club Cards)", validate_choice=False, choices=[
         SelectChoice(key, course.label) for key, course in SAMPLE_COURSES.items()])
     players = FieldList(StringField("Player"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
-    played_on = DateField("Date", default=date.today, validators=[
-        InputRequired("Give the date of the round.")], format="%Y-%m-%d")
+    played_on = DateField("Date", default=date.today, format="%Y-%m-%d", validators=[
+        InputRequired("Give the date of the round.")])
+
+    def first_error(self, name: str) -> str | None:
+        """The field's first error, in words a player would use (WTForms' own are not)."""
+        errors = getattr(self, name).errors
+        if not errors:
+            return None
+        message = errors[0]
+        if message == "Not a valid date value.":
+            return "Give the date as year, month and day, like 2026-11-29."
+        if message == "Not a valid choice.":
+            return {"game": "Choose Grid Golf or Club Cards.", "holes": "Choose 9 or 18 holes."}.get(name, message)
+        return message
 
     def names(self) -> list[str]:
         return [entry.data or "" for entry in self.players]
@@ -54,7 +66,7 @@ class ScoreForm(FlaskForm):
 
 
 class AddFromTallyForm(FlaskForm):
-    round_id = SelectField("Round", validate_choice=False)
+    round_id = HiddenField()
     seat = WholeNumberField("Player", validators=[InputRequired("Choose the player.")])
     hole = WholeNumberField("Hole", validators=[InputRequired("Choose the hole.")])
     score = WholeNumberField("Score", validators=[InputRequired("There is no score to add yet.")])

@@ -11,7 +11,7 @@ from caddie.core.courses import SAMPLE_COURSES
 from caddie.core.errors import CaddieError
 from caddie.core.stats import RoundRecord, player_stats
 from caddie.core.ledger import format_delta
-from caddie.forms.ledger import DealForm, ScoreForm
+from caddie.forms.ledger import AddFromTallyForm, DealForm, ScoreForm
 from caddie.identity import browser_id, edit_grants, grant_edit
 from caddie.ledger_store import (Access, CellWrite, StaleScore, access_for, deal_round, delete_round,
                                  find_by_token, find_round, known_names, restore_round, rounds_for, write_scores)
@@ -55,21 +55,26 @@ def index():
 @bp.route("/new", methods=["GET", "POST"])
 def new():
     form = DealForm()
-    if request.method == "GET":
-        form.holes.data = current_table().rules.holes if current_table().rules.holes in (9, 18) else 9
-    error = None
-    if form.validate_on_submit():
-        course = SAMPLE_COURSES.get(form.course.data) if form.game.data == "clubs" else None
-        try:
-            round_ = deal_round(browser_id(create=True), form.names(), form.holes.data, form.game.data,
-                                current_table(), course, form.played_on.data)
-        except CaddieError as err:
-            error = (err.field, err.message)
-        else:
-            return redirect(url_for("ledger.round_page", public_id=round_.public_id, cell="0-1"), code=303)
+    if request.method == "GET" and current_table().rules.holes in (9, 18):
+        form.holes.data = current_table().rules.holes
+    error = _deal(form) if form.validate_on_submit() else None
+    if isinstance(error, Round):
+        return redirect(url_for("ledger.round_page", public_id=error.public_id, cell="0-1"), code=303)
     status = 400 if request.method == "POST" else 200
     return render_template("ledger/new.html", form=form, error=error, names=known_names(browser_id()),
-                           courses=SAMPLE_COURSES, active_tab="ledger"), status
+                           active_tab="ledger"), status
+
+
+def _deal(form: DealForm) -> Round | tuple[str, str]:
+    """The new round, or (field, sentence) saying what is wrong."""
+    course = SAMPLE_COURSES.get(form.course.data) if form.game.data == "clubs" else None
+    if form.game.data == "clubs" and course is None:
+        return "course", "Choose one of the courses listed."
+    try:
+        return deal_round(browser_id(create=True), form.names(), form.holes.data, form.game.data,
+                          current_table(), course, form.played_on.data)
+    except CaddieError as err:
+        return err.field, err.message
 
 
 def _render_round(round_: Round, cell: tuple[int, int] | None, *, message: str | None = None,
@@ -154,7 +159,7 @@ def export_csv(public_id: str):
         s = line.standing
         writer.writerow([line.name, *["" if v is None else v for v in line.scores],
                          "" if s.out is None else s.out, *([("" if s.in_ is None else s.in_)] if view.holes == 18 else []),
-                         "" if s.total is None else s.total, s.thru, format_delta(s.delta).replace("\u2212", "-")])
+                         "" if s.total is None else s.total, s.thru, "" if s.delta is None else format_delta(s.delta)])
     response = make_response(out.getvalue())
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     filename = f"round-{view.played_on.isoformat()}-{view.public_id[:6]}.csv"
@@ -196,3 +201,37 @@ def players():
                            cards={line.name: line.scores for line in v.lines})
                for v in (view_round(r) for r in rounds_for(browser_id(), edit_grants()))]
     return render_template("ledger/players.html", stats=player_stats(records), active_tab="ledger")
+
+
+def rounds_to_add_to(game: str, limit: int = 3) -> list[RoundView]:
+    """Unfinished rounds of ``game`` this browser may write: where a tallied score can go."""
+    views = (view_round(r) for r in rounds_for(browser_id(), edit_grants()) if r.game == game)
+    return [v for v in views if not v.complete][:limit]
+
+
+@bp.post("/add")
+def add_from_tally():
+    """A tallied hand's score, added to a round in one tap."""
+    form = AddFromTallyForm()
+    round_ = _editable(form.round_id.data or "")
+    view = view_round(round_)
+    cell = None
+    if form.seat.data is not None and form.hole.data is not None:
+        cell = _parse_cell(f"{form.seat.data}-{form.hole.data}", view)
+    if not form.validate() or cell is None:
+        return _render_round(round_, cell, message="Choose a player and a hole of this round.", status=400)
+    line = next(line for line in view.lines if line.seat == cell[0])
+    try:
+        # Seen version: the cell as the tally page showed it is blank or whatever it holds now;
+        # an occupied cell is never overwritten from here, only from the pad.
+        if line.scores[cell[1] - 1] is not None:
+            raise StaleScore([(line.name, cell[1])])
+        write_scores(round_, [CellWrite(cell[0], cell[1], form.score.data, line.versions[cell[1] - 1])])
+    except CaddieError as err:
+        return _render_round(round_, cell, message=err.message, typed=str(form.score.data), status=400)
+    except StaleScore:
+        return _render_round(round_, cell, status=409, typed=str(form.score.data), message=(
+            f"{line.name} already has a score on hole {cell[1]}. To replace it, press Save; "
+            "otherwise tap the right cell."))
+    flash(f"Added {form.score.data} for {line.name} on hole {cell[1]}.", "ok")
+    return redirect(url_for("ledger.round_page", public_id=round_.public_id) + "#scorecard", code=303)

@@ -14,6 +14,7 @@ from caddie.core.scoring import check_grid, score_grid
 from caddie.forms.tally import ClubTallyForm, GridTallyForm
 from caddie.table_store import current_table
 from caddie.views import club_hand, grid_hand
+from caddie.views.ledger import rounds_to_add_to
 from caddie.views.rendering import is_htmx, page_or_fragment
 
 bp = Blueprint("tally", __name__, url_prefix="/tally")
@@ -31,6 +32,12 @@ def _respond(page: str, fragment: str, canonical: str, acted: bool, ok: bool, **
     if is_htmx():
         response.headers["HX-Push-Url"] = canonical if ok else "false"
     return response
+
+
+def _ledger_context(game: str, score: int | None) -> dict:
+    """Where a finished tally can be added: this browser's open rounds of the game."""
+    return {"ledger_score": score, "ledger_rounds": rounds_to_add_to(game) if score is not None else [],
+            "oob": is_htmx()}
 
 
 def _enter_in_typed(form) -> bool:
@@ -85,6 +92,8 @@ def grid():
         score=score_grid(hand, rules), sizes=GRID_SIZES, active_tab="tally",
         keep_typed=bool(errors.get("typed")), url_args=grid_hand.url_args(hand, size, sel, table.rules.cards),
     )
+    score = context["score"]
+    context.update(_ledger_context("grid", score.total if score.complete else None))
     return _respond("tally/grid.html", "tally/_grid_fields.html", canonical, acted, not errors, **context)
 
 
@@ -132,6 +141,7 @@ def clubs():
         left=club_hand.copies_left(played, clubs_rules, decks), total=sum(played),
         url_args=args, keep_typed=bool(errors.get("typed")), active_tab="tally",
     )
+    context.update(_ledger_context("clubs", result.score if result else None))
     # A bad yardage is shown beside its field but is no reason to hold back the redirect
     # of a card tap: the yardage text travels in the URL unchanged.
     ok = not (set(errors) - {"yardage"})

@@ -17,9 +17,10 @@ from typing import Any, Callable
 import pytest
 from sqlalchemy import select
 
+from caddie import ledger_store
 from caddie.core.table import Table
 from caddie.extensions import db
-from caddie.ledger_store import CellWrite, StaleScore, cards_of, deal_round, find_round, write_scores
+from caddie.ledger_store import CellWrite, StaleScore, cards_of, deal_round, find_round
 from caddie.models import HoleScore, Round
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
@@ -33,26 +34,23 @@ def deal(app, players: list[str] = NAMES, holes: int = 9) -> str:
     return public_id
 
 
-def in_threads(app, count: int, work: Callable[[int], Any]) -> list[Any]:
-    """Run ``work(i)`` for i in range(count), each in its own thread and app context, all at once.
+def in_threads(app, count: int, work: Callable[[int, Round], Any], public_id: str) -> list[Any]:
+    """Run ``work(i, round_)`` for i in range(count), each in its own thread, app context
+    and session, all released at once; returns what each returned (in order of i).
 
-    Returns each thread's result, or the exception it raised (other than StaleScore,
-    which ``work`` handles); a thread that raised anything else fails the test.
+    Each thread loads the round before the barrier, so the race is only the writes.
+    Anything a thread raises (a database error, say) is raised here and fails the test.
     """
     barrier = threading.Barrier(count, timeout=WAIT)
 
     def run(i: int):
         with app.app_context():
             try:
-                return work_after(barrier, i)
+                round_ = loaded(public_id)
+                barrier.wait()
+                return work(i, round_)
             finally:
                 db.session.remove()
-
-    def work_after(barrier, i):
-        prepare = getattr(work, "prepare", None)
-        state = prepare(i) if prepare else None  # e.g. load the round before the race starts
-        barrier.wait()
-        return work(i) if state is None else work(i, state)
 
     with ThreadPoolExecutor(max_workers=count) as pool:
         futures = [pool.submit(run, i) for i in range(count)]
@@ -78,7 +76,7 @@ def stored(app, public_id: str):
 
 def attempt(round_: Round, writes: list[CellWrite]) -> str:
     try:
-        write_scores(round_, writes)
+        ledger_store.write_scores(round_, writes)
     except StaleScore:
         return "stale"
     return "saved"
@@ -97,9 +95,8 @@ def test_writers_on_different_cells_of_one_round_all_land(app):
         for seat, hole in cells[i::threads]:
             outcomes.append(attempt(round_, [CellWrite(seat, hole, score_of[(seat, hole)], 0)]))
         return outcomes
-    work.prepare = lambda i: loaded(public_id)
 
-    outcomes = [o for per_thread in in_threads(app, threads, work) for o in per_thread]
+    outcomes = [o for per_thread in in_threads(app, threads, work, public_id) for o in per_thread]
     assert outcomes == ["saved"] * len(cells)
 
     cards, versions, version = stored(app, public_id)
@@ -116,9 +113,8 @@ def test_whole_holes_written_at_once_by_different_writers_all_land(app):
     def work(i, round_):
         hole = i + 1
         return attempt(round_, [CellWrite(seat, hole, hole + seat, 0) for seat in range(len(NAMES))])
-    work.prepare = lambda i: loaded(public_id)
 
-    assert in_threads(app, 6, work) == ["saved"] * 6
+    assert in_threads(app, 6, work, public_id) == ["saved"] * 6
     cards, _, version = stored(app, public_id)
     for seat, name in enumerate(NAMES):
         assert cards[name][:6] == [hole + seat for hole in range(1, 7)]
@@ -135,14 +131,13 @@ def test_racing_writers_on_one_cell_exactly_one_wins(app, seen):
     for hole in range(1, 10):  # nine separate races
         if seen == 1:
             with app.app_context():
-                write_scores(loaded(public_id), [CellWrite(0, hole, 50, 0)])
+                ledger_store.write_scores(loaded(public_id), [CellWrite(0, hole, 50, 0)])
                 db.session.remove()
 
         def work(i, round_, hole=hole):
             return attempt(round_, [CellWrite(0, hole, i, seen)])  # thread i writes the score i
-        work.prepare = lambda i: loaded(public_id)
 
-        outcomes = in_threads(app, threads, work)
+        outcomes = in_threads(app, threads, work, public_id)
         assert Counter(outcomes) == {"saved": 1, "stale": threads - 1}, f"hole {hole}: {outcomes}"
         winner = outcomes.index("saved")
         cards, versions, _ = stored(app, public_id)
@@ -154,16 +149,15 @@ def test_a_stale_write_changes_nothing_even_in_its_other_cells(app):
     """All or nothing: a write refused for one cell does not apply its other cells."""
     public_id = deal(app)
     with app.app_context():
-        write_scores(loaded(public_id), [CellWrite(0, 1, 4, 0)])
+        ledger_store.write_scores(loaded(public_id), [CellWrite(0, 1, 4, 0)])
         db.session.remove()
 
     def work(i, round_):
         if i == 0:
             return attempt(round_, [CellWrite(0, 1, 7, 1)])
         return attempt(round_, [CellWrite(1, 1, 9, 0), CellWrite(0, 1, 8, 1)])
-    work.prepare = lambda i: loaded(public_id)
 
-    outcomes = in_threads(app, 2, work)
+    outcomes = in_threads(app, 2, work, public_id)
     assert sorted(outcomes) == ["saved", "stale"]
     cards, versions, _ = stored(app, public_id)
     if outcomes[0] == "saved":
@@ -194,9 +188,8 @@ def test_read_then_conditional_increment_never_loses_an_update(app):
             score, version = read_cell(round_)
             tally[attempt(round_, [CellWrite(0, 1, score + 1, version)])] += 1
         return tally
-    work.prepare = lambda i: loaded(public_id)
 
-    tallies = in_threads(app, threads, work)
+    tallies = in_threads(app, threads, work, public_id)
     saved = sum(t["saved"] for t in tallies)
     assert sum(t["saved"] + t["stale"] for t in tallies) == threads * tries
     assert saved >= 1
@@ -246,3 +239,26 @@ def test_racing_api_clients_get_one_200_per_cell_and_409s_for_the_rest(app):
     assert ann["scores"][1:1 + threads] == holes
     assert bo["scores"][1:1 + threads] == [-h for h in holes]
     assert got["version"] == 1 + 1 + threads
+
+
+# ---- writers on the same cells in different orders ---------------------------
+
+def test_writers_sending_the_same_cells_in_opposite_orders_neither_deadlock_nor_fail(app):
+    """Two writers each send both players' hole 1, in opposite orders, written blind.
+
+    Each write is all or nothing, so the card must end up as one writer's hole
+    or the other's, never a mix, and neither may fail with a database error
+    (a deadlock between row locks taken in opposite orders, on PostgreSQL).
+    """
+    public_id = deal(app)
+    with app.app_context():
+        ledger_store.write_scores(loaded(public_id), [CellWrite(0, 1, 0, 0), CellWrite(1, 1, 0, 0)])
+        db.session.remove()
+    for rep in range(10):
+        def work(i, round_):
+            cells = [CellWrite(0, 1, 10 + i, None), CellWrite(1, 1, 10 + i, None)]
+            return attempt(round_, cells if i == 0 else cells[::-1])
+
+        assert in_threads(app, 2, work, public_id) == ["saved", "saved"]
+        cards, _, _ = stored(app, public_id)
+        assert cards["Ann"][0] == cards["Bo"][0] in (10, 11), f"repeat {rep}: a mixed hole {cards}"
