@@ -380,13 +380,15 @@ SCORE = st.one_of(st.none(), st.integers(-20, 100))
 
 
 @st.composite
-def rounds(draw, gapless=False):
+def rounds(draw, gapless=False, complete=False):
     holes = draw(st.sampled_from((9, 18)))
     names = draw(st.lists(st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=4),
                           min_size=1, max_size=8, unique=True))
     cards = {}
     for name in names:
-        if gapless:
+        if complete:
+            card = draw(st.lists(st.integers(-20, 100), min_size=holes, max_size=holes))
+        elif gapless:
             played = draw(st.integers(0, holes))
             card = draw(st.lists(st.integers(-20, 100), min_size=played, max_size=played))
             card += [None] * draw(st.integers(0, holes - played))   # blanks written out, or just short
@@ -465,7 +467,7 @@ def test_running_totals_end_at_the_total_on_a_card_without_gaps(round_):
 
 
 @SETTINGS
-@given(rounds())
+@given(st.one_of(rounds(), rounds(complete=True)))
 def test_winners_are_the_leaders_once_complete(round_):
     cards, holes = round_
     leaders = [r.name for r in standing_rows(cards, holes) if r.leader]
