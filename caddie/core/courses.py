@@ -26,6 +26,8 @@ class Course:
     sample: bool = False
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not isinstance(self.tee, str) or not isinstance(self.sample, bool):
+            raise RulesError("A course's name and tee are text.", "course")
         if not self.name.strip():
             raise RulesError("A course needs a name.", "course")
         if len(self.holes) not in (9, 18):
@@ -52,8 +54,7 @@ class Course:
     def from_dict(cls, data: Mapping[str, Any]) -> "Course":
         try:
             holes = tuple(Hole(h["yardage"], h["par"]) for h in data["holes"])
-            return cls(name=str(data["name"]), tee=str(data.get("tee", "")), holes=holes,
-                       sample=bool(data.get("sample", False)))
+            return cls(name=data["name"], tee=data.get("tee", ""), holes=holes, sample=data.get("sample", False))
         except (KeyError, TypeError, AttributeError):
             raise RulesError("A course is a name, a tee and a list of holes with yardage and par.",
                              "course") from None
