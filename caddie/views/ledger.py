@@ -41,6 +41,13 @@ def _parse_cell(text: str | None, view: RoundView) -> tuple[int, int] | None:
     return None
 
 
+def _form_cell(form, view: RoundView) -> tuple[int, int] | None:
+    """The (seat, hole) a posted form names, if the round has it."""
+    if form.seat.data is None or form.hole.data is None:
+        return None
+    return _parse_cell(f"{form.seat.data}-{form.hole.data}", view)
+
+
 @bp.get("/")
 def index():
     rounds = [view_round(r) for r in rounds_for(browser_id(), edit_grants())]
@@ -102,10 +109,7 @@ def round_page(public_id: str):
 def save_score(public_id: str):
     round_ = _editable(public_id)
     form = ScoreForm()
-    view = view_round(round_)
-    cell = None
-    if form.seat.data is not None and form.hole.data is not None:
-        cell = _parse_cell(f"{form.seat.data}-{form.hole.data}", view)
+    cell = _form_cell(form, view_round(round_))
     if not form.validate() or cell is None:
         return _render_round(round_, cell, message="Tap a cell of the scorecard first.", status=400)
     try:
@@ -215,9 +219,7 @@ def add_from_tally():
     form = AddFromTallyForm()
     round_ = _editable(form.round_id.data or "")
     view = view_round(round_)
-    cell = None
-    if form.seat.data is not None and form.hole.data is not None:
-        cell = _parse_cell(f"{form.seat.data}-{form.hole.data}", view)
+    cell = _form_cell(form, view)
     if not form.validate() or cell is None:
         return _render_round(round_, cell, message="Choose a player and a hole of this round.", status=400)
     line = next(line for line in view.lines if line.seat == cell[0])
