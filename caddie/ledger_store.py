@@ -205,9 +205,11 @@ def _insert_first(round_id: int, player_id: int, hole: int, score: int | None, n
         from sqlalchemy.dialects.sqlite import insert
     else:  # pragma: no cover - the app supports SQLite and PostgreSQL
         raise RuntimeError(f"unsupported database {dialect}")
-    stmt = insert(HoleScore).values(round_id=round_id, player_id=player_id, hole=hole, score=score,
-                                    version=1, updated_at=now).on_conflict_do_nothing()
-    return db.session.execute(stmt).rowcount == 1
+    stmt = (insert(HoleScore).values(round_id=round_id, player_id=player_id, hole=hole, score=score,
+                                     version=1, updated_at=now)
+            .on_conflict_do_nothing().returning(HoleScore.id))
+    # RETURNING, not rowcount: psycopg reports -1 rows for ON CONFLICT DO NOTHING.
+    return db.session.execute(stmt).first() is not None
 
 
 def delete_round(round_: Round) -> None:

@@ -273,7 +273,7 @@ def _cell_writes(body: Mapping[str, Any], round_: Round, hole: int,
             raise CaddieError("A cell's version is a whole number, 0 for a cell that was blank.", field)
         seen_by_seat[seat] = version
     writes = []
-    for key, seat in seats.items():
+    for key, seat in sorted(seats.items(), key=lambda item: item[1]):  # seat order: writers lock rows alike
         version = seen_by_seat.get(seat)
         if version is None and versions_now is not None:
             version = versions_now.get((seat, hole), 0)

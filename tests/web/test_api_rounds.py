@@ -226,6 +226,14 @@ def test_grid_round_round_trip(client, doc):
     assert get(client, rid) == (200, after)
 
 
+def test_the_links_open_the_ledger_pages(client, stranger):
+    created = create(client)
+    assert client.get(created["links"]["page"]).status_code == 200
+    assert stranger.get(created["links"]["share"]).status_code == 200
+    assert stranger.get(created["links"]["edit"]).status_code in (200, 302, 303)
+    assert get(stranger, created["round"]["id"])[0] == 200  # the edit link granted this browser the round
+
+
 def test_preset_and_rules_shape_the_grid_round(client):
     round_ = create(client, preset="classic", rules={"cards": 8, "negatives": "both"})["round"]
     assert round_["rules"] == dict(PRESETS["classic"].to_dict(), cards=8, negatives="both")
