@@ -86,3 +86,25 @@ class HoleScore(db.Model):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
 
     round: Mapped[Round] = relationship(back_populates="scores")
+
+
+class Match(db.Model):
+    """A digital match against computer opponents. ``state`` holds the whole game,
+    hidden cards and deck order included, and never leaves the server; pages get
+    only the human player's view of it."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, nullable=False, index=True)
+    owner_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
+    game: Mapped[str] = mapped_column(String(8), nullable=False)  # "grid" (Club Cards later)
+    state: Mapped[dict] = mapped_column(JSON, nullable=False)
+    seats: Mapped[list] = mapped_column(JSON, nullable=False)  # per seat: {"name", "level"}; level None = the person
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    round_id: Mapped[int | None] = mapped_column(ForeignKey("rounds.id", ondelete="SET NULL"), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+    round: Mapped["Round | None"] = relationship()
