@@ -1,0 +1,689 @@
+"""A Grid Golf match, played out card by card (DESIGN.md section 2, "Play").
+
+Pure and deterministic: no web, no database, no clock. The web layer keeps a
+``GridMatch`` as JSON (``to_dict`` / ``GridMatch.from_dict``) and feeds it the
+players' actions; computer players decide from ``view(seat)`` alone.
+
+The interface follows OpenSpiel's: ``current`` is the seat to move,
+``legal_actions()`` what it may do, ``apply(action, seat)`` does it (or raises
+``IllegalAction`` and changes nothing), and ``view(seat)`` is that player's
+information state: everything they may know and nothing more.
+
+>>> from caddie.core.rules import Rules
+>>> m = GridMatch.new(Rules(holes=1), ["Ann", "Bo"], seed=7)
+>>> m.phase, m.current, [str(a) for a in m.legal_actions()]
+('flip', 0, ['flip 0', 'flip 1', 'flip 2', 'flip 3', 'flip 4', 'flip 5'])
+>>> m.apply(Action.flip(0), seat=0).text
+'Ann turned up top-left: Q.'
+>>> m.apply(Action.flip(3), seat=1)
+Traceback (most recent call last):
+...
+caddie.core.grid_game.IllegalAction: It is Ann's turn, not yours.
+>>> m.view(1)["players"][0]["grid"]
+['Q', None, None, None, None, None]
+
+Choices the rule texts leave open (also in docs/decisions.md):
+
+* Seats are the indices of ``names``. Hole 1 is played in seat order; after
+  each hole the lowest score plays first and ties keep the previous order.
+* The deal goes round the table one card at a time in playing order, into
+  positions 0, 1, 2, ...; the next card starts the discard pile.
+* Initial flips happen before any draw, player by player in playing order.
+* A hole always ends: after ``TURN_LIMIT`` turns per player (40) without
+  anyone going out, the hole ends at once, everyone having had the same
+  number of turns; all cards are turned up and scored (``ended_by`` is
+  ``"turn_limit"``). Two players swapping face-up cards could otherwise play
+  forever.
+* Under ``final_turn`` the player who went out does not play again; every
+  other player gets exactly one more turn, in playing order.
+* A card taken from the discard pile stays public while it is held, so every
+  view shows it; a card drawn from the deck is shown only to its holder.
+* Randomness: the deal of hole ``h`` shuffles with ``random.Random`` seeded
+  from ``(seed, h)``; the ``k``-th reshuffle of a hole from ``(seed, h, k)``.
+  The same seed and the same actions always give the same match.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from caddie.core.cards import JOKER, RANKS
+from caddie.core.errors import CaddieError, quoted
+from caddie.core.rules import Rules
+from caddie.core.scoring import score_grid
+
+__all__ = [
+    "Action", "Event", "GridMatch", "IllegalAction",
+    "DRAW", "TAKE", "DISCARD", "NEXT", "KINDS", "PHASES",
+    "MIN_PLAYERS", "MAX_PLAYERS", "TURN_LIMIT", "LOG_SIZE",
+    "position_name",
+]
+
+MIN_PLAYERS, MAX_PLAYERS = 1, 6
+TURN_LIMIT = 40      # turns per player in one hole before it ends by itself
+LOG_SIZE = 40        # events kept (and shown) per match
+NAME_LIMIT = 40      # characters in a player's name
+FORMAT = 1           # version of the to_dict layout
+
+KINDS = ("flip", "draw", "take", "swap", "discard", "next")
+POSITIONAL = ("flip", "swap")
+PHASES = ("flip", "turn", "hole_over", "match_over")
+
+
+class IllegalAction(CaddieError):
+    """An action the rules do not allow now; the match is left unchanged.
+
+    >>> IllegalAction("That card is already face up.", "position").as_dict()
+    {'error': 'That card is already face up.', 'field': 'position'}
+    """
+
+
+# -- actions ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Action:
+    """One thing a player does.
+
+    ``flip`` and ``swap`` name a grid ``position`` (row-major, 0 is top-left);
+    ``draw`` (top of the deck), ``take`` (top of the discard pile),
+    ``discard`` (the card drawn from the deck) and ``next`` (start the next
+    hole) have none.
+
+    >>> Action.swap(2), Action.from_dict({"kind": "draw"}) == DRAW
+    (Action(kind='swap', position=2), True)
+    >>> Action.swap(4).describe(6), DISCARD.describe()
+    ('Swap it into bottom-middle', 'Discard the drawn card')
+    >>> Action("swap")
+    Traceback (most recent call last):
+    ...
+    caddie.core.grid_game.IllegalAction: A swap needs the grid position the card goes to.
+    """
+
+    kind: str
+    position: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, str) or self.kind not in KINDS:
+            raise IllegalAction(f"{quoted(self.kind)} is not an action; the actions are "
+                                f"{', '.join(KINDS)}.", "kind")
+        if self.kind in POSITIONAL:
+            if self.position is None:
+                what = "A swap needs the grid position the card goes to." if self.kind == "swap" \
+                    else "Say which card to turn up."
+                raise IllegalAction(what, "position")
+            if type(self.position) is not int or self.position < 0:
+                raise IllegalAction(f"{quoted(self.position)} is not a grid position: "
+                                    "positions are whole numbers from 0.", "position")
+        elif self.position is not None:
+            raise IllegalAction(f"A {self.kind} takes no grid position.", "position")
+
+    @classmethod
+    def flip(cls, position: int) -> "Action":
+        return cls("flip", position)
+
+    @classmethod
+    def swap(cls, position: int) -> "Action":
+        return cls("swap", position)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "position": self.position}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Action":
+        if not isinstance(data, Mapping) or "kind" not in data:
+            raise IllegalAction('An action is an object with a "kind" and, for flip and swap, '
+                                'a "position".', "action")
+        return cls(data["kind"], data.get("position"))
+
+    def describe(self, cards: int = 6) -> str:
+        """The action in a few words, for a button or a log."""
+        if self.kind == "flip":
+            return f"Turn up {position_name(self.position, cards)}"
+        if self.kind == "swap":
+            return f"Swap it into {position_name(self.position, cards)}"
+        return {"draw": "Draw from the deck", "take": "Take the discard",
+                "discard": "Discard the drawn card", "next": "Start the next hole"}[self.kind]
+
+    def __str__(self) -> str:
+        return self.kind if self.position is None else f"{self.kind} {self.position}"
+
+
+DRAW = Action("draw")
+TAKE = Action("take")
+DISCARD = Action("discard")
+NEXT = Action("next")
+
+
+_COLUMN_NAMES = {
+    2: ("left", "right"),
+    3: ("left", "middle", "right"),
+    4: ("left", "inner-left", "inner-right", "right"),
+    5: ("left", "inner-left", "middle", "inner-right", "right"),
+}
+
+
+def position_name(position: int, cards: int = 6) -> str:
+    """A grid position in words.
+
+    >>> [position_name(p) for p in (0, 2, 4)]
+    ['top-left', 'top-right', 'bottom-middle']
+    >>> position_name(6, 8), position_name(2, 10)
+    ('bottom inner-right', 'top-middle')
+    """
+    width = cards // 2
+    row = "top" if position < width else "bottom"
+    column = _COLUMN_NAMES[width][position % width]
+    return f"{row}{' ' if '-' in column else '-'}{column}"
+
+
+def _a(card: str) -> str:
+    """A card with its article.
+
+    >>> _a("8"), _a("Q"), _a("JK")
+    ('an 8', 'a Q', 'a Joker')
+    """
+    if card == JOKER:
+        return "a Joker"
+    return f"{'an' if card in ('A', '8') else 'a'} {card}"
+
+
+def _the(card: str) -> str:
+    return "the Joker" if card == JOKER else f"the {card}"
+
+
+def _shown(card: str) -> str:
+    return "Joker" if card == JOKER else card
+
+
+# -- events ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Event:
+    """What happened, as every player may learn it.
+
+    ``cards`` are the card codes the event shows; each of them is public (face
+    up in a grid, on the discard pile, or taken from it) once the event has
+    happened. A card drawn from the deck is never named until it is played.
+    ``seat`` and ``action`` are ``None`` for the end of a hole.
+    """
+
+    seat: int | None
+    action: Action | None
+    cards: tuple[str, ...]
+    text: str
+    hole: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "action": self.action.to_dict() if self.action else None,
+                "cards": list(self.cards), "text": self.text, "hole": self.hole}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Event":
+        action = Action.from_dict(data["action"]) if data["action"] is not None else None
+        return cls(data["seat"], action, tuple(data["cards"]), data["text"], data["hole"])
+
+
+# -- the match -------------------------------------------------------------------------
+
+@dataclass
+class GridMatch:
+    """A whole match: the table, the cards, whose turn it is, the scores.
+
+    Build one with ``GridMatch.new``; change it only through ``apply`` (and
+    ``next_hole``). The fields are public so tests and the web layer can
+    inspect it, but a player is shown only ``view(seat)``.
+    """
+
+    rules: Rules
+    names: list[str]
+    seed: int
+    decks: int
+    hole: int                          # 1-based
+    order: list[int]                   # seats in playing order for this hole
+    phase: str                         # one of PHASES
+    grids: list[list[str]]             # per seat, row-major
+    face_up: list[list[bool]]          # per seat
+    deck: list[str]                    # the top card is the last one
+    discard: list[str]                 # oldest first, the top card last
+    drawn: str | None = None           # the card the player to move holds
+    drawn_from: str | None = None      # "deck" or "discard"
+    actor: int = 0                     # index into ``order`` of the player to move
+    flips_left: int = 0                # initial flips the player to move still owes
+    pending_flip: bool = False         # a forced flip after a discard (discard_flip)
+    discarded: str | None = None       # the card just discarded, while a flip is pending
+    went_out: int | None = None        # seat that turned up its last card first
+    final_left: int = 0                # final turns still to play (final_turn rule)
+    turns: int = 0                     # completed turns this hole
+    reshuffles: int = 0                # reshuffles this hole
+    ended_by: str | None = None        # "out" or "turn_limit" once the hole is over
+    hole_scores: list[list[int]] = field(default_factory=list)   # per hole, per seat
+    log: list[Event] = field(default_factory=list)               # the last LOG_SIZE events
+    _ending: Event | None = field(default=None, init=False, repr=False, compare=False)
+
+    # -- building ----------------------------------------------------------------
+    @classmethod
+    def new(cls, rules: Rules, names: list[str], seed: int) -> "GridMatch":
+        """Deal hole 1 for ``names`` (1 to 6 players, in seat order).
+
+        >>> m = GridMatch.new(Rules(cards=4, initial_flips=0), ["Ann"], seed=1)
+        >>> m.phase, len(m.grids[0]), len(m.discard), len(m.deck)
+        ('turn', 4, 1, 47)
+        >>> GridMatch.new(Rules(), [], seed=1)
+        Traceback (most recent call last):
+        ...
+        caddie.core.errors.CaddieError: A match needs 1 to 6 players.
+        """
+        if not isinstance(rules, Rules):
+            raise CaddieError("A match needs the table's rules.", "rules")
+        if not isinstance(names, (list, tuple)) or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            raise CaddieError(f"A match needs {MIN_PLAYERS} to {MAX_PLAYERS} players.", "names")
+        clean: list[str] = []
+        for name in names:
+            if not isinstance(name, str) or not name.strip():
+                raise CaddieError("Every player needs a name.", "names")
+            name = name.strip()
+            if len(name) > NAME_LIMIT:
+                raise CaddieError(f"A player's name is at most {NAME_LIMIT} characters.", "names")
+            if name.casefold() in {c.casefold() for c in clean}:
+                raise CaddieError(f"Two players are called {quoted(name)}: give each a different name.",
+                                  "names")
+            clean.append(name)
+        if type(seed) is not int:
+            raise CaddieError("The seed is a whole number.", "seed")
+        n = len(clean)
+        match = cls(rules=rules, names=clean, seed=seed, decks=rules.decks_for(n), hole=1,
+                    order=list(range(n)), phase="flip", grids=[], face_up=[], deck=[], discard=[])
+        match._deal()
+        return match
+
+    def _deal(self) -> None:
+        n, size = len(self.names), self.rules.cards
+        deck = self.rules.full_deck(self.decks)
+        random.Random(f"grid-golf/{self.seed}/{self.hole}").shuffle(deck)
+        self.grids = [[""] * size for _ in range(n)]
+        self.face_up = [[False] * size for _ in range(n)]
+        for position in range(size):
+            for seat in self.order:
+                self.grids[seat][position] = deck.pop()
+        self.discard = [deck.pop()]
+        self.deck = deck
+        self.drawn = self.drawn_from = self.discarded = None
+        self.actor, self.pending_flip = 0, False
+        self.went_out, self.final_left, self.turns, self.reshuffles, self.ended_by = None, 0, 0, 0, None
+        if self.rules.initial_flips:
+            self.phase, self.flips_left = "flip", self.rules.initial_flips
+        else:
+            self.phase, self.flips_left = "turn", 0
+
+    # -- reading -----------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def current(self) -> int | None:
+        """The seat to move, or ``None`` while a hole is over or the match is."""
+        if self.phase in ("hole_over", "match_over"):
+            return None
+        return self.order[self.actor]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "match_over"
+
+    @property
+    def turn_limit(self) -> int:
+        return TURN_LIMIT * self.players
+
+    @property
+    def totals(self) -> list[int]:
+        """Match totals per seat over the holes finished so far."""
+        return [sum(scores[seat] for scores in self.hole_scores) for seat in range(self.players)]
+
+    def face_down(self, seat: int) -> list[int]:
+        return [p for p, up in enumerate(self.face_up[seat]) if not up]
+
+    def cards_in_play(self) -> Counter:
+        """Every card of the match, wherever it is: grids, deck, discard pile, hand."""
+        counts = Counter(self.deck) + Counter(self.discard)
+        for grid in self.grids:
+            counts.update(grid)
+        if self.drawn is not None:
+            counts[self.drawn] += 1
+        return counts
+
+    def legal_actions(self) -> list[Action]:
+        """What the player to move may do (``[NEXT]`` while a hole is over,
+        ``[]`` once the match is over)."""
+        if self.phase == "match_over":
+            return []
+        if self.phase == "hole_over":
+            return [NEXT]
+        seat = self.order[self.actor]
+        if self.phase == "flip" or self.pending_flip:
+            return [Action("flip", p) for p in self.face_down(seat)]
+        if self.drawn is None:
+            actions = []
+            if self.deck or len(self.discard) > 1:
+                actions.append(DRAW)
+            if self.discard:
+                actions.append(TAKE)
+            return actions
+        swaps = [Action("swap", p) for p in range(self.rules.cards)]
+        return swaps + [DISCARD] if self.drawn_from == "deck" else swaps
+
+    # -- acting --------------------------------------------------------------------
+    def apply(self, action: Action, seat: int) -> Event:
+        """Let ``seat`` do ``action``; raise ``IllegalAction`` (changing nothing) if it may not."""
+        self._check(action, seat)
+        if action.kind == "next":
+            return self.next_hole()
+        handler = {"flip": self._flip, "draw": self._draw, "take": self._take,
+                   "swap": self._swap, "discard": self._discard}[action.kind]
+        event = handler(action, seat)
+        self._record(event)
+        return event
+
+    def next_hole(self) -> Event:
+        """Deal the next hole; the lowest score of the hole just played goes first."""
+        if self.phase == "match_over":
+            raise IllegalAction("The match is over: there is no next hole.", "action")
+        if self.phase != "hole_over":
+            raise IllegalAction(f"Hole {self.hole} is still being played.", "action")
+        last = self.hole_scores[-1]
+        self.order = sorted(self.order, key=lambda s: last[s])   # stable: ties keep the order
+        self.hole += 1
+        self._deal()
+        first = self.names[self.order[0]]
+        event = Event(None, NEXT, (), f"Hole {self.hole} of {self.rules.holes} is dealt; {first} plays first.",
+                      self.hole)
+        self._record(event)
+        return event
+
+    def _check(self, action: Action, seat: int) -> None:
+        if not isinstance(action, Action):
+            raise IllegalAction("That is not an action.", "action")
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(f"There is no seat {quoted(seat)} at this table.", "seat")
+        if self.phase == "match_over":
+            raise IllegalAction("The match is over.", "action")
+        if self.phase == "hole_over":
+            if action.kind != "next":
+                raise IllegalAction(f"Hole {self.hole} is over: start the next hole.", "action")
+            return
+        if action.kind == "next":
+            raise IllegalAction(f"Hole {self.hole} is still being played.", "action")
+        mover = self.order[self.actor]
+        if seat != mover:
+            raise IllegalAction(f"It is {self.names[mover]}'s turn, not yours.", "seat")
+        if action.position is not None and action.position >= self.rules.cards:
+            raise IllegalAction(f"There is no position {action.position} in a {self.rules.cards}-card grid: "
+                                f"positions run from 0 to {self.rules.cards - 1}.", "position")
+        kind = action.kind
+        if self.phase == "flip":
+            if kind != "flip":
+                more = "one more of your cards" if self.flips_left == 1 else f"{self.flips_left} more of your cards"
+                raise IllegalAction(f"Before play starts, turn up {more}.", "action")
+            if self.face_up[seat][action.position]:
+                raise IllegalAction("That card is already face up.", "position")
+            return
+        if self.pending_flip:
+            if kind != "flip":
+                raise IllegalAction("You discarded a card you drew, so turn up one of your "
+                                    "face-down cards now.", "action")
+            if self.face_up[seat][action.position]:
+                raise IllegalAction("That card is already face up: turn up one of your face-down cards.",
+                                    "position")
+            return
+        if kind == "flip":
+            if self.drawn is not None:
+                raise IllegalAction("You cannot just turn a card up: swap the card you hold into your grid"
+                                    + (" or discard it." if self.drawn_from == "deck" else "."), "action")
+            raise IllegalAction("You cannot just turn a card up: draw from the deck or take the discard.",
+                                "action")
+        if kind in ("draw", "take"):
+            if self.drawn is not None:
+                if self.drawn_from == "discard":
+                    raise IllegalAction("A card taken from the discard pile must go into your grid.", "action")
+                raise IllegalAction("You already drew a card: swap it into your grid or discard it.", "action")
+            if kind == "take" and not self.discard:
+                raise IllegalAction("The discard pile is empty: draw from the deck.", "action")
+            if kind == "draw" and not self.deck and len(self.discard) < 2:
+                raise IllegalAction("There are no cards left to draw: take the discard.", "action")
+            return
+        if self.drawn is None:
+            if kind == "discard":
+                raise IllegalAction("There is nothing to discard: draw from the deck first.", "action")
+            raise IllegalAction("Draw from the deck or take the discard first.", "action")
+        if kind == "discard" and self.drawn_from == "discard":
+            raise IllegalAction("A card taken from the discard pile must go into your grid.", "action")
+
+    def _flip(self, action: Action, seat: int) -> Event:
+        p, name = action.position, self.names[seat]
+        card = self.grids[seat][p]
+        self.face_up[seat][p] = True
+        where = position_name(p, self.rules.cards)
+        if self.phase == "flip":
+            self.flips_left -= 1
+            if self.flips_left == 0:
+                self.actor += 1
+                if self.actor == self.players:
+                    self.phase, self.actor = "turn", 0
+                else:
+                    self.flips_left = self.rules.initial_flips
+            return Event(seat, action, (card,), f"{name} turned up {where}: {_shown(card)}.", self.hole)
+        # the forced flip after a discard
+        discarded = self.discarded
+        self.pending_flip, self.discarded = False, None
+        text = f"{name} discarded {_a(discarded)} and turned up {where}: {_shown(card)}."
+        return Event(seat, action, (discarded, card), text + self._end_turn(seat), self.hole)
+
+    def _draw(self, action: Action, seat: int) -> Event:
+        text = ""
+        if not self.deck:
+            self.reshuffles += 1
+            top = self.discard.pop()
+            self.deck = sorted(self.discard, key=RANKS.index)
+            random.Random(f"grid-golf/{self.seed}/{self.hole}/{self.reshuffles}").shuffle(self.deck)
+            self.discard = [top]
+            text = "The deck ran out: the discard pile, bar its top card, was shuffled into a new deck. "
+        self.drawn, self.drawn_from = self.deck.pop(), "deck"
+        return Event(seat, action, (), f"{text}{self.names[seat]} drew from the deck.", self.hole)
+
+    def _take(self, action: Action, seat: int) -> Event:
+        self.drawn, self.drawn_from = self.discard.pop(), "discard"
+        return Event(seat, action, (self.drawn,),
+                     f"{self.names[seat]} took {_the(self.drawn)} from the discard pile.", self.hole)
+
+    def _swap(self, action: Action, seat: int) -> Event:
+        p, name, card = action.position, self.names[seat], self.drawn
+        old = self.grids[seat][p]
+        self.grids[seat][p], self.face_up[seat][p] = card, True
+        self.discard.append(old)
+        where = position_name(p, self.rules.cards)
+        if self.drawn_from == "deck":
+            text = f"{name} drew {_a(card)} from the deck and put it {where}, replacing {_a(old)}."
+        else:
+            text = f"{name} put {_the(card)} {where}, replacing {_a(old)}."
+        self.drawn = self.drawn_from = None
+        return Event(seat, action, (card, old), text + self._end_turn(seat), self.hole)
+
+    def _discard(self, action: Action, seat: int) -> Event:
+        card, name = self.drawn, self.names[seat]
+        self.discard.append(card)
+        self.drawn = self.drawn_from = None
+        text = f"{name} drew {_a(card)} from the deck and discarded it."
+        if self.rules.discard_flip and self.face_down(seat):
+            self.pending_flip, self.discarded = True, card
+            return Event(seat, action, (card,), text[:-1] + f"; {name} must turn up a card.", self.hole)
+        return Event(seat, action, (card,), text + self._end_turn(seat), self.hole)
+
+    def _end_turn(self, seat: int) -> str:
+        """Close ``seat``'s turn: pass it on or end the hole. Returns text for the event."""
+        self.turns += 1
+        name = self.names[seat]
+        if self.went_out is None:
+            if not self.face_down(seat):
+                self.went_out = seat
+                if self.rules.end == "immediate" or self.players == 1:
+                    self._end_hole("out")
+                    return f" {name} has turned up every card: the hole is over."
+                self.final_left = self.players - 1
+                self._advance()
+                return f" {name} has turned up every card: everyone else gets one final turn."
+            if self.turns >= self.turn_limit:
+                self._end_hole("turn_limit")
+                return f" That is {TURN_LIMIT} turns each: the hole is over."
+            self._advance()
+            return ""
+        self.final_left -= 1
+        if self.final_left == 0:
+            self._end_hole("out")
+            return " That was the last final turn: the hole is over."
+        self._advance()
+        return ""
+
+    def _advance(self) -> None:
+        self.actor = (self.actor + 1) % self.players
+
+    def _end_hole(self, reason: str) -> None:
+        revealed: list[str] = []
+        for seat in self.order:
+            for p in self.face_down(seat):
+                revealed.append(self.grids[seat][p])
+                self.face_up[seat][p] = True
+        scores = [score_grid(grid, self.rules).total for grid in self.grids]
+        self.hole_scores.append(scores)
+        self.ended_by = reason
+        self.phase = "match_over" if self.hole >= self.rules.holes else "hole_over"
+        listed = ", ".join(f"{self.names[s]} {scores[s]}" for s in self.order)
+        text = f"Hole {self.hole} is over: {listed}."
+        if self.phase == "match_over":
+            totals = self.totals
+            best = min(totals)
+            winners = [self.names[s] for s in range(self.players) if totals[s] == best]
+            text += (f" {winners[0]} wins the match with {best}." if len(winners) == 1
+                     else f" {' and '.join(winners)} share the match with {best}.")
+        self._ending = Event(None, None, tuple(revealed), text, self.hole)
+
+    def _record(self, event: Event) -> None:
+        self.log.append(event)
+        if self._ending is not None:
+            self.log.append(self._ending)
+            self._ending = None
+        del self.log[:-LOG_SIZE]
+
+    # -- what a player may know ---------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The information state of ``seat`` (``None``: someone not playing).
+
+        Face-down cards are ``None`` for everyone, their owner included; the
+        deck is only a count; a card drawn from the deck is shown only to its
+        holder. Once the hole is over every card is face up and shown.
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise IllegalAction(f"There is no seat {quoted(seat)} at this table.", "seat")
+        rules, totals = self.rules, self.totals
+        players = []
+        for s in range(self.players):
+            visible = [card if up else None for card, up in zip(self.grids[s], self.face_up[s])]
+            players.append({
+                "seat": s, "name": self.names[s], "grid": visible, "face_up": list(self.face_up[s]),
+                "points": score_grid(visible, rules).total, "total": totals[s],
+                "holes": [scores[s] for scores in self.hole_scores], "out": self.went_out == s,
+            })
+        current = self.current
+        holder = current if self.drawn is not None else None
+        show_drawn = self.drawn is not None and (seat == holder or self.drawn_from == "discard")
+        if seat is not None and (seat == current or self.phase == "hole_over"):
+            legal = [a.to_dict() for a in self.legal_actions()]
+        else:
+            legal = []
+        return {
+            "seat": seat,
+            "you": self.names[seat] if seat is not None else None,
+            "rules": rules.to_dict(),
+            "decks": self.decks,
+            "hole": self.hole,
+            "holes": rules.holes,
+            "phase": self.phase,
+            "current": current,
+            "order": list(self.order),
+            "players": players,
+            "discard": list(self.discard),
+            "deck_count": len(self.deck),
+            "drawn": self.drawn if show_drawn else None,
+            "drawn_by": holder,
+            "drawn_from": self.drawn_from,
+            "flips_left": self.flips_left if self.phase == "flip" else 0,
+            "pending_flip": self.pending_flip,
+            "went_out": self.went_out,
+            "final_turn": self.went_out is not None and self.phase == "turn",
+            "final_turns_left": self.final_left if self.phase == "turn" else 0,
+            "turns": self.turns,
+            "turn_limit": self.turn_limit,
+            "ended_by": self.ended_by,
+            "hole_scores": [list(scores) for scores in self.hole_scores],
+            "totals": totals,
+            "legal": legal,
+            "events": [e.to_dict() for e in self.log],
+        }
+
+    def spectator_view(self) -> dict[str, Any]:
+        """What someone watching sees: exactly a non-player's view."""
+        return self.view(None)
+
+    # -- storing -------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, as plain JSON types (hidden cards included: keep it server side)."""
+        return {
+            "format": FORMAT, "rules": self.rules.to_dict(), "names": list(self.names), "seed": self.seed,
+            "decks": self.decks, "hole": self.hole, "order": list(self.order), "phase": self.phase,
+            "grids": [list(g) for g in self.grids], "face_up": [list(f) for f in self.face_up],
+            "deck": list(self.deck), "discard": list(self.discard),
+            "drawn": self.drawn, "drawn_from": self.drawn_from, "actor": self.actor,
+            "flips_left": self.flips_left, "pending_flip": self.pending_flip, "discarded": self.discarded,
+            "went_out": self.went_out, "final_left": self.final_left, "turns": self.turns,
+            "reshuffles": self.reshuffles, "ended_by": self.ended_by,
+            "hole_scores": [list(s) for s in self.hole_scores], "log": [e.to_dict() for e in self.log],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "GridMatch":
+        """Rebuild a match stored with ``to_dict``; refuse one whose cards do not add up."""
+        try:
+            if data["format"] != FORMAT:
+                raise ValueError
+            match = cls(
+                rules=Rules.from_dict(data["rules"]), names=list(data["names"]), seed=data["seed"],
+                decks=data["decks"], hole=data["hole"], order=list(data["order"]), phase=data["phase"],
+                grids=[list(g) for g in data["grids"]], face_up=[list(f) for f in data["face_up"]],
+                deck=list(data["deck"]), discard=list(data["discard"]),
+                drawn=data["drawn"], drawn_from=data["drawn_from"], actor=data["actor"],
+                flips_left=data["flips_left"], pending_flip=data["pending_flip"], discarded=data["discarded"],
+                went_out=data["went_out"], final_left=data["final_left"], turns=data["turns"],
+                reshuffles=data["reshuffles"], ended_by=data["ended_by"],
+                hole_scores=[list(s) for s in data["hole_scores"]],
+                log=[Event.from_dict(e) for e in data["log"]],
+            )
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise CaddieError("The saved match is not in the expected shape.", "match") from None
+        match.check()
+        return match
+
+    def check(self) -> None:
+        """Raise ``CaddieError`` unless the match is consistent (every card in exactly one place)."""
+        n, size = self.players, self.rules.cards
+        ok = (MIN_PLAYERS <= n <= MAX_PLAYERS and self.phase in PHASES
+              and sorted(self.order) == list(range(n)) and 0 <= self.actor < n
+              and len(self.grids) == n == len(self.face_up)
+              and all(len(g) == size for g in self.grids) and all(len(f) == size for f in self.face_up)
+              and all(type(u) is bool for f in self.face_up for u in f)
+              and self.drawn_from in (None, "deck", "discard") and (self.drawn is None) == (self.drawn_from is None)
+              and 1 <= self.hole <= self.rules.holes and self.decks == self.rules.decks_for(n)
+              and len(self.hole_scores) == self.hole - (self.phase not in ("hole_over", "match_over")))
+        if not ok or self.cards_in_play() != Counter(self.rules.full_deck(self.decks)):
+            raise CaddieError("The saved match is not in the expected shape.", "match")

@@ -1,0 +1,41 @@
+"""Starting a digital match: opponents and the rules of seed 001's match settings."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, FieldList, FormField, RadioField, SelectField, StringField
+from wtforms import Form
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired
+
+LEVELS = (("beginner", "Beginner"), ("steady", "Steady"))
+DEFAULT_NAMES = ("Ada", "Bram", "Cleo", "Dev", "Esme")
+MAX_OPPONENTS = len(DEFAULT_NAMES)
+
+
+class OpponentForm(Form):
+    name = StringField("Name")
+    level = SelectField("Level", default="steady", choices=[SelectChoice(v, l) for v, l in LEVELS])
+
+
+class StartMatchForm(FlaskForm):
+    player = StringField("Your name", default="You")
+    opponents = RadioField("Opponents", coerce=int, default=1, validators=[InputRequired("Choose how many opponents.")],
+                           choices=[SelectChoice(n, str(n)) for n in range(1, MAX_OPPONENTS + 1)])
+    seats = FieldList(FormField(OpponentForm), min_entries=MAX_OPPONENTS, max_entries=MAX_OPPONENTS)
+    cards = RadioField("Hand size", coerce=int, choices=[SelectChoice(n, str(n)) for n in (4, 6, 8, 10)])
+    negatives = RadioField("Cards worth −2", choices=[
+        SelectChoice("twos", "2s"), SelectChoice("jokers", "Jokers"), SelectChoice("both", "Both")])
+    holes = RadioField("Match length", coerce=int, choices=[SelectChoice(9, "9 holes"), SelectChoice(18, "18 holes")])
+    final_turn = BooleanField("Extra draw overtime: when someone goes out, everyone else gets one final turn")
+    discard_flip = BooleanField("Immediate discard penalty: discarding a deck draw turns a face-down card up")
+
+    def fill_defaults(self, rules) -> None:
+        self.cards.data = rules.cards
+        self.negatives.data = rules.negatives
+        self.holes.data = rules.holes if rules.holes in (9, 18) else 9
+        self.final_turn.data = rules.end == "final_turn"
+        self.discard_flip.data = rules.discard_flip
+        for entry, name in zip(self.seats, DEFAULT_NAMES):
+            entry.form.name.data = name
+            entry.form.level.data = "steady"

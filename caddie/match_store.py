@@ -1,0 +1,137 @@
+"""Digital matches in the database: start, load, a move by the person, a move by the computer.
+
+The whole game (hidden cards, deck order) is stored in ``Match.state`` and is
+read and written only here. Every write names the match version it was based
+on and is one conditional UPDATE, so a replayed or doubled request never plays
+twice. Each finished hole lands in the match's ledger round.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from typing import Sequence
+
+from sqlalchemy import select, update
+
+from caddie.core.errors import CaddieError
+from caddie.core.grid_game import Action, Event, GridMatch
+from caddie.core.opponents import choose
+from caddie.core.rules import Rules
+from caddie.core.table import Table
+from caddie.extensions import db
+from caddie.ledger_store import CellWrite, StaleScore, cards_of, deal_round, write_scores
+from caddie.models import Match, Round
+
+HUMAN_SEAT = 0
+
+
+class StaleMatch(Exception):
+    """The match moved on since the page that sent this request was shown."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    level: str | None  # None: the person holding the phone
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def start_match(owner: str, table: Table, rules: Rules, seats: Sequence[Seat], seed: int | None = None) -> Match:
+    """Deal hole 1 and open the ledger round the match fills in."""
+    names = [s.name for s in seats]
+    game = GridMatch.new(rules, names, secrets.randbelow(2**31) if seed is None else seed)
+    round_ = deal_round(owner, names, rules.holes, "grid", replace(table, rules=rules))
+    match = Match(public_id=secrets.token_urlsafe(12), owner_browser=owner, game="grid", state=game.to_dict(),
+                  seats=[{"name": s.name, "level": s.level} for s in seats], round_id=round_.id)
+    db.session.add(match)
+    db.session.commit()
+    return match
+
+
+def find_match(public_id: str, owner: str | None) -> Match | None:
+    """The match, only for the browser that started it."""
+    if not owner or not public_id or len(public_id) > 32:
+        return None
+    return db.session.scalars(select(Match).where(Match.public_id == public_id,
+                                                  Match.owner_browser == owner)).first()
+
+
+def matches_for(owner: str | None) -> list[Match]:
+    if not owner:
+        return []
+    return list(db.session.scalars(select(Match).where(Match.owner_browser == owner)
+                                   .order_by(Match.id.desc()).limit(20)))
+
+
+def game_of(match: Match) -> GridMatch:
+    return GridMatch.from_dict(match.state)
+
+
+def computer_to_move(match: Match, game: GridMatch) -> bool:
+    seat = game.current
+    return seat is not None and match.seats[seat]["level"] is not None and game.phase in ("flip", "turn")
+
+
+def play(match: Match, action: Action, seen_version: int) -> Event:
+    """The person's move. Raises ``IllegalAction`` (nothing changes) or ``StaleMatch``."""
+    if seen_version != match.version:
+        raise StaleMatch()
+    game = game_of(match)
+    event = game.next_hole() if action.kind == "next" else game.apply(action, HUMAN_SEAT)
+    _save(match, game, seen_version)
+    return event
+
+
+def step(match: Match, seen_version: int) -> Event | None:
+    """One computer move, if a computer player is to move; ``None`` otherwise."""
+    if seen_version != match.version:
+        raise StaleMatch()
+    game = game_of(match)
+    if not computer_to_move(match, game):
+        return None
+    seat = game.current
+    # Seeded by the match and its version: the same request always makes the same move.
+    rng = random.Random(f"{game.seed}:{match.version}")
+    action = choose(game.view(seat), match.seats[seat]["level"], rng)
+    event = game.apply(action, seat)
+    _save(match, game, seen_version)
+    return event
+
+
+def _save(match: Match, game: GridMatch, seen_version: int) -> None:
+    now = _now()
+    finished = now if game.phase == "match_over" else None
+    done = db.session.execute(
+        update(Match).where(Match.id == match.id, Match.version == seen_version)
+        .values(state=game.to_dict(), version=Match.version + 1, updated_at=now, finished_at=finished)
+        .execution_options(synchronize_session=False)).rowcount
+    if done != 1:
+        db.session.rollback()
+        raise StaleMatch()
+    db.session.commit()
+    db.session.refresh(match)
+    _land_in_ledger(match, game)
+
+
+def _land_in_ledger(match: Match, game: GridMatch) -> None:
+    """Write every finished hole the ledger round does not have yet."""
+    round_ = db.session.get(Round, match.round_id) if match.round_id else None
+    if round_ is None or round_.deleted_at is not None:
+        return
+    cards, _ = cards_of(round_)
+    writes = [CellWrite(seat, hole, scores[seat], None)
+              for hole, scores in enumerate(game.hole_scores, start=1) if hole <= round_.holes
+              for seat in range(len(scores)) if cards[match.seats[seat]["name"]][hole - 1] is None]
+    if writes:
+        try:
+            write_scores(round_, writes)
+        except StaleScore:
+            pass  # someone is typing into that hole on the scorecard: the next move tries again
+        except CaddieError:  # pragma: no cover - the engine's hole scores are always in range
+            db.session.rollback()

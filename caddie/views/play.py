@@ -1,0 +1,170 @@
+"""Play: a digital Grid Golf match against computer opponents."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+
+from caddie.core.errors import CaddieError
+from caddie.core.grid_game import Action, position_name
+from caddie.core.scoring import score_grid
+from caddie.core.ledger import check_names
+from caddie.core.rules import Rules
+from caddie.forms.play import DEFAULT_NAMES, StartMatchForm
+from caddie.identity import browser_id
+from caddie.match_store import (HUMAN_SEAT, Seat, StaleMatch, computer_to_move, find_match, game_of, matches_for,
+                                play, start_match, step)
+from caddie.models import Round
+from caddie.extensions import db
+from caddie.table_store import current_table
+from caddie.views.filters import card_name
+from caddie.views.rendering import is_htmx, page_or_fragment
+
+bp = Blueprint("play", __name__, url_prefix="/play")
+
+
+@bp.route("/", methods=["GET", "POST"])
+def index():
+    form = StartMatchForm()
+    if request.method == "GET":
+        form.fill_defaults(current_table().rules)
+    error = None
+    if request.method == "POST" and form.validate():
+        try:
+            match = _start(form)
+        except CaddieError as err:
+            error = err.message
+        else:
+            return redirect(url_for("play.table", public_id=match.public_id), code=303)
+    elif request.method == "POST":
+        error = "Nothing was started: " + next(iter(form.errors.values()))[0]
+    games = [(m, game_of(m)) for m in matches_for(browser_id())]
+    return render_template("play/index.html", form=form, error=error, games=games, active_tab="play"), \
+        (400 if error else 200)
+
+
+def _start(form: StartMatchForm):
+    table = current_table()
+    rules = replace(table.rules, cards=form.cards.data, negatives=form.negatives.data, holes=form.holes.data,
+                    end="final_turn" if form.final_turn.data else "immediate",
+                    discard_flip=bool(form.discard_flip.data))
+    opponents = form.seats.entries[:form.opponents.data]
+    names = check_names([form.player.data or "You"] +
+                        [e.form.name.data or DEFAULT_NAMES[i] for i, e in enumerate(opponents)])
+    levels = [None] + [e.form.level.data for e in opponents]
+    if any(level not in (None, "beginner", "steady") for level in levels):
+        raise CaddieError("Choose Beginner or Steady for each opponent.", "level")
+    return start_match(browser_id(create=True), table, rules, [Seat(n, lv) for n, lv in zip(names, levels)])
+
+
+def _owned(public_id: str):
+    match = find_match(public_id, browser_id())
+    if match is None:
+        abort(404)
+    return match
+
+
+COMPUTER_PAUSE_MS = 650  # long enough to follow a move, short enough not to wait
+
+
+def _render(match, message: str | None = None, status: int = 200):
+    game = game_of(match)
+    thinking = computer_to_move(match, game)
+    view = game.view(HUMAN_SEAT)  # the only thing about the game the template ever sees
+    del game
+    rules = Rules.from_dict(view["rules"])
+    round_ = db.session.get(Round, match.round_id) if match.round_id else None
+    totals = [p["total"] for p in view["players"]]
+    revealed = view["phase"] in ("hole_over", "match_over")
+    body = page_or_fragment(
+        "play/table.html", "play/_table.html", view=view, match=match, rules=rules, thinking=thinking,
+        message=message, prompt=prompt_for(view), legal=_legal_keys(view), pause_ms=COMPUTER_PAUSE_MS,
+        columns={p["seat"]: score_grid(p["grid"], rules).columns for p in view["players"]} if revealed else None,
+        best_total=min(totals), winners=[p["name"] for p in view["players"] if p["total"] == min(totals)],
+        position_names=[position_name(i, rules.cards) for i in range(rules.cards)],
+        round_public_id=round_.public_id if round_ and round_.deleted_at is None else None,
+        active_tab="play")
+    response = make_response(body, status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _legal_keys(view: dict) -> set[str]:
+    return {a["kind"] if a.get("position") is None else f"{a['kind']}:{a['position']}" for a in view["legal"]}
+
+
+def prompt_for(view: dict) -> str:
+    """One line that says what happens now, from the person's point of view."""
+    names = [p["name"] for p in view["players"]]
+    me, current, phase = view["seat"], view["current"], view["phase"]
+    if phase == "match_over":
+        return "The match is over."
+    if phase == "hole_over":
+        return f"Hole {view['hole']} is over: every card is turned up and scored."
+    if current != me:
+        final = " (final turn)" if view["final_turn"] else ""
+        return f"{names[current]} is playing{final}…"
+    final = "Final turn! " if view["final_turn"] else ""
+    if phase == "flip":
+        n = view["flips_left"]
+        return f"Turn up {n} of your cards: tap {'them' if n > 1 else 'one'}."
+    if view["pending_flip"]:
+        return "You discarded, so turn up one of your face-down cards."
+    if view["drawn"] is not None and view["drawn_by"] == me:
+        card = card_name(view["drawn"])
+        if view["drawn_from"] == "discard":
+            return f"{final}Tap a card of yours to swap in the {card}."
+        return f"{final}You drew the {card}: tap a card to swap it in, or discard it."
+    return f"{final}Your turn: tap the deck or the discard."
+
+
+@bp.get("/m/<public_id>")
+def table(public_id: str):
+    return _render(_owned(public_id))
+
+
+def _parse_action(text: str | None) -> Action | None:
+    kind, _, position = (text or "").partition(":")
+    try:
+        return Action(kind, int(position)) if position else Action(kind)
+    except (CaddieError, ValueError):
+        return None
+
+
+def _seen_version() -> int:
+    try:
+        return int(request.form.get("version", ""))
+    except ValueError:
+        return -1
+
+
+@bp.post("/m/<public_id>/act")
+def act(public_id: str):
+    match = _owned(public_id)
+    action = _parse_action(request.form.get("action"))
+    if action is None:
+        return _render(match, "That is not a move in this game.", 400)
+    try:
+        play(match, action, _seen_version())
+    except StaleMatch:
+        return _render(match, "The table had already moved on; here it is as it stands.", 409)
+    except CaddieError as err:
+        return _render(match, err.message, 400)
+    return _after(match)
+
+
+@bp.post("/m/<public_id>/step")
+def computer_move(public_id: str):
+    match = _owned(public_id)
+    try:
+        step(match, _seen_version())
+    except StaleMatch:
+        pass  # another tab or a repeated request already moved: show the table as it is
+    return _after(match)
+
+
+def _after(match):
+    if is_htmx():
+        return _render(match)
+    return redirect(url_for("play.table", public_id=match.public_id), code=303)

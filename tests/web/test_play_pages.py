@@ -1,0 +1,172 @@
+"""Whole Grid Golf matches played through HTTP, checking every page against the hidden cards."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+from flask.sessions import SecureCookieSessionInterface
+
+from caddie.core.scoring import score_grid
+from caddie.extensions import db
+from caddie.match_store import game_of
+from caddie.models import Match, Round
+from tests.conftest import CSRF_META
+
+BUTTON = re.compile(r'<button type="submit" name="action" value="([^"]+)"([^>]*)>', re.S)
+
+
+def token(client, path="/play/") -> str:
+    return CSRF_META.search(client.get(path).get_data(as_text=True)).group(1)
+
+
+def start(client, opponents=1, holes=9, cards=6, **extra) -> str:
+    data = {"csrf_token": token(client), "player": "Pat", "opponents": str(opponents), "cards": str(cards),
+            "negatives": "twos", "holes": str(holes), **extra}
+    for i in range(5):
+        data[f"seats-{i}-name"] = ["Ada", "Bram", "Cleo", "Dev", "Esme"][i]
+        data[f"seats-{i}-level"] = "steady" if i % 2 == 0 else "beginner"
+    response = client.post("/play/", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def legal_moves(html: str) -> list[str]:
+    return [value for value, rest in BUTTON.findall(html) if not re.search(r"\bdisabled\b", rest)]
+
+
+def version(html: str) -> str:
+    return re.search(r'name="version" value="(\d+)"', html).group(1)
+
+
+def expected_codes(game, seat=0) -> list[str]:
+    """The data-code of every card on the page, in page order, as seat 0 may see them."""
+    c = game.rules.columns
+    codes = []
+    order = [s for s in range(game.players) if s != seat] + [seat]
+    revealed = game.phase in ("hole_over", "match_over")
+    for s in order[:-1]:
+        for k in range(c):
+            for pos in (k, k + c):
+                codes.append(game.grids[s][pos] if (game.face_up[s][pos] or revealed) else "")
+    if game.discard:
+        codes.append(game.discard[-1])
+    if game.drawn is not None:
+        mine = game.current == seat
+        codes.append(game.drawn if (mine or game.drawn_from == "discard") else "")
+    for k in range(c):
+        for pos in (k, k + c):
+            codes.append(game.grids[seat][pos] if (game.face_up[seat][pos] or revealed) else "")
+    return codes
+
+
+def check_information_set(app, client, public_id, html):
+    with app.app_context():
+        match = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
+        game = game_of(match)
+    shown = re.findall(r'class="card[^"]*" data-code="([^"]*)"', html)
+    assert shown == expected_codes(game), "the page shows exactly the cards seat 0 may see"
+    assert "".join(game.deck[-6:]) not in "".join(shown) or len(game.deck) < 6
+    # the session cookie holds an identity and a CSRF token, never game state
+    cookie = client.get_cookie("session")
+    data = SecureCookieSessionInterface().get_signing_serializer(app).loads(cookie.value)
+    assert set(data) <= {"browser_id", "csrf_token", "_flashes", "edit_grants", "_permanent"}, data
+    return game
+
+
+def play_out(app, client, public_id, rng, max_requests=3000):
+    path = f"/play/m/{public_id}"
+    for _ in range(max_requests):
+        html = client.get(path).get_data(as_text=True)
+        game = check_information_set(app, client, public_id, html)
+        if game.phase == "match_over":
+            return game, html
+        data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html)}
+        if 'id="continue"' in html:
+            response = client.post(f"{path}/step", data=data)
+        else:
+            moves = legal_moves(html)
+            assert moves, "the person always has something to tap when no computer is thinking"
+            response = client.post(f"{path}/act", data={**data, "action": rng.choice(moves)})
+        assert response.status_code == 303, re.findall(r"play-message\">([^<]+)", response.get_data(as_text=True))
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("opponents, cards, extra", [
+    (1, 6, {}),
+    (3, 4, {"final_turn": "y", "discard_flip": "y"}),
+])
+def test_a_whole_match_through_http_never_shows_a_hidden_card(app, client, opponents, cards, extra):
+    public_id = start(client, opponents=opponents, cards=cards, **extra)
+    game, html = play_out(app, client, public_id, random.Random(opponents))
+    assert 'id="match-winner"' in html
+    assert len(game.hole_scores) == 9
+    # every hole landed in the ledger round, as the engine scored it
+    with app.app_context():
+        match = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
+        round_ = db.session.get(Round, match.round_id)
+        from caddie.round_view import view_round
+        view = view_round(round_)
+    for seat, line in enumerate(view.lines):
+        assert line.scores == [hole[seat] for hole in game.hole_scores]
+    assert view.complete
+
+
+def test_a_replayed_move_does_not_play_twice(app, client):
+    public_id = start(client)
+    path = f"/play/m/{public_id}"
+    html = client.get(path).get_data(as_text=True)
+    data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html), "action": legal_moves(html)[0]}
+    assert client.post(f"{path}/act", data=data).status_code == 303
+    with app.app_context():
+        before = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one().state
+    again = client.post(f"{path}/act", data=data)
+    assert again.status_code == 409 and "already moved on" in again.get_data(as_text=True)
+    with app.app_context():
+        after = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one().state
+    assert json.dumps(before, sort_keys=True) == json.dumps(after, sort_keys=True)
+
+
+def test_an_illegal_move_is_refused_and_changes_nothing(app, client):
+    public_id = start(client)
+    path = f"/play/m/{public_id}"
+    html = client.get(path).get_data(as_text=True)
+    data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html)}
+    for action in ("discard", "swap:99", "fly:1", "", "take"):
+        response = client.post(f"{path}/act", data={**data, "action": action})
+        assert response.status_code == 400, action
+        assert 'id="play-message"' in response.get_data(as_text=True)
+    assert version(client.get(path).get_data(as_text=True)) == data["version"]
+
+
+def test_only_the_starting_browser_sees_or_moves_the_match(app, client):
+    public_id = start(client)
+    stranger = app.test_client()
+    assert stranger.get(f"/play/m/{public_id}").status_code == 404
+    response = stranger.post(f"/play/m/{public_id}/step", data={"csrf_token": token(stranger), "version": "1"})
+    assert response.status_code == 404
+    assert stranger.get("/play/m/guessed").status_code == 404
+
+
+def test_htmx_gets_the_table_fragment(client):
+    public_id = start(client)
+    path = f"/play/m/{public_id}"
+    html = client.get(path).get_data(as_text=True)
+    data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html), "action": legal_moves(html)[0]}
+    response = client.post(f"{path}/act", data=data, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    fragment = response.get_data(as_text=True)
+    assert "<html" not in fragment and 'id="play-form"' in fragment
+    assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_starting_refuses_bad_input(client):
+    data = {"csrf_token": token(client), "player": "Ada", "opponents": "9", "cards": "7", "negatives": "twos",
+            "holes": "9", "seats-0-name": "Ada", "seats-0-level": "steady"}
+    response = client.post("/play/", data=data)
+    assert response.status_code == 400 and 'id="start-error"' in response.get_data(as_text=True)
+    data.update(opponents="1", cards="6")
+    response = client.post("/play/", data=data)  # two players called Ada
+    assert response.status_code == 400 and "Two players are called" in response.get_data(as_text=True)
