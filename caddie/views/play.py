@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 
 from caddie.core.errors import CaddieError
 from caddie.core.grid_game import Action, position_name
@@ -65,7 +65,7 @@ def _owned(public_id: str):
     return match
 
 
-COMPUTER_PAUSE_MS = 650  # long enough to follow a move, short enough not to wait
+COMPUTER_PAUSE_MS = 650  # long enough to follow a move, short enough not to wait (config: PLAY_COMPUTER_PAUSE_MS)
 
 
 def _render(match, message: str | None = None, status: int = 200):
@@ -79,7 +79,7 @@ def _render(match, message: str | None = None, status: int = 200):
     revealed = view["phase"] in ("hole_over", "match_over")
     body = page_or_fragment(
         "play/table.html", "play/_table.html", view=view, match=match, rules=rules, thinking=thinking,
-        message=message, prompt=prompt_for(view), legal=_legal_keys(view), pause_ms=COMPUTER_PAUSE_MS,
+        message=message, prompt=prompt_for(view), legal=_legal_keys(view), pause_ms=current_app.config.get("PLAY_COMPUTER_PAUSE_MS", COMPUTER_PAUSE_MS),
         columns={p["seat"]: score_grid(p["grid"], rules).columns for p in view["players"]} if revealed else None,
         best_total=min(totals), winners=[p["name"] for p in view["players"] if p["total"] == min(totals)],
         position_names=[position_name(i, rules.cards) for i in range(rules.cards)],

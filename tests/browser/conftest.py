@@ -73,6 +73,7 @@ def live_server(tmp_path_factory):
         "INSTANCE_PATH": str(tmp / "instance"),
         "SQLALCHEMY_DATABASE_URI": external_db or f"sqlite:///{tmp / 'live.sqlite3'}",
         "SECRET_KEY": "browser-test",
+        "PLAY_COMPUTER_PAUSE_MS": 20,  # computer moves still one at a time, without the human-speed pause
     })
     with app.app_context():
         upgrade()
