@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
 
 from caddie.core.cards import JOKER, RANKS
@@ -58,13 +58,14 @@ from caddie.core.scoring import score_grid
 __all__ = [
     "Action", "Event", "GridMatch", "IllegalAction",
     "DRAW", "TAKE", "DISCARD", "NEXT", "KINDS", "PHASES",
-    "MIN_PLAYERS", "MAX_PLAYERS", "TURN_LIMIT", "LOG_SIZE",
+    "MIN_PLAYERS", "MAX_PLAYERS", "TURN_LIMIT", "LOG_SIZE", "VIEW_EVENTS",
     "position_name",
 ]
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 6
 TURN_LIMIT = 40      # turns per player in one hole before it ends by itself
-LOG_SIZE = 40        # events kept (and shown) per match
+LOG_SIZE = 20        # events kept per match
+VIEW_EVENTS = 12     # the latest events a view shows
 NAME_LIMIT = 40      # characters in a player's name
 FORMAT = 1           # version of the to_dict layout
 
@@ -605,7 +606,7 @@ class GridMatch:
         return {
             "seat": seat,
             "you": self.names[seat] if seat is not None else None,
-            "rules": rules.to_dict(),
+            "rules": {f.name: getattr(rules, f.name) for f in fields(rules)},
             "decks": self.decks,
             "hole": self.hole,
             "holes": rules.holes,
@@ -629,7 +630,7 @@ class GridMatch:
             "hole_scores": [list(scores) for scores in self.hole_scores],
             "totals": totals,
             "legal": legal,
-            "events": [e.to_dict() for e in self.log],
+            "events": [e.to_dict() for e in self.log[-VIEW_EVENTS:]],
         }
 
     def spectator_view(self) -> dict[str, Any]:
@@ -677,7 +678,8 @@ class GridMatch:
     def check(self) -> None:
         """Raise ``CaddieError`` unless the match is consistent (every card in exactly one place)."""
         n, size = self.players, self.rules.cards
-        ok = (MIN_PLAYERS <= n <= MAX_PLAYERS and self.phase in PHASES
+        ok = (MIN_PLAYERS <= n <= MAX_PLAYERS and self.phase in PHASES and type(self.seed) is int
+              and all(isinstance(name, str) and name for name in self.names)
               and sorted(self.order) == list(range(n)) and 0 <= self.actor < n
               and len(self.grids) == n == len(self.face_up)
               and all(len(g) == size for g in self.grids) and all(len(f) == size for f in self.face_up)

@@ -38,11 +38,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from typing import Any, Callable
 
 from caddie.core.errors import CaddieError, quoted
 from caddie.core.grid_game import DISCARD, DRAW, NEXT, TAKE, Action
 from caddie.core.rules import Rules
+from caddie.core.scoring import score_column
 
 Policy = Callable[[dict, random.Random], Action]
 
@@ -73,13 +75,30 @@ def register(level: str, policy: Policy) -> None:
 
 # -- what a seat can see, worked out once per decision ------------------------------------
 
+@lru_cache(maxsize=64)
+def _rules(items: tuple) -> Rules:
+    return Rules.from_dict(dict(items))
+
+
+@lru_cache(maxsize=64)
+def _deck(rules: Rules, decks: int) -> Counter:
+    return Counter(rules.full_deck(decks))
+
+
+@lru_cache(maxsize=64)
+def _columns(rules: Rules) -> dict[tuple[str, str], int]:
+    """Points of every complete column, from the one scoring function."""
+    ranks = rules.ranks_in_play
+    return {(a, b): score_column(a, b, rules).points for a in ranks for b in ranks}
+
+
 class Seen:
     """The view of one seat, read for a decision: its grid, the others', and
     the cards it has not seen (the decks minus every visible card)."""
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.view = view
-        self.rules = rules = Rules.from_dict(view["rules"])
+        self.rules = rules = _rules(tuple(sorted(view["rules"].items())))
         self.seat: int = view["seat"]
         self.width = rules.columns
         me = view["players"][self.seat]
@@ -90,30 +109,30 @@ class Seen:
         self.drawn_from: str | None = view["drawn_from"] if self.drawn is not None else None
         self.top: str | None = view["discard"][-1] if view["discard"] else None
         self.points = {r: rules.points(r) for r in rules.ranks_in_play}
+        self.columns = _columns(rules)
 
         visible = Counter(view["discard"])
         for player in view["players"]:
             visible.update(c for c in player["grid"] if c is not None)
         if view["drawn"] is not None:
             visible[view["drawn"]] += 1
-        unseen = Counter(rules.full_deck(view["decks"]))
-        unseen.subtract(visible)
+        unseen = _deck(rules, view["decks"]) - visible
         total = sum(n for n in unseen.values() if n > 0)
         if total == 0:  # nothing left unseen (never in practice): assume any card
             unseen, total = Counter(rules.ranks_in_play), len(rules.ranks_in_play)
         self.p = {r: n / total for r, n in unseen.items() if n > 0}
-        # expected points of a column with one card known and the other unseen
-        self.one = {c: sum(q * self.pair(c, r) for r, q in self.p.items()) for c in rules.ranks_in_play}
-        self.two = sum(q * self.one[r] for r, q in self.p.items())   # both unseen
         self.mean = sum(q * self.points[r] for r, q in self.p.items())
-
-    def pair(self, a: str, b: str) -> int:
-        return self.rules.pair_points(a) if a == b else self.points[a] + self.points[b]
+        # Expected points of a column with one card ``c`` known and the other unseen:
+        # both cards' points, except when the unseen card matches.
+        self.one = {c: self.points[c] + self.mean
+                    - self.p.get(c, 0.0) * (2 * self.points[c] - self.columns[c, c])
+                    for c in rules.ranks_in_play}
+        self.two = sum(q * self.one[r] for r, q in self.p.items())   # both unseen
 
     def column(self, a: str | None, b: str | None) -> float:
         """Expected points of a column (``None``: unseen)."""
         if a is not None and b is not None:
-            return self.pair(a, b)
+            return self.columns[a, b]
         if a is None and b is None:
             return self.two
         return self.one[a if a is not None else b]
@@ -164,7 +183,8 @@ def _beginner(view: dict, rng: random.Random) -> Action:
     high = pts[seen.grid[highest]] if highest is not None else None
 
     def place() -> Action:
-        if high is not None and high > pts[card]:
+        # over a clearly higher face-up card, else into the unknown
+        if high is not None and (high >= pts[card] + 3 or (high > pts[card] and not seen.down)):
             return Action.swap(highest)
         if seen.down:
             return Action.swap(rng.choice(seen.down))
@@ -177,9 +197,9 @@ def _beginner(view: dict, rng: random.Random) -> Action:
     value = pts[card]
     if value <= 4:
         return place()
-    if high is not None and high > value + 1:
+    if high is not None and high >= value + 3:
         return Action.swap(highest)
-    if value <= 6 and seen.down and rng.random() < 0.5:
+    if value <= 7 and seen.down and rng.random() < 0.8:
         return Action.swap(rng.choice(seen.down))
     return DISCARD
 

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import json
-import math
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from caddie.core.cards import RANKS
 from caddie.core.clubs import DEFAULT_DECK
 from caddie.core.rules import PRESETS, Rules
+from tests.web.openapi_check import (FUZZ, OPENAPI, assert_documented, assert_error, dereferenced,
+                                     document_problems, examples_of, fetch_document, json_values, refs_of,
+                                     request_schema, response_schema, schema_errors, schemas_of)
 
 GRID = "/api/v1/tally/grid"
 CLUBS = "/api/v1/tally/clubs"
-OPENAPI = "/api/v1/openapi.json"
 STANDARD_RULES = {"cards": 6, "king": 10, "negatives": "twos", "negative_pairs": "zero", "end": "immediate",
                   "discard_flip": False, "initial_flips": 2, "holes": 9}
 HAND = ["K", "5", "7", "K", "3", "9"]
@@ -32,13 +33,6 @@ def post_raw(client, path, data, content_type="application/json"):
     response = client.post(path, data=data, content_type=content_type)
     assert response.is_json, response.get_data(as_text=True)
     return response.status_code, response.get_json()
-
-
-def assert_error(status, body, field):
-    assert status == 400, body
-    assert set(body) == {"error", "field"}
-    assert isinstance(body["error"], str) and body["error"].endswith((".", "!", "?")) and len(body["error"]) > 10
-    assert body["field"] == field, body
 
 
 # -- an independent scorer, to check the API's arithmetic -----------------------------------------
@@ -63,76 +57,9 @@ def default_penalty(over):
     return 5
 
 
-# -- a small JSON Schema checker for the keywords the document uses -------------------------------
-
-ANNOTATIONS = {"description", "default", "examples", "summary", "title"}
-TYPES = {
-    "integer": lambda v: type(v) is int,
-    "number": lambda v: type(v) in (int, float),
-    "string": lambda v: isinstance(v, str),
-    "boolean": lambda v: isinstance(v, bool),
-    "array": lambda v: isinstance(v, list),
-    "object": lambda v: isinstance(v, dict),
-    "null": lambda v: v is None,
-}
-
-
-def resolve(doc, pointer):
-    assert pointer.startswith("#/"), pointer
-    node = doc
-    for part in pointer[2:].split("/"):
-        assert part in node, f"unresolved $ref {pointer}"
-        node = node[part]
-    return node
-
-
-def schema_errors(value, schema, doc, where="$"):
-    """Reasons ``value`` does not match ``schema``; fails on any keyword this checker does not know."""
-    if "$ref" in schema:
-        assert set(schema) == {"$ref"}, schema
-        return schema_errors(value, resolve(doc, schema["$ref"]), doc, where)
-    known = ANNOTATIONS | {"type", "enum", "properties", "required", "additionalProperties", "items",
-                           "minItems", "maxItems", "minimum", "maximum"}
-    assert set(schema) <= known, f"checker does not know {set(schema) - known}"
-    errors = []
-    if "type" in schema:
-        types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
-        if not any(TYPES[t](value) for t in types):
-            return [f"{where}: {value!r} is not {types}"]
-    if "enum" in schema and not any(value == e and type(value) is type(e) for e in schema["enum"]):
-        errors.append(f"{where}: {value!r} not in {schema['enum']}")
-    if "minimum" in schema and value < schema["minimum"]:
-        errors.append(f"{where}: {value} < {schema['minimum']}")
-    if "maximum" in schema and value > schema["maximum"]:
-        errors.append(f"{where}: {value} > {schema['maximum']}")
-    if isinstance(value, dict):
-        for key in schema.get("required", []):
-            if key not in value:
-                errors.append(f"{where}: missing {key}")
-        props = schema.get("properties", {})
-        for key, item in value.items():
-            if key in props:
-                errors += schema_errors(item, props[key], doc, f"{where}.{key}")
-            elif schema.get("additionalProperties") is False:
-                errors.append(f"{where}: unexpected {key}")
-    if isinstance(value, list):
-        if len(value) < schema.get("minItems", 0) or len(value) > schema.get("maxItems", math.inf):
-            errors.append(f"{where}: {len(value)} items")
-        if "items" in schema:
-            for i, item in enumerate(value):
-                errors += schema_errors(item, schema["items"], doc, f"{where}[{i}]")
-    return errors
-
-
 @pytest.fixture
 def doc(client):
-    response = client.get(OPENAPI)
-    assert response.status_code == 200
-    return json.loads(response.get_data(as_text=True))
-
-
-def response_schema(doc, path, status):
-    return doc["paths"][path]["post"]["responses"][str(status)]["content"]["application/json"]["schema"]
+    return fetch_document(client)
 
 
 # == POST /api/v1/tally/grid ======================================================================
@@ -552,22 +479,12 @@ def test_unknown_api_address_answers_json_404(client):
 
 # == arbitrary junk: never a 500 ==================================================================
 
-json_scalars = (st.none() | st.booleans() | st.integers() | st.integers(min_value=10 ** 18)
-                | st.floats() | st.text(max_size=12))
-json_values = st.recursive(
-    json_scalars,
-    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=8), inner, max_size=6),
-    max_leaves=25)
-
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-
-
 def check_answer(response, doc, path):
     """200 with a body matching the documented schema, or 400 with a documented Error."""
     assert response.status_code in (200, 400), (response.status_code, response.get_data(as_text=True))
     assert response.is_json
     body = json.loads(response.get_data(as_text=True))
-    assert schema_errors(body, response_schema(doc, path, response.status_code), doc) == []
+    assert_documented(doc, path, "post", response.status_code, body)
     if response.status_code == 400:
         assert body["error"].strip()
     return response.status_code, body
@@ -737,31 +654,47 @@ def test_openapi_is_a_valid_json_document_naming_both_paths(client):
 
 
 def test_openapi_refs_all_resolve_and_operations_are_complete(doc):
-    refs = []
-
-    def walk(node):
-        if isinstance(node, dict):
-            if "$ref" in node:
-                refs.append(node["$ref"])
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(doc)
-    assert refs
-    for pointer in refs:
-        resolve(doc, pointer)
+    assert len(list(refs_of(doc))) > 20 and len(list(schemas_of(doc))) > 20  # the check sees them all
+    assert document_problems(doc) == []
     operation_ids = []
     for path, methods in doc["paths"].items():
         for method, operation in methods.items():
             operation_ids.append(operation["operationId"])
             assert operation["responses"]
             for status, response in operation["responses"].items():
-                response = resolve(doc, response["$ref"]) if "$ref" in response else response
-                assert response["description"], (path, method, status)
+                assert dereferenced(doc, response)["description"], (path, method, status)
     assert len(operation_ids) == len(set(operation_ids))
+
+
+def test_the_document_check_finds_what_is_wrong(doc):
+    """A broken document is caught: the check above can fail."""
+    schemas = doc["components"]["schemas"]
+    schemas["Error"]["properties"]["field"] = {"$ref": "#/components/schemas/Nowhere"}
+    schemas["Decks"]["minimum"] = "one"
+    schemas["Rules"]["properties"]["king"]["requird"] = True  # a typo the validator would pass over
+    assert sorted(document_problems(doc)) == [
+        "#/components/schemas/Decks: not a JSON Schema 2020-12 schema: 'one' is not of type 'number'",
+        "#/components/schemas/Error/properties/field: unresolved $ref #/components/schemas/Nowhere",
+        "#/components/schemas/Rules: unknown keywords ['requird']",
+    ]
+
+
+@pytest.mark.parametrize("schema, value, problem", [
+    ("Error", {"error": "Bad."}, "$: 'field' is a required property"),
+    ("Error", {"error": 1, "field": None}, "$.error: 1 is not of type 'string'"),
+    ("Error", {"error": "Bad.", "field": None, "x": 1},
+     "$: Additional properties are not allowed ('x' was unexpected)"),
+    ("ClubTally", {"strokes": 3, "total": 413, "over": 1, "penalty": 1, "score": 4.0},
+     "$.score: 4.0 is not of type 'integer'"),  # a whole number is sent as one
+    ("ColumnScore", {"top": "K", "bottom": "Z", "matched": False, "points": 10},
+     "$.bottom: 'Z' is not one of"),
+    ("Rules", dict(STANDARD_RULES, king=True), "$.king: True is not one of [0, 10]"),  # not 1
+    ("CreateRoundRequest", {"players": ["Ann"], "played_on": "2025-02-30"},
+     "$.played_on: '2025-02-30' is not a 'date'"),
+])
+def test_the_schema_check_rejects_what_the_document_forbids(doc, schema, value, problem):
+    problems = schema_errors(value, {"$ref": f"#/components/schemas/{schema}"}, doc)
+    assert any(found.startswith(problem) for found in problems), problems
 
 
 def test_openapi_error_schema_is_the_contract(doc):
@@ -770,7 +703,7 @@ def test_openapi_error_schema_is_the_contract(doc):
     assert error["properties"]["error"]["type"] == "string"
     assert sorted(error["properties"]["field"]["type"]) == ["null", "string"]
     for path in (GRID, CLUBS):
-        assert response_schema(doc, path, 400) == {"$ref": "#/components/schemas/Error"}
+        assert response_schema(doc, path, "post", 400) == {"$ref": "#/components/schemas/Error"}
 
 
 def test_openapi_choices_match_the_core(doc):
@@ -785,26 +718,19 @@ def test_openapi_choices_match_the_core(doc):
 
 def documented_examples(doc, path):
     """(name, request, status, response) for each named request example of ``path``."""
-    operation = doc["paths"][path]["post"]
-    requests = operation["requestBody"]["content"]["application/json"]["examples"]
-    responses = {}
-    for status, response in operation["responses"].items():
-        for name, example in response.get("content", {}).get("application/json", {}).get("examples", {}).items():
-            assert name not in responses, f"example {name} answers twice"
-            responses[name] = (int(status), example["value"])
+    requests, responses = examples_of(doc, path, "post")
     assert set(requests) == set(responses), "every request example has its answer, and the other way round"
-    return [(name, requests[name]["value"], *responses[name]) for name in requests]
+    return [(name, requests[name], *responses[name]) for name in requests]
 
 
 @pytest.mark.parametrize("path", [GRID, CLUBS])
 def test_openapi_examples_match_their_schemas(doc, path):
     examples = documented_examples(doc, path)
     assert {status for _, _, status, _ in examples} == {200, 400}
-    request_schema = doc["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]
     for name, request, status, response in examples:
         if status == 200:  # error examples may break the request schema on purpose
-            assert schema_errors(request, request_schema, doc) == [], name
-        assert schema_errors(response, response_schema(doc, path, status), doc) == [], name
+            assert schema_errors(request, request_schema(doc, path, "post"), doc) == [], name
+        assert schema_errors(response, response_schema(doc, path, "post", status), doc) == [], name
 
 
 @pytest.mark.parametrize("path", [GRID, CLUBS])

@@ -9,10 +9,9 @@ the OpenAPI document's ledger part, and junk that must never be a 500.
 from __future__ import annotations
 
 import json
-import math
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
@@ -23,9 +22,10 @@ from caddie.extensions import db
 from caddie.ledger_store import delete_round, find_round
 from caddie.models import HoleScore, Round
 from caddie.openapi import EXAMPLE_EDIT_TOKEN, EXAMPLE_ROUND_ID, EXAMPLE_SHARE_TOKEN
+from tests.web.openapi_check import (FUZZ, assert_documented, assert_error, examples_of, fetch_document,
+                                     json_scalars, json_values, request_schema, response_schema, schema_errors)
 
 ROUNDS = "/api/v1/rounds"
-OPENAPI = "/api/v1/openapi.json"
 ROUND_PATH = "/api/v1/rounds/{round_id}"
 HOLE_PATH = "/api/v1/rounds/{round_id}/holes/{hole}"
 NO_ROUND = {"error": "There is no round at this address.", "field": None}
@@ -69,13 +69,6 @@ def scores(client, round_id, hole, **by_name):
     return body
 
 
-def assert_error(status, body, expected_status, field):
-    assert status == expected_status, body
-    assert set(body) == {"error", "field"}, body
-    assert isinstance(body["error"], str) and body["error"].endswith((".", "!", "?")) and len(body["error"]) > 10
-    assert body["field"] == field, body
-
-
 def line(round_, name):
     [found] = [p for p in round_["players"] if p["name"] == name]
     return found
@@ -104,86 +97,7 @@ def stranger(app):
 
 @pytest.fixture
 def doc(client):
-    return answer(client.get(OPENAPI))[1]
-
-
-# -- a JSON Schema checker for the keywords the document uses (with anyOf) -------------------------
-
-ANNOTATIONS = {"description", "default", "examples", "summary", "title", "format"}
-TYPES = {
-    "integer": lambda v: type(v) is int,
-    "number": lambda v: type(v) in (int, float),
-    "string": lambda v: isinstance(v, str),
-    "boolean": lambda v: isinstance(v, bool),
-    "array": lambda v: isinstance(v, list),
-    "object": lambda v: isinstance(v, dict),
-    "null": lambda v: v is None,
-}
-
-
-def resolve(doc, pointer):
-    assert pointer.startswith("#/"), pointer
-    node = doc
-    for part in pointer[2:].split("/"):
-        assert part in node, f"unresolved $ref {pointer}"
-        node = node[part]
-    return node
-
-
-def schema_errors(value, schema, doc, where="$"):
-    """Reasons ``value`` does not match ``schema``; fails on any keyword this checker does not know."""
-    if "$ref" in schema:
-        assert set(schema) == {"$ref"}, schema
-        return schema_errors(value, resolve(doc, schema["$ref"]), doc, where)
-    known = ANNOTATIONS | {"type", "enum", "properties", "required", "additionalProperties", "items",
-                           "minItems", "maxItems", "minimum", "maximum", "anyOf"}
-    assert set(schema) <= known, f"checker does not know {set(schema) - known}"
-    if "anyOf" in schema:
-        branches = [schema_errors(value, branch, doc, where) for branch in schema["anyOf"]]
-        if all(branches):
-            return [f"{where}: matches no branch: {branches}"]
-    errors = []
-    if "type" in schema:
-        types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
-        if not any(TYPES[t](value) for t in types):
-            return [f"{where}: {value!r} is not {types}"]
-    if "enum" in schema and not any(value == e and type(value) is type(e) for e in schema["enum"]):
-        errors.append(f"{where}: {value!r} not in {schema['enum']}")
-    if "minimum" in schema and type(value) in (int, float) and value < schema["minimum"]:
-        errors.append(f"{where}: {value} < {schema['minimum']}")
-    if "maximum" in schema and type(value) in (int, float) and value > schema["maximum"]:
-        errors.append(f"{where}: {value} > {schema['maximum']}")
-    if isinstance(value, dict):
-        for key in schema.get("required", []):
-            if key not in value:
-                errors.append(f"{where}: missing {key}")
-        props = schema.get("properties", {})
-        extra = schema.get("additionalProperties", True)
-        for key, item in value.items():
-            if key in props:
-                errors += schema_errors(item, props[key], doc, f"{where}.{key}")
-            elif extra is False:
-                errors.append(f"{where}: unexpected {key}")
-            elif isinstance(extra, dict):
-                errors += schema_errors(item, extra, doc, f"{where}.{key}")
-    if isinstance(value, list):
-        if len(value) < schema.get("minItems", 0) or len(value) > schema.get("maxItems", math.inf):
-            errors.append(f"{where}: {len(value)} items")
-        if "items" in schema:
-            for i, item in enumerate(value):
-                errors += schema_errors(item, schema["items"], doc, f"{where}[{i}]")
-    return errors
-
-
-def documented(doc, path, method, status):
-    response = doc["paths"][path][method]["responses"][str(status)]
-    response = resolve(doc, response["$ref"]) if "$ref" in response else response
-    return response["content"]["application/json"]["schema"]
-
-
-def assert_documented(doc, path, method, status, body):
-    assert str(status) in doc["paths"][path][method]["responses"], (path, method, status, body)
-    assert schema_errors(body, documented(doc, path, method, status), doc) == [], body
+    return fetch_document(client)
 
 
 # == POST /api/v1/rounds and GET /api/v1/rounds/<id> ==============================================
@@ -354,7 +268,7 @@ def test_nine_hole_round_with_negative_totals(client):
     assert standing(after, "Ann") == (-3, None, -3, 9, 0, "E", True)
     assert standing(after, "Bo") == (7, None, 7, 9, 10, "+10", False)
     assert after["winners"] == ["Ann"]
-    assert_error(*put(client, rid, 10, {"scores": {"Ann": 1}}), 400, "hole")
+    assert_error(*put(client, rid, 10, {"scores": {"Ann": 1}}), "hole")
 
 
 def test_leader_changes_and_winners_follow_corrections(client):
@@ -471,7 +385,7 @@ def test_clearing_a_cell(client):
 ])
 def test_create_refusals(app, client, doc, body, field, words):
     status, refused = answer(client.post(ROUNDS, json=body))
-    assert_error(status, refused, 400, field)
+    assert_error(status, refused, field)
     assert words in refused["error"], refused
     assert_documented(doc, ROUNDS, "post", 400, refused)
     assert stored(app) == ([], [])
@@ -489,16 +403,16 @@ def test_create_refusals(app, client, doc, body, field, words):
 ])
 def test_create_needs_a_json_object(app, client, data, content_type, words):
     status, refused = answer(client.post(ROUNDS, data=data, content_type=content_type))
-    assert_error(status, refused, 400, None)
+    assert_error(status, refused, None)
     assert words in refused["error"]
     assert stored(app) == ([], [])
 
 
 def test_create_refuses_lone_surrogates_in_names(app, client):
     raw = '{"players": ["Ann", "B\\ud800o"]}'
-    assert_error(*answer(client.post(ROUNDS, data=raw, content_type="application/json")), 400, "players[1]")
+    assert_error(*answer(client.post(ROUNDS, data=raw, content_type="application/json")), "players[1]")
     raw = '{"players": ["Ann"], "game": "clubs", "course": {"name": "\\udfff", "holes": []}}'
-    assert_error(*answer(client.post(ROUNDS, data=raw, content_type="application/json")), 400, "course.name")
+    assert_error(*answer(client.post(ROUNDS, data=raw, content_type="application/json")), "course.name")
     assert stored(app) == ([], [])
 
 
@@ -551,7 +465,7 @@ def test_hole_refusals_write_nothing(app, client, doc, played, body, field, word
     rid = played["round"]["id"]
     before, rows = get(client, rid), stored(app)
     status, refused = put(client, rid, 1, body)
-    assert_error(status, refused, 400, field)
+    assert_error(status, refused, field)
     assert words in refused["error"], refused
     assert_documented(doc, HOLE_PATH, "put", 400, refused)
     assert get(client, rid) == before and stored(app) == rows
@@ -561,7 +475,7 @@ def test_club_scores_are_checked_against_club_cards(app, client):
     rid = create(client, game="clubs", course="cedar-nine")["round"]["id"]
     for bad in (0, -2, 61):
         status, refused = put(client, rid, 1, {"scores": {"Ann": 4, "Bo": bad}})
-        assert_error(status, refused, 400, "scores.Bo")
+        assert_error(status, refused, "scores.Bo")
         assert refused["error"] == "A Club Cards hole scores from 1 to 60."
     assert stored(app)[1] == []
     assert line(scores(client, rid, 1, Ann=1, Bo=60), "Bo")["scores"][0] == 60
@@ -573,7 +487,7 @@ def test_hole_outside_the_round(app, client, played, hole):
     rid = played["round"]["id"]
     before = stored(app)
     status, refused = put(client, rid, hole, {"scores": {"Ann": 5}})
-    assert_error(status, refused, 400, "hole")
+    assert_error(status, refused, "hole")
     assert refused["error"] == "This round has holes 1 to 9: the address ends /holes/1 to /holes/9."
     assert stored(app) == before
 
@@ -677,7 +591,7 @@ def test_the_share_token_reads_but_cannot_write(app, client, stranger, played, d
     assert (status, seen) == get(client, rid)
     before = stored(app)
     status, refused = put(stranger, rid, 2, {"scores": {"Ann": 1}}, token=token)
-    assert_error(status, refused, 403, None)
+    assert_error(status, refused, None, 403)
     assert "edit link" in refused["error"]
     assert_documented(doc, HOLE_PATH, "put", 403, refused)
     # read-only is decided before the body is read: junk gets the same 403
@@ -754,7 +668,7 @@ def test_if_match_is_checked_before_the_body(client, played):
                                         headers={"If-Match": '"1"'}))
     assert status == 412 and "round" in refused
     # but the hole, part of the address, comes first
-    assert_error(*put(client, rid, 10, {"scores": {"Ann": 1}}, if_match='"1"'), 400, "hole")
+    assert_error(*put(client, rid, 10, {"scores": {"Ann": 1}}, if_match='"1"'), "hole")
 
 
 def test_if_match_guards_cells_sent_without_a_version(app, client, played, monkeypatch):
@@ -814,33 +728,17 @@ def test_openapi_documents_the_ledger(doc):
     assert "If-Match" in {p["name"] for p in put_op["parameters"]}
 
 
-def examples_of(doc, path, method):
-    """Request examples by name, and (status, value) of each response example by name."""
-    operation = doc["paths"][path][method]
-    requests = {name: example["value"] for name, example in
-                operation.get("requestBody", {}).get("content", {}).get("application/json", {})
-                .get("examples", {}).items()}
-    responses = {}
-    for status, response in operation["responses"].items():
-        response = resolve(doc, response["$ref"]) if "$ref" in response else response
-        for name, example in response.get("content", {}).get("application/json", {}).get("examples", {}).items():
-            assert name not in responses, f"example {name} answers twice"
-            responses[name] = (int(status), example["value"])
-    return requests, responses
-
-
 @pytest.mark.parametrize("path, method", [(ROUNDS, "post"), (ROUND_PATH, "get"), (HOLE_PATH, "put")])
 def test_openapi_ledger_examples_match_their_schemas(doc, path, method):
     requests, responses = examples_of(doc, path, method)
     assert set(requests) <= set(responses), "every request example has its answer"
     unpaired = {status for name, (status, _) in responses.items() if name not in requests}
     assert unpaired <= {200, 403, 404, 412}
-    body = doc["paths"][path][method].get("requestBody")
     for name, request in requests.items():
         if responses[name][0] < 300:  # refused examples may break the request schema on purpose
-            assert schema_errors(request, body["content"]["application/json"]["schema"], doc) == [], name
+            assert schema_errors(request, request_schema(doc, path, method), doc) == [], name
     for name, (status, response) in responses.items():
-        assert schema_errors(response, documented(doc, path, method, status), doc) == [], name
+        assert schema_errors(response, response_schema(doc, path, method, status), doc) == [], name
 
 
 def as_example(created_or_round, body):
@@ -887,19 +785,11 @@ def test_each_documented_hole_example_gets_its_documented_answer(app, doc):
 
 # == arbitrary junk: never a 500 ==================================================================
 
-json_scalars = (st.none() | st.booleans() | st.integers() | st.integers(min_value=10 ** 18)
-                | st.floats() | st.text(max_size=12))
-json_values = st.recursive(
-    json_scalars,
-    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=8), inner, max_size=6),
-    max_leaves=25)
 names = (st.sampled_from(["Ann", "Bo", "Cy", "ann", " BO "]) | st.sampled_from(["Dee", "", "Zoë", "\x00"])
          | st.text(max_size=6))
 hole_scores = st.integers(-25, 105) | st.none() | json_scalars
 good_players = st.lists(st.sampled_from(["Ann", "Bo", "Cy", "Zoë", "李 小龙", "🏌️"]), min_size=1, max_size=4,
                         unique=True)
-
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 def assert_answer_documented(doc, path, method, response):
