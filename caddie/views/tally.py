@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from flask import Blueprint, make_response, redirect, request, url_for
+from flask import Blueprint, request, url_for
 
 from caddie.core.cards import parse_card, split_cards
 from caddie.core.clubs import score_club_hole
@@ -15,23 +15,12 @@ from caddie.forms.tally import ClubTallyForm, GridTallyForm
 from caddie.table_store import current_table
 from caddie.views import club_hand, grid_hand
 from caddie.views.ledger import rounds_to_add_to
-from caddie.views.rendering import is_htmx, page_or_fragment
+from caddie.views.rendering import is_htmx, tap_response
 
 bp = Blueprint("tally", __name__, url_prefix="/tally")
 
 GRID_ACTIONS = ("key", "pick", "resize", "erase", "clear", "fill", "enter")
 CLUB_ACTIONS = ("add", "remove", "clear", "fill", "enter")
-
-
-def _respond(page: str, fragment: str, canonical: str, acted: bool, ok: bool, **context):
-    """After a tap: a plain browser is redirected to the clean URL of the new
-    state; htmx gets the fragment and that URL pushed into its history."""
-    if acted and ok and not is_htmx():
-        return redirect(canonical, code=303)
-    response = make_response(page_or_fragment(page, fragment, **context))
-    if is_htmx():
-        response.headers["HX-Push-Url"] = canonical if ok else "false"
-    return response
 
 
 def _ledger_context(game: str, score: int | None) -> dict:
@@ -94,7 +83,7 @@ def grid():
     )
     score = context["score"]
     context.update(_ledger_context("grid", score.total if score.complete else None))
-    return _respond("tally/grid.html", "tally/_grid_fields.html", canonical, acted, not errors, **context)
+    return tap_response("tally/grid.html", "tally/_grid_fields.html", canonical, acted, not errors, **context)
 
 
 @bp.get("/clubs")
@@ -145,4 +134,4 @@ def clubs():
     # A bad yardage is shown beside its field but is no reason to hold back the redirect
     # of a card tap: the yardage text travels in the URL unchanged.
     ok = not (set(errors) - {"yardage"})
-    return _respond("tally/clubs.html", "tally/_clubs_fields.html", canonical, acted, ok, **context)
+    return tap_response("tally/clubs.html", "tally/_clubs_fields.html", canonical, acted, ok, **context)
