@@ -161,7 +161,8 @@ def write_scores(round_: Round, writes: Sequence[CellWrite]) -> int:
     conflicts: list[tuple[str, int]] = []
     now = _now()
     try:
-        for w in writes:
+        # Cells in one fixed order: two writers of the same cells never wait on each other in a circle.
+        for w in sorted(writes, key=lambda w: (w.seat, w.hole)):
             player = seats[w.seat]
             match = (HoleScore.player_id == player.id) & (HoleScore.hole == w.hole)
             values = {"score": w.score, "version": HoleScore.version + 1, "updated_at": now}

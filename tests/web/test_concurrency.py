@@ -9,6 +9,7 @@ since changed is refused (``StaleScore``), never applied over the other write.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -243,6 +244,8 @@ def test_racing_api_clients_get_one_200_per_cell_and_409s_for_the_rest(app):
 
 # ---- writers on the same cells in different orders ---------------------------
 
+
+
 def test_writers_sending_the_same_cells_in_opposite_orders_neither_deadlock_nor_fail(app):
     """Two writers each send both players' hole 1, in opposite orders, written blind.
 
@@ -262,3 +265,28 @@ def test_writers_sending_the_same_cells_in_opposite_orders_neither_deadlock_nor_
         assert in_threads(app, 2, work, public_id) == ["saved", "saved"]
         cards, _, _ = stored(app, public_id)
         assert cards["Ann"][0] == cards["Bo"][0] in (10, 11), f"repeat {rep}: a mixed hole {cards}"
+
+
+def test_api_clients_sending_a_hole_in_opposite_name_orders_neither_deadlock_nor_mix(app):
+    """The same through PUT /api/v1/rounds/<id>/holes/1: {"Ann", "Bo"} against {"Bo", "Ann"}."""
+    owner = app.test_client()
+    made = owner.post("/api/v1/rounds", json={"players": ["Ann", "Bo"], "holes": 9, "game": "grid"})
+    assert made.status_code == 201, made.get_data(as_text=True)
+    public_id, token = made.json["round"]["id"], made.json["edit_token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    path = f"/api/v1/rounds/{public_id}/holes/1"
+    assert owner.put(path, json={"scores": {"Ann": 0, "Bo": 0}}, headers=auth).status_code == 200
+
+    for rep in range(10):
+        barrier = threading.Barrier(2, timeout=WAIT)
+
+        def put(i: int) -> int:
+            client = app.test_client()
+            scores = {"Ann": 10 + i, "Bo": 10 + i} if i == 0 else {"Bo": 10 + i, "Ann": 10 + i}
+            barrier.wait()
+            return client.put(path, json={"scores": scores}, headers=auth).status_code  # blind writes
+
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            assert list(pool.map(put, range(2), timeout=WAIT)) == [200, 200]
+        ann, bo = owner.get(f"/api/v1/rounds/{public_id}", headers=auth).json["players"]
+        assert ann["scores"][0] == bo["scores"][0] in (10, 11), f"repeat {rep}: a mixed hole"

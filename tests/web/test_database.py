@@ -19,7 +19,14 @@ from caddie.app import MIGRATIONS_DIR
 from caddie.config import database_url, normalize_database_url
 from caddie.extensions import db
 
-MODEL_TABLES = {"table_settings", "rounds", "round_players", "hole_scores"}
+
+def model_tables() -> set[str]:
+    """Every table models.py declares (the app factory has imported it by now)."""
+    import caddie.models  # noqa: F401
+
+    tables = set(db.metadata.tables)
+    assert {"table_settings", "rounds", "round_players", "hole_scores"} <= tables
+    return tables
 
 
 def dialect(app) -> str:
@@ -133,7 +140,7 @@ def test_without_database_url_the_database_is_sqlite_in_the_instance_folder(monk
 # ---- migrations -------------------------------------------------------------
 
 def test_migrations_build_exactly_the_models_schema(app):
-    assert MODEL_TABLES <= tables(app)
+    assert model_tables() <= tables(app)
     assert current_revision(app) == head_revision()
     assert schema_diff(app) == [], "models.py and the migrations disagree: run `flask db migrate`"
 
@@ -141,7 +148,7 @@ def test_migrations_build_exactly_the_models_schema(app):
 def test_downgrade_to_base_and_upgrade_again(app):
     flask_db(app, "downgrade", "base")
     assert current_revision(app) is None
-    assert tables(app) & MODEL_TABLES == set()
+    assert tables(app) & model_tables() == set()
 
     flask_db(app, "upgrade")
     assert current_revision(app) == head_revision()
@@ -161,7 +168,7 @@ def test_every_migration_steps_down_and_up_one_at_a_time(app):
         assert current_revision(app) == script.revision
         flask_db(app, "downgrade", script.down_revision or "base")
     assert current_revision(app) is None
-    assert tables(app) & MODEL_TABLES == set()
+    assert tables(app) & model_tables() == set()
     for script in reversed(scripts):
         flask_db(app, "upgrade", script.revision)
         assert current_revision(app) == script.revision
@@ -185,3 +192,33 @@ def test_the_migrated_database_round_trips_a_round(app):
         assert found.rules == Table().to_dict()
         assert found.played_on == date(2026, 5, 1)
         assert found.version == 1
+
+
+# ---- the fixtures: every test starts from an empty, migrated database ----------
+
+@pytest.mark.parametrize("turn", [1, 2])
+def test_each_test_starts_with_empty_tables_and_ids_from_one(app, turn):
+    """Run twice: the second run must not see the first's rows, nor continue its ids."""
+    from caddie.core.table import Table
+    from caddie.ledger_store import deal_round
+
+    with app.app_context():
+        for table in sorted(model_tables()):
+            assert db.session.execute(text(f"SELECT count(*) FROM {table}")).scalar() == 0, table
+        dealt = deal_round("browser-1", ["Ann", "Bo"], 9, "grid", Table())
+        assert dealt.id == 1
+        assert [p.id for p in dealt.players] == [1, 2]
+
+
+@pytest.mark.parametrize("turn", ["break the schema", "find it whole"])
+def test_a_test_that_breaks_the_schema_does_not_break_the_next(app, turn):
+    """The first run leaves the schema half migrated; the second must get it whole again."""
+    if turn == "break the schema":
+        flask_db(app, "downgrade", "0001")
+        with app.app_context(), db.engine.begin() as conn:
+            conn.execute(text("CREATE TABLE stray (id INTEGER PRIMARY KEY)"))
+        assert current_revision(app) == "0001"
+    else:
+        assert current_revision(app) == head_revision()
+        assert "stray" not in tables(app)
+        assert schema_diff(app) == []
