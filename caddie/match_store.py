@@ -98,7 +98,7 @@ def step(match: Match, seen_version: int) -> Event | None:
     seat = game.current
     # Seeded by the match and its version: the same request always makes the same move.
     rng = random.Random(f"{game.seed}:{match.version}")
-    action = choose(game.view(seat), match.seats[seat]["level"], rng)
+    action = choose(game.view(seat, events=False), match.seats[seat]["level"], rng)
     event = game.apply(action, seat)
     _save(match, game, seen_version)
     return event

@@ -48,12 +48,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field, fields
-from typing import Any, Mapping
+from functools import lru_cache
+from typing import Any, Mapping, NamedTuple
 
 from caddie.core.cards import JOKER, RANKS
 from caddie.core.errors import CaddieError, quoted
-from caddie.core.rules import Rules
-from caddie.core.scoring import score_grid
+from caddie.core.rules import GRID_SIZES, Rules
+from caddie.core.scoring import score_column, score_grid
 
 __all__ = [
     "Action", "Event", "GridMatch", "IllegalAction",
@@ -156,6 +157,9 @@ DRAW = Action("draw")
 TAKE = Action("take")
 DISCARD = Action("discard")
 NEXT = Action("next")
+# Actions are immutable values, so every flip and swap the largest grid allows is made once.
+_FLIPS = tuple(Action("flip", p) for p in range(max(GRID_SIZES)))
+_SWAPS = tuple(Action("swap", p) for p in range(max(GRID_SIZES)))
 
 
 _COLUMN_NAMES = {
@@ -225,6 +229,32 @@ class Event:
     def from_dict(cls, data: Mapping[str, Any]) -> "Event":
         action = Action.from_dict(data["action"]) if data["action"] is not None else None
         return cls(data["seat"], action, tuple(data["cards"]), data["text"], data["hole"])
+
+
+# -- what the rules imply, worked out once per rules value ------------------------------
+
+class _Tables(NamedTuple):
+    """What a view needs from the rules, worked out once per rules value (shared: never change it)."""
+
+    fields: dict[str, Any]                                 # the rules, field by field
+    columns: dict[tuple[str | None, str | None], int]      # what each column adds to a running score
+
+
+@lru_cache(maxsize=64)
+def _tables(rules: Rules) -> _Tables:
+    """``columns`` holds every column (``None``: a face-down card), from the one scoring
+    function; a column with nothing known adds nothing. Summed over a grid's columns,
+    it is ``score_grid(grid, rules).total``:
+
+    >>> grid, columns = ["K", None, "7", "Q", None, None], _tables(Rules()).columns
+    >>> sum(columns[grid[k], grid[k + 3]] for k in range(3)) == score_grid(grid, Rules()).total == 27
+    True
+    """
+    cards = (*rules.ranks_in_play, None)
+    return _Tables(
+        fields={f.name: getattr(rules, f.name) for f in fields(rules)},
+        columns={(top, bottom): score_column(top, bottom, rules).points or 0 for top in cards for bottom in cards},
+    )
 
 
 # -- the match -------------------------------------------------------------------------
@@ -342,7 +372,9 @@ class GridMatch:
     @property
     def totals(self) -> list[int]:
         """Match totals per seat over the holes finished so far."""
-        return [sum(scores[seat] for scores in self.hole_scores) for seat in range(self.players)]
+        if not self.hole_scores:
+            return [0] * self.players
+        return [sum(seat_scores) for seat_scores in zip(*self.hole_scores)]
 
     def face_down(self, seat: int) -> list[int]:
         return [p for p, up in enumerate(self.face_up[seat]) if not up]
@@ -365,7 +397,7 @@ class GridMatch:
             return [NEXT]
         seat = self.order[self.actor]
         if self.phase == "flip" or self.pending_flip:
-            return [Action("flip", p) for p in self.face_down(seat)]
+            return [_FLIPS[p] for p in self.face_down(seat)]
         if self.drawn is None:
             actions = []
             if self.deck or len(self.discard) > 1:
@@ -373,7 +405,7 @@ class GridMatch:
             if self.discard:
                 actions.append(TAKE)
             return actions
-        swaps = [Action("swap", p) for p in range(self.rules.cards)]
+        swaps = list(_SWAPS[:self.rules.cards])
         return swaps + [DISCARD] if self.drawn_from == "deck" else swaps
 
     # -- acting --------------------------------------------------------------------
@@ -382,8 +414,7 @@ class GridMatch:
         self._check(action, seat)
         if action.kind == "next":
             return self.next_hole()
-        handler = {"flip": self._flip, "draw": self._draw, "take": self._take,
-                   "swap": self._swap, "discard": self._discard}[action.kind]
+        handler = getattr(self, f"_{action.kind}")   # _flip, _draw, _take, _swap or _discard
         event = handler(action, seat)
         self._record(event)
         return event
@@ -578,22 +609,28 @@ class GridMatch:
         del self.log[:-LOG_SIZE]
 
     # -- what a player may know ---------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None, events: bool = True) -> dict[str, Any]:
         """The information state of ``seat`` (``None``: someone not playing).
 
         Face-down cards are ``None`` for everyone, their owner included; the
         deck is only a count; a card drawn from the deck is shown only to its
         holder. Once the hole is over every card is face up and shown.
+
+        ``events=False`` leaves out the ``"events"`` entry (the latest events
+        of the log, for people to read): computer players do not need it, and
+        it is the costliest part of a view.
         """
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             raise IllegalAction(f"There is no seat {quoted(seat)} at this table.", "seat")
-        rules, totals = self.rules, self.totals
+        rules, totals, tables = self.rules, self.totals, _tables(self.rules)
+        columns, width = tables.columns, rules.columns
         players = []
-        for s in range(self.players):
-            visible = [card if up else None for card, up in zip(self.grids[s], self.face_up[s])]
+        for s, (grid, up) in enumerate(zip(self.grids, self.face_up)):
+            visible = [card if shown else None for card, shown in zip(grid, up)]
+            points = sum([columns[visible[k], visible[k + width]] for k in range(width)])  # score_grid(...).total
             players.append({
-                "seat": s, "name": self.names[s], "grid": visible, "face_up": list(self.face_up[s]),
-                "points": score_grid(visible, rules).total, "total": totals[s],
+                "seat": s, "name": self.names[s], "grid": visible, "face_up": list(up),
+                "points": points, "total": totals[s],
                 "holes": [scores[s] for scores in self.hole_scores], "out": self.went_out == s,
             })
         current = self.current
@@ -603,10 +640,10 @@ class GridMatch:
             legal = [a.to_dict() for a in self.legal_actions()]
         else:
             legal = []
-        return {
+        view = {
             "seat": seat,
             "you": self.names[seat] if seat is not None else None,
-            "rules": {f.name: getattr(rules, f.name) for f in fields(rules)},
+            "rules": dict(tables.fields),
             "decks": self.decks,
             "hole": self.hole,
             "holes": rules.holes,
@@ -630,8 +667,10 @@ class GridMatch:
             "hole_scores": [list(scores) for scores in self.hole_scores],
             "totals": totals,
             "legal": legal,
-            "events": [e.to_dict() for e in self.log[-VIEW_EVENTS:]],
         }
+        if events:
+            view["events"] = [e.to_dict() for e in self.log[-VIEW_EVENTS:]]
+        return view
 
     def spectator_view(self) -> dict[str, Any]:
         """What someone watching sees: exactly a non-player's view."""

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Callable
 
 from caddie.core.errors import CaddieError, quoted
@@ -54,8 +54,9 @@ __all__ = ["choose", "register", "LEVELS", "Policy", "Seen"]
 def choose(view: dict[str, Any], level: str, rng: random.Random) -> Action:
     """The action the computer player at ``view["seat"]`` takes.
 
-    ``view`` is ``GridMatch.view(seat)``; it must be this seat's turn (or a
-    hole must be over, when the answer is to start the next one).
+    ``view`` is ``GridMatch.view(seat)`` (``events=False`` will do: no level
+    reads the event log); it must be this seat's turn (or a hole must be
+    over, when the answer is to start the next one).
     """
     if level not in LEVELS:
         raise CaddieError(f"{quoted(level)} is not a computer level; the levels are {', '.join(LEVELS)}.",
@@ -76,13 +77,23 @@ def register(level: str, policy: Policy) -> None:
 # -- what a seat can see, worked out once per decision ------------------------------------
 
 @lru_cache(maxsize=64)
-def _rules(items: tuple) -> Rules:
-    return Rules.from_dict(dict(items))
+def _rule_tables(items: tuple) -> tuple[Rules, dict[str, int], dict[tuple[str, str], int]]:
+    """The rules of a view, from its ``(field, value)`` pairs (in any order), with the
+    points of every rank and of every complete column under them."""
+    rules = Rules.from_dict(dict(items))
+    return rules, _points(rules), _columns(rules)
 
 
 @lru_cache(maxsize=64)
-def _deck(rules: Rules, decks: int) -> Counter:
-    return Counter(rules.full_deck(decks))
+def _deck(rules: Rules, decks: int) -> dict[str, int]:
+    """How many cards of each rank the decks hold, in rank order (shared: never change it)."""
+    return dict(Counter(rules.full_deck(decks)))
+
+
+@lru_cache(maxsize=64)
+def _points(rules: Rules) -> dict[str, int]:
+    """Points of every rank in play (shared: never change it)."""
+    return {r: rules.points(r) for r in rules.ranks_in_play}
 
 
 @lru_cache(maxsize=64)
@@ -94,11 +105,18 @@ def _columns(rules: Rules) -> dict[tuple[str, str], int]:
 
 class Seen:
     """The view of one seat, read for a decision: its grid, the others', and
-    the cards it has not seen (the decks minus every visible card)."""
+    the cards it has not seen (the decks minus every visible card).
+
+    The card counting (``p``, ``mean``, ``one``, ``two``) is worked out the
+    first time a policy asks for it, so a level that does not count cards
+    does not pay for it. ``points`` and ``columns`` are shared per rules:
+    read them, never change them.
+    """
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.view = view
-        self.rules = rules = _rules(tuple(sorted(view["rules"].items())))
+        rules, self.points, self.columns = _rule_tables(tuple(view["rules"].items()))
+        self.rules = rules
         self.seat: int = view["seat"]
         self.width = rules.columns
         me = view["players"][self.seat]
@@ -108,26 +126,38 @@ class Seen:
         self.drawn: str | None = view["drawn"] if view["drawn_by"] == self.seat else None
         self.drawn_from: str | None = view["drawn_from"] if self.drawn is not None else None
         self.top: str | None = view["discard"][-1] if view["discard"] else None
-        self.points = {r: rules.points(r) for r in rules.ranks_in_play}
-        self.columns = _columns(rules)
 
-        visible = Counter(view["discard"])
-        for player in view["players"]:
-            visible.update(c for c in player["grid"] if c is not None)
+    @cached_property
+    def p(self) -> dict[str, float]:
+        """The chance that an unseen card is of each rank (ranks with none left are left out)."""
+        view, rules = self.view, self.rules
+        visible = [*view["discard"], *(c for player in view["players"] for c in player["grid"] if c is not None)]
         if view["drawn"] is not None:
-            visible[view["drawn"]] += 1
-        unseen = _deck(rules, view["decks"]) - visible
+            visible.append(view["drawn"])
+        shown = Counter(visible)
+        unseen = {rank: n - shown[rank] for rank, n in _deck(rules, view["decks"]).items()}
         total = sum(n for n in unseen.values() if n > 0)
         if total == 0:  # nothing left unseen (never in practice): assume any card
-            unseen, total = Counter(rules.ranks_in_play), len(rules.ranks_in_play)
-        self.p = {r: n / total for r, n in unseen.items() if n > 0}
-        self.mean = sum(q * self.points[r] for r, q in self.p.items())
-        # Expected points of a column with one card ``c`` known and the other unseen:
-        # both cards' points, except when the unseen card matches.
-        self.one = {c: self.points[c] + self.mean
-                    - self.p.get(c, 0.0) * (2 * self.points[c] - self.columns[c, c])
-                    for c in rules.ranks_in_play}
-        self.two = sum(q * self.one[r] for r, q in self.p.items())   # both unseen
+            unseen, total = dict.fromkeys(rules.ranks_in_play, 1), len(rules.ranks_in_play)
+        return {r: n / total for r, n in unseen.items() if n > 0}
+
+    @cached_property
+    def mean(self) -> float:
+        """Expected points of one unseen card."""
+        return sum(q * self.points[r] for r, q in self.p.items())
+
+    @cached_property
+    def one(self) -> dict[str, float]:
+        """Expected points of a column with one card ``c`` known and the other unseen:
+        both cards' points, except when the unseen card matches."""
+        p, points, mean = self.p, self.points, self.mean
+        return {c: points[c] + mean - p.get(c, 0.0) * (2 * points[c] - self.columns[c, c])
+                for c in self.rules.ranks_in_play}
+
+    @cached_property
+    def two(self) -> float:
+        """Expected points of a column with both cards unseen."""
+        return sum(q * self.one[r] for r, q in self.p.items())
 
     def column(self, a: str | None, b: str | None) -> float:
         """Expected points of a column (``None``: unseen)."""
