@@ -312,3 +312,6 @@ def _steady(view: dict, rng: random.Random) -> Action:
 
 
 LEVELS: dict[str, Policy] = {"random": _random, "beginner": _beginner, "steady": _steady}
+
+# The Caddie ("caddie") and the bench's reference player ("greedy") register themselves on import.
+from caddie.core import caddie_policy, reference_players  # noqa: E402,F401

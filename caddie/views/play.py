@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 
+from caddie.core.caddie_policy import decide
 from caddie.core.errors import CaddieError
 from caddie.core.grid_game import Action, position_name
 from caddie.core.scoring import score_grid
@@ -68,11 +70,12 @@ def _owned(public_id: str):
 COMPUTER_PAUSE_MS = 650  # long enough to follow a move, short enough not to wait (config: PLAY_COMPUTER_PAUSE_MS)
 
 
-def _render(match, message: str | None = None, status: int = 200):
+def _render(match, message: str | None = None, status: int = 200, hint: bool = False):
     game = game_of(match)
     thinking = computer_to_move(match, game)
     view = game.view(HUMAN_SEAT)  # the only thing about the game the template ever sees
     del game
+    advice = _hint(view, match) if hint else None
     rules = Rules.from_dict(view["rules"])
     round_ = db.session.get(Round, match.round_id) if match.round_id else None
     totals = [p["total"] for p in view["players"]]
@@ -84,6 +87,7 @@ def _render(match, message: str | None = None, status: int = 200):
         best_total=min(totals), winners=[p["name"] for p in view["players"] if p["total"] == min(totals)],
         position_names=[position_name(i, rules.cards) for i in range(rules.cards)],
         round_public_id=round_.public_id if round_ and round_.deleted_at is None else None,
+        hint=advice, can_hint=view["current"] == view["seat"] and view["phase"] in ("flip", "turn"),
         active_tab="play")
     response = make_response(body, status)
     response.headers["Cache-Control"] = "no-store"
@@ -119,9 +123,19 @@ def prompt_for(view: dict) -> str:
     return f"{final}Your turn: tap the deck or the discard."
 
 
+def _hint(view: dict, match) -> dict | None:
+    """The caddie's advice for the person's decision, decided from their view alone."""
+    if view["current"] != view["seat"] or view["phase"] not in ("flip", "turn"):
+        return None
+    decision = decide(view, random.Random(f"hint:{match.public_id}:{match.version}"))
+    action = decision.action
+    key = action.kind if action.position is None else f"{action.kind}:{action.position}"
+    return {"key": key, "say": decision.explanation}
+
+
 @bp.get("/m/<public_id>")
 def table(public_id: str):
-    return _render(_owned(public_id))
+    return _render(_owned(public_id), hint=request.args.get("hint") == "1")
 
 
 def _parse_action(text: str | None) -> Action | None:

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Club Cards: how fast is the exact solver, and how much does the lookahead caddie save?
+
+    .venv/bin/python bench/clubs.py [--hands 2000] [--rounds 200] [--samples N] [--jobs J] [--seed S]
+
+1. Solve time: ``--hands`` random 14-card hands dealt from the default deck
+   (every other one from two decks, so with duplicates), each against a
+   yardage drawn half the time from the sample courses' holes and half the
+   time from 100 to 600; one ``solve`` each, timed alone. Targets: median at
+   most 1 ms, 99th percentile at most 5 ms.
+2. Rounds: ``--rounds`` full 18-hole rounds (half on each 18-hole sample
+   course), one player each, played twice from the identical deal (the same
+   seed, so the same hand and the same pile order): once by the
+   per-hole-optimal greedy player (``solve``'s play every hole) and once by
+   the lookahead caddie (``club_caddie.lookahead_player``, which sees only its
+   own view). Printed: each side's average round score, the difference per
+   round with a 95% interval, and how often each side won. Target: the
+   lookahead at least 10 strokes per round better.
+
+The last two lines are the headline figures. Rounds run on ``--jobs``
+processes (default: the CPU count, at most 4); every figure is the same
+whatever the number of jobs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from caddie.core.club_caddie import SAMPLES, lookahead_player  # noqa: E402
+from caddie.core.club_round import greedy, play_round  # noqa: E402
+from caddie.core.club_solver import solve  # noqa: E402
+from caddie.core.clubs import DEFAULT_DECK  # noqa: E402
+from caddie.core.courses import SAMPLE_COURSES  # noqa: E402
+
+COURSES = [key for key, course in SAMPLE_COURSES.items() if len(course.holes) == 18]
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    """The q-th percentile (0-100), nearest rank."""
+    k = max(0, min(len(sorted_values) - 1, round(q / 100 * len(sorted_values)) - 1))
+    return sorted_values[k]
+
+
+def solve_times(hands: int, seed: int) -> list[float]:
+    rng = random.Random(seed)
+    yardages = [h.yardage for course in SAMPLE_COURSES.values() for h in course.holes]
+    cases = []
+    for i in range(hands):
+        hand = rng.sample(list(DEFAULT_DECK) * (1 + i % 2), 14)
+        yardage = rng.choice(yardages) if i % 4 < 2 else rng.randint(100, 600)
+        cases.append((hand, yardage))
+    for hand, yardage in cases[:50]:   # warm up
+        solve(hand, yardage)
+    times = []
+    clock = time.perf_counter
+    for hand, yardage in cases:
+        start = clock()
+        solve(hand, yardage)
+        times.append(clock() - start)
+    return sorted(times)
+
+
+def play_pair(job: tuple[str, int, int]) -> tuple[str, int, int, int, float]:
+    """One deal played by each side: (course, seed, greedy total, lookahead total, lookahead seconds)."""
+    course_key, seed, samples = job
+    course = SAMPLE_COURSES[course_key]
+    greedy_total = play_round(course, [greedy], seed).totals[0]
+    start = time.perf_counter()
+    caddie_total = play_round(course, [lookahead_player(samples=samples, seed=seed)], seed).totals[0]
+    return course_key, seed, greedy_total, caddie_total, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=200)
+    parser.add_argument("--samples", type=int, default=SAMPLES)
+    parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    times = solve_times(args.hands, args.seed)
+    median_ms, p99_ms = statistics.median(times) * 1000, percentile(times, 99) * 1000
+    print(f"solve: {args.hands} random 14-card hands, median {median_ms:.3f} ms, p99 {p99_ms:.3f} ms, "
+          f"max {times[-1] * 1000:.3f} ms")
+
+    jobs = [(COURSES[i % len(COURSES)], args.seed * 100_000 + i // len(COURSES), args.samples)
+            for i in range(args.rounds)]
+    start = time.perf_counter()
+    if args.jobs > 1:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            results = list(pool.map(play_pair, jobs, chunksize=4))
+    else:
+        results = [play_pair(job) for job in jobs]
+    elapsed = time.perf_counter() - start
+
+    for key in COURSES:
+        rows = [r for r in results if r[0] == key]
+        if rows:
+            g = statistics.mean(r[2] for r in rows)
+            c = statistics.mean(r[3] for r in rows)
+            print(f"{SAMPLE_COURSES[key].label}: {len(rows)} rounds, greedy {g:.2f}, lookahead {c:.2f}, "
+                  f"{g - c:+.2f} strokes per round")
+    diffs = [r[2] - r[3] for r in results]
+    greedy_mean = statistics.mean(r[2] for r in results)
+    caddie_mean = statistics.mean(r[3] for r in results)
+    gain = statistics.mean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
+    wins = sum(d > 0 for d in diffs)
+    ties = sum(d == 0 for d in diffs)
+    per_round = statistics.mean(r[4] for r in results)
+    print(f"rounds: {len(results)} 18-hole rounds, identical deals, one player each, {args.samples} refills "
+          f"per play; lookahead better in {wins}, equal in {ties}, worse in {len(diffs) - wins - ties}; "
+          f"{per_round:.2f} s per lookahead round, {elapsed:.0f} s on {args.jobs} jobs")
+    print(f"average round: greedy {greedy_mean:.2f}, lookahead {caddie_mean:.2f}")
+    print(f"solve time: median {median_ms:.3f} ms (target <= 1), p99 {p99_ms:.3f} ms (target <= 5)")
+    print(f"lookahead vs greedy: {gain:+.2f} strokes per round better (95% interval {gain - half:+.2f} to "
+          f"{gain + half:+.2f}; target >= 10)")
+
+
+if __name__ == "__main__":
+    main()
