@@ -1,0 +1,77 @@
+"""One whole hole walked through with the caddie on a phone, as at a real table."""
+
+from __future__ import annotations
+
+import random
+
+from playwright.sync_api import expect
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+class Table:
+    """The real cards on the table, which the person reads off and taps in."""
+
+    def __init__(self, seed: int):
+        rng = random.Random(seed)
+        self.deck = [r for r in RANKS for _ in range(4)]
+        rng.shuffle(self.deck)
+        self.grid = [self.deck.pop() for _ in range(6)]
+
+    def next_card(self) -> str:
+        return self.deck.pop()
+
+
+def tap_card(page, code: str):
+    page.locator(f"#key-{code}").tap()
+
+
+def wait_step(page, before: str):
+    page.wait_for_function(f"location.href !== {before!r}", timeout=10000)
+
+
+def test_a_whole_hole_with_the_caddie(phone):
+    table = Table(seed=5)
+    phone.goto("/caddie/")
+    # after the deal: the caddie says which cards to turn up; tap each, then what it shows
+    for _ in range(2):
+        target = phone.locator("button.slot.legal").first
+        position = int(target.get_attribute("id").split("-")[1])
+        before = phone.url
+        target.tap()
+        wait_step(phone, before)
+        before = phone.url
+        tap_card(phone, table.grid[position])
+        wait_step(phone, before)
+    steps = my_turns = 0
+    while not phone.locator("text=The hole is over: you scored").count():
+        steps += 1
+        assert steps < 80, "the hole should end"
+        ask = phone.locator("#ask").inner_text() if phone.locator("#ask").count() else ""
+        before = phone.url
+        if ask.startswith("Tap the card that shows"):
+            # the hole is over: turn up what is still face down, reading it off the table
+            slot = int(phone.locator("button.slot").first.get_attribute("id").split("-")[1])
+            tap_card(phone, table.grid[slot])
+        elif my_turns == 6 and phone.locator("#my-turn").count():
+            phone.locator("#hole-over").tap()  # another player went out and the hole ended
+        elif "top of the discard pile" in ask:
+            tap_card(phone, table.next_card())  # another player discarded this
+        elif "you drew" in ask:
+            tap_card(phone, table.next_card())
+        elif "face down there" in ask:
+            slot = int(phone.locator(".slot.legal").first.get_attribute("id").split("-")[1])
+            tap_card(phone, table.grid[slot])  # the card dealt there, never seen until now
+        elif phone.locator("#my-turn").count():
+            my_turns += 1
+            phone.locator("#my-turn").tap()
+        elif phone.locator("#apply-advice").count():
+            expect(phone.locator("#advice-say")).not_to_be_empty()
+            phone.locator("#apply-advice").tap()
+        else:
+            raise AssertionError(f"stuck: {phone.locator('main').inner_text()[:400]}")
+        wait_step(phone, before)
+    score = phone.locator("#walk-score").inner_text()
+    assert score.lstrip("−-").isdigit()
+    assert not phone.locator(".card.back").count(), "every card is face up at the end"
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
