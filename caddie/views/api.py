@@ -32,6 +32,8 @@ from sqlalchemy import select
 from caddie.core.cards import parse_card
 from caddie.core.clubs import MAX_YARDAGE, ClubRules, check_yardage, score_club_hole
 from caddie.core.courses import SAMPLE_COURSES, Course, Hole
+from caddie.advisor import advise
+from caddie.core.club_caddie import advise as advise_clubs
 from caddie.core.errors import CaddieError, RulesError, quoted
 from caddie.core.ledger import HOLE_COUNTS, check_score
 from caddie.core.rules import PRESETS, Rules, preset, preset_name
@@ -133,6 +135,23 @@ def tally_clubs():
     rules = _club_rules(body)
     decks = _decks(body)
     return score_club_hole(yardage, cards, rules, decks).to_dict()
+
+
+CADDIE_GRID_FIELDS = ("rules", "preset", "grid", "discard", "discard_pile", "opponents", "deck_size",
+                      "final_turn", "drawn", "drawn_from")
+CADDIE_CLUB_FIELDS = ("yardage", "hand", "upcoming", "decks")
+
+
+@bp.post("/caddie/grid")
+def caddie_grid():
+    """The caddie's advice for one Grid Golf decision (the same function as caddie.advisor.advise)."""
+    return advise(_json_object(CADDIE_GRID_FIELDS))
+
+
+@bp.post("/caddie/clubs")
+def caddie_clubs():
+    """The Club Cards caddie: the best play for this hole, looking ahead when ``upcoming`` is given."""
+    return advise_clubs(_json_object(CADDIE_CLUB_FIELDS))
 
 
 @bp.post("/rounds")
