@@ -380,7 +380,8 @@ class ClubRound:
                 cards += self.played[seat] or []
                 cards += self.turned[seat]
                 self.played[seat], self.turned[seat] = [], []
-            text = "The pile and the discard pile ran out: the cards played on this hole were shuffled into a new pile. "
+            text = ("The pile and the discard pile ran out: the cards played on this hole were shuffled "
+                    "into a new pile. ")
         if not cards:
             raise CaddieError("There are no cards left to turn.", "pile")   # new() rules this out
         self.pile = sorted(cards)
@@ -513,7 +514,8 @@ class ClubRound:
                 names=list(data["names"]), seed=data["seed"], decks=data["decks"], hole=data["hole"],
                 order=list(data["order"]), phase=data["phase"], hands=[list(h) for h in data["hands"]],
                 pile=list(data["pile"]), discard=list(data["discard"]), played=played,
-                turned=[list(t) for t in data["turned"]], scores=list(data["scores"]), drawn=[list(d) for d in data["drawn"]],
+                turned=[list(t) for t in data["turned"]], scores=list(data["scores"]),
+                drawn=[list(d) for d in data["drawn"]],
                 actor=data["actor"], refills=data["refills"],
                 hole_scores=[list(s) for s in data["hole_scores"]],
                 log=[Event.from_dict(e) for e in data["log"]],
