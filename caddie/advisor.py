@@ -64,7 +64,7 @@ from collections import Counter
 from typing import Any, Mapping
 
 from caddie.core.caddie_policy import Decision, decide
-from caddie.core.cards import RANK_NAMES, parse_card
+from caddie.core.cards import parse_card, plural_name
 from caddie.core.errors import CaddieError, CardError, HandError, quoted
 from caddie.core.grid_game import MAX_PLAYERS
 from caddie.core.rules import Rules, preset
@@ -263,12 +263,8 @@ def _check_counts(rules: Rules, decks: int, grid, drawn, pile, opponents) -> Non
         allowed = rules.copies_per_deck(card) * decks
         if seen[card] > allowed:
             holds = "one deck holds" if decks == 1 else f"{decks} decks hold"
-            raise HandError(f"{seen[card]} {_plural(card)} are showing, but {holds} only {allowed}.", field)
+            raise HandError(f"{seen[card]} {plural_name(card)} are showing, but {holds} only {allowed}.", field)
 
-
-def _plural(card: str) -> str:
-    name = RANK_NAMES[card]
-    return name + ("es" if name == "Six" else "s")
 
 
 def _shown(card: str) -> str:

@@ -19,6 +19,16 @@ RANK_NAMES: dict[str, str] = {
     "K": "King", "JK": "Joker",
 }
 
+def plural_name(rank: str) -> str:
+    """A rank's name for several cards.
+
+    >>> plural_name("K"), plural_name("6"), plural_name("JK")
+    ('Kings', 'Sixes', 'Jokers')
+    """
+    name = RANK_NAMES[rank]
+    return name + ("es" if name == "Six" else "s")
+
+
 # Spellings people type at a table, mapped to the canonical code.
 _ALIASES: dict[str, str] = {
     "T": "10", "1": "A", "ACE": "A", "JACK": "J", "QUEEN": "Q", "KING": "K",

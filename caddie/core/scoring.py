@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from caddie.core.cards import RANK_NAMES, RANKS
+from caddie.core.cards import RANKS, plural_name
 from caddie.core.errors import CardError, HandError
 from caddie.core.rules import Rules
 
@@ -115,12 +115,8 @@ def check_grid(grid: Grid, rules: Rules, decks: int = 1, field: str = "cards") -
         allowed = rules.copies_per_deck(rank) * decks
         if n > allowed:
             deck_words = "one deck holds" if decks == 1 else f"{decks} decks hold"
-            raise HandError(f"{n} {_plural(rank)}, but {deck_words} only {allowed}.", field)
+            raise HandError(f"{n} {plural_name(rank)}, but {deck_words} only {allowed}.", field)
 
-
-def _plural(rank: str) -> str:
-    name = RANK_NAMES[rank]
-    return name + ("es" if name == "Six" else "s")
 
 
 def _article(n: int) -> str:
