@@ -3,7 +3,8 @@
 ``running_total_chart`` draws the Ledger's running totals (DESIGN.md section 4)
 under the scorecard. It is built for a 390 px phone: a 340-unit-wide viewBox
 that the page scales to its width (about 1:1 on a phone, capped at 560 px on
-wide screens), with font sizes of 11-13 units so labels stay legible down to a
+wide screens by ``svg.running-total`` in app.css: the Content-Security-Policy
+allows no style attributes), with font sizes of 11-13 units so labels stay legible down to a
 320 px screen.
 
 Look and feel (UI.md):
@@ -56,10 +57,6 @@ PAD = 8              # outer padding of the legend and the empty state
 TICK_FONT = 11
 LEGEND_FONT = 13
 MARKER = 4.2         # marker "radius"
-
-_SVG_STYLE = "display:block;width:100%;height:auto;max-width:560px;margin:0 auto;" \
-             "font-variant-numeric:tabular-nums"
-
 
 def signed(value: int) -> str:
     """An integer as a scorecard shows it: a real minus sign for negatives.
@@ -223,7 +220,7 @@ def _summary(title: str, rows: list[tuple[str, list[int], int | None]]) -> str:
 def _svg_open(height: float, label: str, extra_class: str = "") -> str:
     cls = "chart running-total" + (f" {extra_class}" if extra_class else "")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" viewBox="0 0 {WIDTH} {_f(height)}" '
-            f'width="100%" role="img" aria-label="{escape(label)}" style="{_SVG_STYLE}">'
+            f'width="100%" role="img" aria-label="{escape(label)}">'
             f"<title>{escape(label)}</title>")
 
 
