@@ -11,6 +11,9 @@ from typing import Any, Mapping
 from caddie.core.clubs import MAX_YARDAGE
 from caddie.core.errors import RulesError
 
+NAME_LIMIT = 60  # characters in a course's name, as the API and the course editor accept
+TEE_LIMIT = 24   # characters in a tee's name
+
 
 @dataclass(frozen=True)
 class Hole:
