@@ -108,3 +108,26 @@ class Match(db.Model):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
     round: Mapped["Round | None"] = relationship()
+
+
+class CourseRecord(db.Model):
+    """A course a browser saved: name, tee and 9 or 18 holes of ``{"yardage", "par"}``.
+
+    ``public_id`` is the unguessable id in its URLs. ``version`` grows with every
+    edit; an edit based on an older version is refused. Deleting sets
+    ``deleted_at`` (undo clears it). Rounds keep their own copy of a course, so
+    nothing here changes a scorecard already dealt.
+    """
+
+    __tablename__ = "courses"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, nullable=False, index=True)
+    owner_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
+    name: Mapped[str] = mapped_column(String(60), nullable=False)
+    tee: Mapped[str] = mapped_column(String(24), nullable=False, default="")
+    holes: Mapped[list] = mapped_column(JSON, nullable=False)
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
