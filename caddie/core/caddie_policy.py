@@ -70,7 +70,7 @@ from caddie.core.opponents import register
 from caddie.core.rules import Rules
 from caddie.core.scoring import score_column
 
-__all__ = ["decide", "Decision", "Option", "Knowledge", "caddie", "fast", "TURN_BUDGET"]
+__all__ = ["decide", "evaluate", "same_move", "Decision", "Option", "Knowledge", "caddie", "fast", "TURN_BUDGET"]
 
 DOWN = -1                 # a face-down card in a grid of rank indices
 TURN_BUDGET = 9000        # simulated player turns per decision, over all options and deals
@@ -789,6 +789,25 @@ def fast(view: dict[str, Any], rng: random.Random) -> Action:
         return Action.swap(p)
     return DISCARD
 
+
+
+# -- one given move, evaluated (for the hole review) ------------------------------------------------
+# A move is an option as ``Option`` names it: (kind, position, flip), for example ("take", 3, None),
+# ("draw", None, None), ("swap", 0, None), ("discard", None, 4) or ("flip", 2, None).
+
+def evaluate(view: dict[str, Any], moves: list[tuple], rng: random.Random) -> list[Option]:
+    """Each of ``moves`` from ``view``, played out as ``decide`` plays its options out, each over
+    the same deals (one seed drawn from ``rng``), so two moves' expected scores compare fairly."""
+    k = Knowledge(view)
+    seed = rng.getrandbits(64)
+    return [_option(move, _play_out(k, [move], random.Random(seed))[0]) for move in moves]
+
+
+def same_move(view: dict[str, Any], a: tuple, b: tuple) -> bool:
+    """Whether two moves from ``view`` leave the same hole (columns are interchangeable, and so
+    are a column's two cards): then they cost the same."""
+    k = Knowledge(view)
+    return _same_as(k, a) == _same_as(k, b)
 
 register("caddie", caddie)
 register("caddie-fast", fast)

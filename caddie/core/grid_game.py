@@ -59,7 +59,7 @@ from caddie.core.scoring import score_column, score_grid
 __all__ = [
     "Action", "Event", "GridMatch", "IllegalAction",
     "DRAW", "TAKE", "DISCARD", "NEXT", "KINDS", "PHASES",
-    "MIN_PLAYERS", "MAX_PLAYERS", "TURN_LIMIT", "LOG_SIZE", "VIEW_EVENTS",
+    "MIN_PLAYERS", "MAX_PLAYERS", "TURN_LIMIT", "LOG_SIZE", "VIEW_EVENTS", "DECISION_LIMIT",
     "position_name",
 ]
 
@@ -69,6 +69,7 @@ LOG_SIZE = 20        # events kept per match
 VIEW_EVENTS = 12     # the latest events a view shows
 NAME_LIMIT = 40      # characters in a player's name
 FORMAT = 1           # version of the to_dict layout
+DECISION_LIMIT = 2 * TURN_LIMIT + 2   # recorded decisions per hole: two a turn, and the initial flips
 
 KINDS = ("flip", "draw", "take", "swap", "discard", "next")
 POSITIONAL = ("flip", "swap")
@@ -292,6 +293,8 @@ class GridMatch:
     ended_by: str | None = None        # "out" or "turn_limit" once the hole is over
     hole_scores: list[list[int]] = field(default_factory=list)   # per hole, per seat
     log: list[Event] = field(default_factory=list)               # the last LOG_SIZE events
+    decisions: list[dict] = field(default_factory=list)  # this hole's recorded decisions (apply_recorded)
+    review: dict | None = None         # a review of the hole just finished, kept until the next deal
     _ending: Event | None = field(default=None, init=False, repr=False, compare=False)
 
     # -- building ----------------------------------------------------------------
@@ -344,6 +347,7 @@ class GridMatch:
         self.drawn = self.drawn_from = self.discarded = None
         self.actor, self.pending_flip = 0, False
         self.went_out, self.final_left, self.turns, self.reshuffles, self.ended_by = None, 0, 0, 0, None
+        self.decisions, self.review = [], None
         if self.rules.initial_flips:
             self.phase, self.flips_left = "flip", self.rules.initial_flips
         else:
@@ -417,6 +421,21 @@ class GridMatch:
         handler = getattr(self, f"_{action.kind}")   # _flip, _draw, _take, _swap or _discard
         event = handler(action, seat)
         self._record(event)
+        return event
+
+    def apply_recorded(self, action: Action, seat: int, seed: str | None = None) -> Event:
+        """``apply``, keeping the decision in this hole's ``decisions``: ``seat``'s view just before
+        it (its information state, without the event log and the past holes), the action, and
+        ``seed`` (the random source a review should decide that view with). At most
+        ``DECISION_LIMIT`` are kept; the next deal clears them."""
+        before = self.view(seat, events=False) if self.phase in ("flip", "turn") else None
+        event = self.apply(action, seat)
+        if before is not None and len(self.decisions) < DECISION_LIMIT:
+            for key in ("hole_scores", "totals"):
+                before.pop(key)
+            for player in before["players"]:
+                del player["holes"], player["total"]
+            self.decisions.append({"view": before, "action": action.to_dict(), "seed": seed})
         return event
 
     def next_hole(self) -> Event:
@@ -689,6 +708,7 @@ class GridMatch:
             "went_out": self.went_out, "final_left": self.final_left, "turns": self.turns,
             "reshuffles": self.reshuffles, "ended_by": self.ended_by,
             "hole_scores": [list(s) for s in self.hole_scores], "log": [e.to_dict() for e in self.log],
+            "decisions": list(self.decisions), "review": self.review,
         }
 
     @classmethod
@@ -708,6 +728,8 @@ class GridMatch:
                 reshuffles=data["reshuffles"], ended_by=data["ended_by"],
                 hole_scores=[list(s) for s in data["hole_scores"]],
                 log=[Event.from_dict(e) for e in data["log"]],
+                # matches stored before decisions were recorded have neither
+                decisions=list(data.get("decisions") or []), review=data.get("review"),
             )
         except (KeyError, TypeError, ValueError, AttributeError):
             raise CaddieError("The saved match is not in the expected shape.", "match") from None
@@ -723,6 +745,8 @@ class GridMatch:
               and len(self.grids) == n == len(self.face_up)
               and all(len(g) == size for g in self.grids) and all(len(f) == size for f in self.face_up)
               and all(type(u) is bool for f in self.face_up for u in f)
+              and all(isinstance(d, dict) for d in self.decisions)
+              and (self.review is None or isinstance(self.review, dict))
               and self.drawn_from in (None, "deck", "discard") and (self.drawn is None) == (self.drawn_from is None)
               and 1 <= self.hole <= self.rules.holes and self.decks == self.rules.decks_for(n)
               and len(self.hole_scores) == self.hole - (self.phase not in ("hole_over", "match_over")))
