@@ -18,6 +18,7 @@ from sqlalchemy import select, update
 
 from caddie.core.errors import CaddieError
 from caddie.core.grid_game import Action, Event, GridMatch
+from caddie.core.hole_review import review_hole
 from caddie.core.opponents import choose
 from caddie.core.rules import Rules
 from caddie.core.table import Table
@@ -83,9 +84,27 @@ def play(match: Match, action: Action, seen_version: int) -> Event:
     if seen_version != match.version:
         raise StaleMatch()
     game = game_of(match)
-    event = game.next_hole() if action.kind == "next" else game.apply(action, HUMAN_SEAT)
+    if action.kind == "next":
+        event = game.next_hole()
+    else:  # kept for the hole's review, with the Hint's random source for that view
+        event = game.apply_recorded(action, HUMAN_SEAT, seed=hint_seed(match, seen_version))
+    _review_if_over(game)
     _save(match, game, seen_version)
     return event
+
+
+def hint_seed(match: Match, version: int) -> str:
+    """The caddie's random source for the person's decision at ``version``: the Hint and the
+    hole's review use the same one, so the review's caddie says what the Hint said."""
+    return f"hint:{match.public_id}:{version}"
+
+
+def _review_if_over(game: GridMatch) -> None:
+    """Once a hole is over, review the person's decisions on it (once: it takes a moment) and
+    keep the review in the match instead of the decisions."""
+    if game.phase in ("hole_over", "match_over") and game.review is None and game.decisions:
+        review = review_hole(game.decisions, random.Random(f"review:{game.seed}:{game.hole}"))
+        game.review, game.decisions = review.to_dict(), []
 
 
 def step(match: Match, seen_version: int) -> Event | None:
@@ -100,6 +119,7 @@ def step(match: Match, seen_version: int) -> Event | None:
     rng = random.Random(f"{game.seed}:{match.version}")
     action = choose(game.view(seat, events=False), match.seats[seat]["level"], rng)
     event = game.apply(action, seat)
+    _review_if_over(game)
     _save(match, game, seen_version)
     return event
 

@@ -15,8 +15,8 @@ from caddie.core.ledger import check_names
 from caddie.core.rules import Rules
 from caddie.forms.play import DEFAULT_NAMES, StartMatchForm
 from caddie.identity import browser_id
-from caddie.match_store import (HUMAN_SEAT, Seat, StaleMatch, computer_to_move, find_match, game_of, matches_for,
-                                play, start_match, step)
+from caddie.match_store import (HUMAN_SEAT, Seat, StaleMatch, computer_to_move, find_match, game_of, hint_seed,
+                                matches_for, play, start_match, step)
 from caddie.models import Round
 from caddie.extensions import db
 from caddie.table_store import current_table
@@ -74,6 +74,7 @@ def _render(match, message: str | None = None, status: int = 200, hint: bool = F
     game = game_of(match)
     thinking = computer_to_move(match, game)
     view = game.view(HUMAN_SEAT)  # the only thing about the game the template ever sees
+    review = _review(view, game.review)  # worked out from the person's own views when the hole ended
     del game
     advice = _hint(view, match) if hint else None
     rules = Rules.from_dict(view["rules"])
@@ -88,7 +89,7 @@ def _render(match, message: str | None = None, status: int = 200, hint: bool = F
         position_names=[position_name(i, rules.cards) for i in range(rules.cards)],
         round_public_id=round_.public_id if round_ and round_.deleted_at is None else None,
         hint=advice, can_hint=view["current"] == view["seat"] and view["phase"] in ("flip", "turn"),
-        active_tab="play")
+        review=review, active_tab="play")
     response = make_response(body, status)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -127,10 +128,17 @@ def _hint(view: dict, match) -> dict | None:
     """The caddie's advice for the person's decision, decided from their view alone."""
     if view["current"] != view["seat"] or view["phase"] not in ("flip", "turn"):
         return None
-    decision = decide(view, random.Random(f"hint:{match.public_id}:{match.version}"))
+    decision = decide(view, random.Random(hint_seed(match, match.version)))
     action = decision.action
     key = action.kind if action.position is None else f"{action.kind}:{action.position}"
     return {"key": key, "say": decision.explanation}
+
+
+def _review(view: dict, review: dict | None) -> dict | None:
+    """The review of the hole on show, once it is over (none for a hole played before reviews)."""
+    if view["phase"] not in ("hole_over", "match_over") or not review or review.get("hole") != view["hole"]:
+        return None
+    return review
 
 
 @bp.get("/m/<public_id>")
