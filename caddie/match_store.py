@@ -63,10 +63,11 @@ def find_match(public_id: str, owner: str | None) -> Match | None:
                                                   Match.owner_browser == owner)).first()
 
 
-def matches_for(owner: str | None) -> list[Match]:
+def matches_for(owner: str | None, game: str = "grid") -> list[Match]:
+    """The browser's latest matches of one game ("grid" or "clubs"), newest first."""
     if not owner:
         return []
-    return list(db.session.scalars(select(Match).where(Match.owner_browser == owner)
+    return list(db.session.scalars(select(Match).where(Match.owner_browser == owner, Match.game == game)
                                    .order_by(Match.id.desc()).limit(20)))
 
 

@@ -50,7 +50,7 @@ from caddie.core.club_solver import Play, all_plays, best_desc, penalty_lookup, 
 from caddie.core.clubs import HAND_SIZE, MAX_YARDAGE, ClubRules, check_yardage
 from caddie.core.errors import CaddieError, CardError, HandError, quoted
 
-__all__ = ["Advice", "Option", "advise", "advise_hole", "lookahead_player", "REQUEST_FIELDS", "RESPONSE_FIELDS",
+__all__ = ["Advice", "Option", "advise", "advise_hole", "advise_view", "lookahead_player", "REQUEST_FIELDS", "RESPONSE_FIELDS",
            "SAMPLES", "HORIZON", "MAX_DECKS", "MAX_UPCOMING"]
 
 SAMPLES = 64          # refills dealt to each play still in the race
@@ -369,13 +369,28 @@ def lookahead_player(samples: int = SAMPLES, horizon: int = HORIZON, seed: int =
     'round_over'
     """
     def player(hand: list[int], hole_index: int, course: Any, view: Mapping[str, Any]) -> list[int]:
-        upcoming = [h.yardage for h in course.holes[hole_index + 1:]]
-        rules = ClubRules.from_dict(view["rules"])
-        rng = random.Random(f"club-caddie/{seed}/{hole_index}/{sorted(hand)}")
-        advice = advise_hole(hand, course.holes[hole_index].yardage, upcoming, rules, view["decks"], rng,
-                             samples, unseen=unseen_cards(view), discard=view["discard"], horizon=horizon)
-        return list(advice.play.cards)
+        return list(advise_view(view, seed, samples, horizon).play.cards)
     return player
+
+
+def advise_view(view: Mapping[str, Any], seed: int | str = 0, samples: int = SAMPLES,
+                horizon: int = HORIZON) -> Advice:
+    """The lookahead advice for the player whose ``ClubRound.view`` this is: its hand on
+    this hole, the holes left on the course, and the cards it has not seen.
+
+    >>> from caddie.core.club_round import ClubRound
+    >>> from caddie.core.courses import SAMPLE_COURSES
+    >>> r = ClubRound.new(SAMPLE_COURSES["cedar-nine"], ["Ann", "Bo"], seed=3)
+    >>> advice = advise_view(r.view(0), samples=8)
+    >>> advice.play.total >= r.yardage, advice.horizon
+    (True, 6)
+    """
+    hand = list(view["hand"])
+    holes = view["course"]["holes"]
+    upcoming = [h["yardage"] for h in holes[view["hole"]:]]
+    rng = random.Random(f"club-caddie/{seed}/{view['hole'] - 1}/{sorted(hand)}")
+    return advise_hole(hand, view["yardage"], upcoming, ClubRules.from_dict(view["rules"]), view["decks"], rng,
+                       samples, unseen=unseen_cards(view), discard=view["discard"], horizon=horizon)
 
 
 # -- the JSON contract (DESIGN.md section 5: POST /api/v1/caddie/clubs) ---------------------------------

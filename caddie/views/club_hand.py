@@ -13,6 +13,16 @@ from caddie.core.errors import CaddieError
 
 # Flavour names for the deck's yardage bands (DESIGN.md section 3).
 GROUPS = (("Woods", 210), ("Irons", 115), ("Wedges", 50), ("Short game", 0))
+CLUBS = (("Driver", 240), ("3 wood", 225), ("5 wood", 210), ("Iron", 115), ("Wedge", 50), ("Chip", 10), ("Putt", 0))
+
+
+def club_label(yardage: int) -> str:
+    """The club a yardage card stands for (flavour only).
+
+    >>> club_label(250), club_label(160), club_label(45), club_label(3)
+    ('Driver', 'Iron', 'Chip', 'Putt')
+    """
+    return next(name for name, floor in CLUBS if yardage >= floor)
 
 
 def parse_yardage(text: str | None) -> tuple[int | None, str | None]:

@@ -62,7 +62,7 @@ def _start(form: StartMatchForm):
 
 def _owned(public_id: str):
     match = find_match(public_id, browser_id())
-    if match is None:
+    if match is None or match.game != "grid":
         abort(404)
     return match
 
