@@ -39,4 +39,6 @@ def build_app(config: dict[str, Any] | None = None) -> Flask:
     from caddie.views import register_views
 
     register_views(app)
+    from caddie.views import courses as course_views
+    app.register_blueprint(course_views.bp)
     return app

@@ -204,8 +204,10 @@ SCHEMAS.update({
         },
     },
     "CourseChoice": {
-        "description": "The key of a sample course, or a course of your own.",
-        "anyOf": [{"type": "string", "enum": list(SAMPLE_COURSES)}, ref("Course")],
+        "description": "The key of a sample course, the key of a course this browser saved on /courses "
+                       "(\"mine:<id>\"), or a course of your own.",
+        "anyOf": [{"type": "string", "enum": list(SAMPLE_COURSES)},
+                  {"type": "string", "pattern": "^mine:[A-Za-z0-9_-]{1,32}$"}, ref("Course")],
     },
     "RoundCourse": {
         "type": "object",

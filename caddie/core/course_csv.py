@@ -45,7 +45,7 @@ import re
 import unicodedata
 
 from caddie.core.clubs import MAX_YARDAGE
-from caddie.core.courses import NAME_LIMIT, TEE_LIMIT, Course, Hole
+from caddie.core.courses import NAME_LIMIT, TEE_LIMIT, Course, Hole, clean_text
 from caddie.core.errors import RulesError, quoted
 
 FIELD = "csv"
@@ -141,13 +141,10 @@ def _delimiter(lines: list[str]) -> str | None:
 
 
 def _tidy(text: str, what: str, limit: int, line: int) -> str:
-    text = _unescape(text.strip())
-    if any(unicodedata.category(ch) in ("Cc", "Cs") and not ch.isspace() for ch in text):
-        raise RulesError(f"Line {line}: the {what} holds characters that cannot be shown on a scorecard.", FIELD)
-    text = " ".join(text.split())
-    if len(text) > limit:
-        raise RulesError(f"Line {line}: the {what} is too long: keep it to {limit} characters.", FIELD)
-    return text
+    try:
+        return clean_text(_unescape(text.strip()), what, limit)
+    except RulesError as err:
+        raise RulesError(f"Line {line}: {err.message[0].lower()}{err.message[1:]}", FIELD) from None
 
 
 def _whole(cell: str, what: str, line: int, strip_unit: bool = False) -> int | None:

@@ -6,6 +6,7 @@ The sample courses are invented for the app and labelled as samples.
 from __future__ import annotations
 
 from dataclasses import dataclass
+import unicodedata
 from typing import Any, Mapping
 
 from caddie.core.clubs import MAX_YARDAGE
@@ -13,6 +14,24 @@ from caddie.core.errors import RulesError
 
 NAME_LIMIT = 60  # characters in a course's name, as the API and the course editor accept
 TEE_LIMIT = 24   # characters in a tee's name
+
+
+def clean_text(text: str, what: str, limit: int) -> str:
+    """A name as a scorecard shows it: spaces tidied, nothing unprintable, at most ``limit`` characters.
+
+    >>> clean_text("  Heron   Creek ", "course's name", NAME_LIMIT)
+    'Heron Creek'
+    >>> clean_text("x" * 30, "tee", TEE_LIMIT)
+    Traceback (most recent call last):
+    ...
+    caddie.core.errors.RulesError: The tee is too long: keep it to 24 characters.
+    """
+    if any(unicodedata.category(ch) in ("Cc", "Cs") and not ch.isspace() for ch in text):
+        raise RulesError(f"The {what} holds characters that cannot be shown on a scorecard.", "course")
+    text = " ".join(text.split())
+    if len(text) > limit:
+        raise RulesError(f"The {what} is too long: keep it to {limit} characters.", "course")
+    return text
 
 
 @dataclass(frozen=True)

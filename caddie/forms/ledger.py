@@ -9,9 +9,10 @@ from wtforms import DateField, FieldList, HiddenField, RadioField, SelectField, 
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Optional
 
-from caddie.core.courses import SAMPLE_COURSES
 from caddie.core.ledger import MAX_PLAYERS
+from caddie.course_store import course_choices
 from caddie.forms.fields import WholeNumberField
+from caddie.identity import browser_id
 
 MINUS_SIGNS = ("\u2212", "\u2013", "\u2014")  # people paste real minus signs and dashes
 
@@ -20,11 +21,15 @@ class DealForm(FlaskForm):
     game = RadioField("Game", default="grid", validators=[InputRequired("Choose the game.")], choices=[
         SelectChoice("grid", "Grid Golf"), SelectChoice("clubs", "Club Cards")])
     holes = RadioField("Holes", coerce=int, default=9, validators=[InputRequired("Choose 9 or 18 holes.")], choices=[SelectChoice(9, "9"), SelectChoice(18, "18")])
-    course = SelectField("Course (Club Cards)", validate_choice=False, choices=[
-        SelectChoice(key, course.label) for key, course in SAMPLE_COURSES.items()])
+    course = SelectField("Course (Club Cards)", validate_choice=False)
     players = FieldList(StringField("Player"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     played_on = DateField("Date", default=date.today, format="%Y-%m-%d", validators=[
         InputRequired("Give the date of the round.")])
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # My courses first, then the samples, then a random one (caddie.course_store).
+        self.course.choices = course_choices(browser_id())
 
     def first_error(self, name: str) -> str | None:
         """The field's first error, in words a player would use (WTForms' own are not)."""

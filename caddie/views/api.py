@@ -39,6 +39,7 @@ from caddie.core.ledger import HOLE_COUNTS, check_score
 from caddie.core.rules import PRESETS, Rules, preset, preset_name
 from caddie.core.scoring import check_grid, score_grid
 from caddie.core.table import Table
+from caddie.course_store import MINE, find_course
 from caddie.extensions import csrf, db
 from caddie.identity import browser_id, edit_grants
 from caddie.ledger_store import GAMES, Access, CellWrite, StaleScore, access_for, cards_of, deal_round, find_round, \
@@ -364,6 +365,12 @@ def _round_course(body: Mapping[str, Any], game: str) -> Course | None:
         raise CaddieError(f"Choose a course for a Club Cards round: a sample ({_choices(SAMPLE_COURSES)}) or your "
                           'own, as {"name": ..., "tee": ..., "holes": [{"yardage": 392, "par": 4}, ...]}.',
                           "course")
+    if isinstance(value, str) and value.strip().startswith(MINE):
+        course = find_course(value, browser_id())
+        if course is None:
+            raise CaddieError(f"{quoted(value)} is not one of your courses: use the key of a course this browser "
+                              "saved, a sample, or send the course itself.", "course")
+        return course
     if isinstance(value, str):
         course = SAMPLE_COURSES.get(value.strip().lower())
         if course is None:

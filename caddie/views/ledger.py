@@ -7,10 +7,10 @@ import io
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 
-from caddie.core.courses import SAMPLE_COURSES
 from caddie.core.errors import CaddieError
 from caddie.core.stats import RoundRecord, player_stats
 from caddie.core.ledger import format_delta
+from caddie.course_store import find_course
 from caddie.forms.ledger import AddFromTallyForm, DealForm, ScoreForm
 from caddie.identity import browser_id, edit_grants, grant_edit
 from caddie.ledger_store import (Access, CellWrite, StaleScore, access_for, deal_round, delete_round,
@@ -64,6 +64,8 @@ def new():
     form = DealForm()
     if request.method == "GET" and current_table().rules.holes in (9, 18):
         form.holes.data = current_table().rules.holes
+    if request.method == "GET":
+        _preselect(form)
     error = _deal(form) if form.validate_on_submit() else None
     if isinstance(error, Round):
         return redirect(url_for("ledger.round_page", public_id=error.public_id, cell="0-1"), code=303)
@@ -72,9 +74,21 @@ def new():
                            active_tab="ledger"), status
 
 
+def _preselect(form: DealForm) -> None:
+    """``?game=clubs&course=<key>``: a link from a course's page deals on that course."""
+    if request.args.get("game") == "clubs":
+        form.game.data = "clubs"
+    key = request.args.get("course")
+    if key and key in dict(form.course.choices):
+        form.game.data, form.course.data = "clubs", key
+        course = find_course(key, browser_id()) if not key.startswith("random-") else None
+        if course is not None and len(course.holes) == 9:
+            form.holes.data = 9
+
+
 def _deal(form: DealForm) -> Round | tuple[str, str]:
     """The new round, or (field, sentence) saying what is wrong."""
-    course = SAMPLE_COURSES.get(form.course.data) if form.game.data == "clubs" else None
+    course = find_course(form.course.data, browser_id()) if form.game.data == "clubs" else None
     if form.game.data == "clubs" and course is None:
         return "course", "Choose one of the courses listed."
     try:
