@@ -14,11 +14,11 @@ from caddie.core.scoring import score_grid
 from caddie.table_store import current_table
 from caddie.views.ledger import rounds_to_add_to
 from caddie.views.rendering import is_htmx, tap_response
-from caddie.views.walk import Walk
+from caddie.views.walk import MAX_OPPONENTS, Walk
 
 bp = Blueprint("caddie", __name__, url_prefix="/caddie")
 
-ACTIONS = ("key", "pick", "do")
+ACTIONS = ("key", "pick", "do", "opick")
 ASKS = {  # what the keypad is for, by step
     "flip": "Tap the card that shows",
     "discard": "Tap the card on top of the discard pile",
@@ -26,6 +26,7 @@ ASKS = {  # what the keypad is for, by step
     "reveal": "Tap the card that was face down there",
     "final": "Tap the card that shows",
 }
+SWITCH_STEPS = ("discard", "advice", "drawn", "place", "wait")  # where "this is my final turn" is offered
 
 
 @bp.get("/")
@@ -34,6 +35,8 @@ def walk():
     rules = table.rules
     walk, problems = Walk.from_args(request.args, rules.cards)
     rules = replace(rules, cards=walk.size)
+    if rules.end != "final_turn":
+        walk = replace(walk, last_turn=False)   # the hole ends the moment someone goes out
     acted = any(request.args.get(a) not in (None, "") for a in ACTIONS)
     error = problems[0] if problems else None
     try:
@@ -49,14 +52,27 @@ def walk():
         error = err.message
     canonical = url_for("caddie.walk", **walk.to_args())
     score = score_grid(walk.grid, rules)
+    opp_ask = None
+    if walk.opp_slot is not None:
+        who, where = walk.opp_slot
+        opp_ask = f"Tap the card {opponent_name(who)} shows ({position_name(where, walk.size)})"
     context = dict(
         walk=walk, rules=rules, advice=advice, error=error, score=score, ask=ASKS.get(walk.step),
+        opp_ask=opp_ask, opponent_names=[opponent_name(i) for i in range(len(walk.opponents))],
+        max_opponents=MAX_OPPONENTS,
+        final_switch=rules.end == "final_turn" and walk.step in SWITCH_STEPS,
         positions=[position_name(i, walk.size) for i in range(walk.size)], active_tab="caddie",
         flip_targets=set(advice["positions"] or []) if advice and advice["action"] == "flip" else set(),
         ledger_score=score.total if walk.step == "done" else None,
         ledger_rounds=rounds_to_add_to("grid") if walk.step == "done" else [], oob=is_htmx(),
     )
     return tap_response("caddie/walk.html", "caddie/_walk.html", canonical, acted, error is None, **context)
+
+
+def opponent_name(index: int) -> str:
+    """Opponents are in playing order, from the player after you."""
+    return ("the next player", "the second player", "the third player")[index] if index < 3 \
+        else f"opponent {index + 1}"
 
 
 def _advice(walk: Walk, rules) -> dict | None:
@@ -85,6 +101,11 @@ def _ask(walk: Walk, rules) -> dict | None:
 
 def _apply(walk: Walk, rules, args) -> Walk:
     """One tap: a card from the keypad, a slot, or applying the caddie's word."""
+    if args.get("opick") not in (None, "") or (args.get("key") and walk.opp_slot is not None) \
+            or args.get("do", "").startswith("opp"):
+        return _opponents(walk, rules, args)
+    if any(args.get(a) not in (None, "") for a in ACTIONS):
+        walk = replace(walk, opp_slot=None)  # any other tap leaves the opponents' cards alone
     if args.get("pick") not in (None, ""):
         slot = _int(args.get("pick"))
         if slot is not None and 0 <= slot < walk.size and walk.grid[slot] is None:
@@ -113,14 +134,49 @@ def _apply(walk: Walk, rules, args) -> Walk:
     if kind == "next":
         return replace(walk, step="discard", drawn=None, drawn_from=None, slot=None)
     if kind == "last":
+        if rules.end != "final_turn":
+            raise CaddieError("Under these rules the hole ends as soon as someone goes out.", "do")
+        if not walk.last_turn and not walk.opponents:
+            # the caddie weighs a final turn against the table: whoever went out is at it
+            return replace(walk, last_turn=True, opponents=[[None] * walk.size])
         return replace(walk, last_turn=not walk.last_turn)
     if kind == "end":
         return replace(walk, step="final" if walk.face_down else "done", slot=None)
-    if kind == "restart":
-        return Walk(size=walk.size, grid=[None] * walk.size)
+    if kind == "restart":  # a new hole at the same table: the same opponents, their cards face down
+        return Walk(size=walk.size, grid=[None] * walk.size, opponents=[[None] * walk.size for _ in walk.opponents])
     if do:
         raise CaddieError("That is not a step of the walkthrough.", "do")
     return walk
+
+
+def _opponents(walk: Walk, rules, args) -> Walk:
+    """A tap about the opponents' cards: one of their slots, a card for it, or one more or fewer."""
+    if args.get("opick") not in (None, ""):
+        who, _, where = args["opick"].partition(":")
+        who, where = _int(who), _int(where)
+        if who is None or where is None or not (0 <= who < len(walk.opponents) and 0 <= where < walk.size):
+            raise CaddieError("There is no such card among the opponents'.", "opick")
+        return replace(walk, opp_slot=(who, where))
+    if args.get("key"):
+        card = parse_card(args["key"], field="key")
+        if card not in rules.ranks_in_play:
+            raise CaddieError("Jokers are not in play under these rules.", "key")
+        moved = walk.opponent_card(card)
+        grid = moved.opponents[walk.opp_slot[0]]
+        if rules.end == "final_turn" and all(c is not None for c in grid):
+            moved = replace(moved, last_turn=True)  # every card of theirs is up: they went out
+        return moved
+    do = args.get("do")
+    if do == "opp-clear" and walk.opp_slot is not None:
+        return walk.opponent_card(None)
+    if do == "opp-add" and len(walk.opponents) < MAX_OPPONENTS:
+        return replace(walk, opponents=[*walk.opponents, [None] * walk.size], opp_slot=None)
+    if do == "opp-drop" and walk.opponents:
+        fewer = walk.opponents[:-1]
+        return replace(walk, opponents=fewer, opp_slot=None, last_turn=walk.last_turn and bool(fewer))
+    if do == "opp-cancel":
+        return replace(walk, opp_slot=None)
+    raise CaddieError("That is not a step of the walkthrough.", "do")
 
 
 def _key(walk: Walk, rules, card: str) -> Walk:

@@ -14,6 +14,11 @@ Steps:
   ``wait``     your turn is over; tap when it is your turn again
   ``final``    the hole is over: tap the cards still face down
   ``done``     the final grid and its score
+
+Beside the steps, the person may tap in the opponents' face-up cards (up to
+``MAX_OPPONENTS`` grids, in playing order from the player after them; the
+caddie counts those cards and weighs the race to go out), and, under the
+``final_turn`` rule, say that someone went out and this is their final turn.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from caddie.core.cards import parse_card
 from caddie.core.errors import CardError
 
 STEPS = ("flip", "discard", "advice", "drawn", "place", "reveal", "wait", "final", "done")
+MAX_OPPONENTS = 3   # opponents' grids the walkthrough takes (the advisor takes up to five)
 
 
 @dataclass
@@ -38,6 +44,8 @@ class Walk:
     drawn_from: str | None = None        # "deck" or "discard"
     slot: int | None = None              # the slot a reveal or a tap is about
     last_turn: bool = False              # someone went out: this is the final turn
+    opponents: list[list[str | None]] = field(default_factory=list)  # their grids, None face down
+    opp_slot: tuple[int, int] | None = None  # (opponent, position) the keypad is filling in
 
     # -- the URL form ---------------------------------------------------------
     @classmethod
@@ -58,6 +66,12 @@ class Walk:
         slot = _int(args.get("slot"), None)
         walk.slot = slot if slot is not None and 0 <= slot < size else None
         walk.last_turn = args.get("last") == "1"
+        count = min(max(_int(args.get("opps"), 0), 0), MAX_OPPONENTS)
+        walk.opponents = [_cards(args.get(f"o{i + 1}", ""), size, problems) for i in range(count)]
+        who, _, where = (args.get("oslot") or "").partition(":")
+        who, where = _int(who, None), _int(where, None)
+        if who is not None and where is not None and 0 <= who < count and 0 <= where < size:
+            walk.opp_slot = (who, where)
         return walk, problems
 
     def to_args(self) -> dict[str, Any]:
@@ -72,6 +86,12 @@ class Walk:
             args["slot"] = self.slot
         if self.last_turn:
             args["last"] = "1"
+        if self.opponents:
+            args["opps"] = len(self.opponents)
+            for i, grid in enumerate(self.opponents):
+                args[f"o{i + 1}"] = ",".join(c or "" for c in grid)
+        if self.opp_slot is not None:
+            args["oslot"] = f"{self.opp_slot[0]}:{self.opp_slot[1]}"
         return args
 
     # -- what is known ------------------------------------------------------------
@@ -81,7 +101,8 @@ class Walk:
 
     def advisor_request(self, rules: dict, with_drawn: bool) -> dict:
         request: dict[str, Any] = {"rules": rules, "grid": list(self.grid), "discard": self.discard,
-                                   "discard_pile": list(self.pile), "final_turn": self.last_turn}
+                                   "discard_pile": list(self.pile), "final_turn": self.last_turn,
+                                   "opponents": [list(g) for g in self.opponents]}
         if with_drawn and self.drawn:
             request["drawn"], request["drawn_from"] = self.drawn, self.drawn_from
         return request
@@ -103,6 +124,13 @@ class Walk:
         walk = replace(self, grid=list(self.grid), pile=list(self.pile), drawn=None, drawn_from=None)
         walk._to_pile(self.drawn)
         return walk
+
+    def opponent_card(self, card: str | None) -> "Walk":
+        """The selected opponent's card (``None``: face down after all); the keypad is done with it."""
+        who, where = self.opp_slot
+        opponents = [list(g) for g in self.opponents]
+        opponents[who][where] = card
+        return replace(self, opponents=opponents, opp_slot=None)
 
     def _to_pile(self, card: str) -> None:
         self.pile.append(card)

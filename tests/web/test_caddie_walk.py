@@ -74,3 +74,93 @@ def test_the_walkthrough_is_a_get_page_with_a_fragment_for_htmx(client):
     response = client.get("/caddie/?size=6&grid=K,,,,5,&step=discard&key=4", headers={"HX-Request": "true"})
     assert response.status_code == 200 and "<html" not in response.get_data(as_text=True)
     assert response.headers["HX-Push-Url"].startswith("/caddie/?size=6")
+
+
+# -- the opponents' cards and the final turn ------------------------------------------------
+
+def opponent_codes(page: str, who: int = 0) -> list[str]:
+    block = re.search(rf'<div class="walk-opp" id="opp-{who}">(.*?)</div>\s*</div>\s*(?:<p|</div>)', page, re.S)
+    codes = re.findall(r'id="opp-\d-(\d)".*?data-code="([^"]*)"', block.group(1), re.S)
+    return [code for _, code in sorted(codes, key=lambda pc: int(pc[0]))]
+
+
+def test_opponents_cards_are_tapped_in_and_ride_in_the_url(client):
+    url = location(client.get("/caddie/?size=6&grid=K,,,,5,&step=discard&do=opp-add"))
+    assert "opps=1" in url and "o1=,,,,," in url
+    url = location(client.get(url + "&opick=0:1"))
+    assert "oslot=0:1" in url
+    page = client.get(url).get_data(as_text=True)
+    assert 'aria-pressed="true"' in page and "Tap the card the next player shows (top-middle)" in page
+    url = location(client.get(url + "&key=Q"))
+    assert "o1=,Q,,,," in url and "oslot" not in url and "step=discard" in url  # the walk is where it was
+    page = client.get(url).get_data(as_text=True)   # a reload keeps them
+    assert opponent_codes(page) == ["", "Q", "", "", "", ""]
+    # the keypad is back to the walk's own question
+    url = location(client.get(url + "&key=4"))
+    assert "discard=4" in url and "o1=,Q,,,," in url and "step=advice" in url
+    assert said(client.get(url).get_data(as_text=True))
+    # a second opponent, then one fewer; a card tapped in by mistake goes face down again
+    url = location(client.get(url + "&do=opp-add"))
+    assert "opps=2" in url and "o2=,,,,," in url
+    url = location(client.get(url + "&do=opp-drop"))
+    assert "opps=1" in url and "o2" not in url
+    url = location(client.get(location(client.get(url + "&opick=0:1")) + "&do=opp-clear"))
+    assert "o1=,,,,," in url
+
+
+def test_the_caddie_counts_the_opponents_cards(client):
+    url = "/caddie/?size=6&grid=K,K,,,5,&step=advice&discard=K&pile=K&opps=1&o1=K,,,,,"
+    assert said(client.get(url).get_data(as_text=True))    # four Kings: one deck holds them
+    page = client.get(url.replace("o1=K,", "o1=K,K,")).get_data(as_text=True)
+    assert "5 Kings are showing" in htmllib.unescape(page)
+
+
+def test_the_final_turn_switch_needs_the_final_turn_rule(client, settings_saver):
+    url = "/caddie/?size=6&grid=K,,,,5,&step=discard"
+    assert 'id="final-turn"' not in client.get(url).get_data(as_text=True)
+    settings_saver(end="final_turn")
+    page = client.get(url).get_data(as_text=True)
+    assert re.search(r'id="final-turn" class="switch"\s+aria-pressed="false"', page)
+    assert "Someone went out: this is my final turn" in page
+    # switching it on brings an opponent in: the caddie weighs a final turn against the table
+    url = location(client.get(url + "&do=last"))
+    assert "last=1" in url and "opps=1" in url
+    assert re.search(r'id="final-turn" class="switch on"\s+aria-pressed="true"', client.get(url).get_data(as_text=True))
+    url = location(client.get(url + "&key=4"))
+    page = client.get(url).get_data(as_text=True)
+    assert "step=advice" in url and said(page) and 'id="walk-error"' not in page
+    apply = re.search(r'name="do" value="([^"]+)" class="primary" id="apply-advice"', page).group(1)
+    url = location(client.get(url + "&do=" + apply))
+    if "step=drawn" in url:
+        url = location(client.get(url + "&key=9"))
+        page = client.get(url).get_data(as_text=True)
+        assert said(page) and 'id="walk-error"' not in page
+        apply = re.search(r'name="do" value="([^"]+)" class="primary" id="apply-advice"', page).group(1)
+        url = location(client.get(url + "&do=" + apply))
+    if "step=reveal" in url:
+        url = location(client.get(url + "&key=9"))
+    assert "step=final" in url   # after the final turn the hole is over: turn up the rest
+    # and off again
+    off = location(client.get("/caddie/?size=6&grid=K,,,,5,&step=discard&last=1&opps=1&o1=,,,,,&do=last"))
+    assert "last=1" not in off and "opps=1" in off
+
+
+def test_an_opponent_with_every_card_up_has_gone_out(client, settings_saver):
+    settings_saver(end="final_turn")
+    url = location(client.get("/caddie/?size=4&grid=K,,,5&step=discard&opps=1&o1=3,3,4,&opick=0:3"))
+    assert "last=1" not in url
+    url = location(client.get(url + "&key=4"))
+    assert "o1=3,3,4,4" in url and "last=1" in url
+
+
+def test_a_new_hole_keeps_the_table_but_not_its_cards(client):
+    url = location(client.get("/caddie/?size=6&grid=K,,,,5,&step=wait&opps=2&o1=Q,,,,,&o2=,,3,,,&do=restart"))
+    assert "opps=2" in url and "o1=,,,,," in url and "o2=,,,,," in url and "grid=,,,,,&" in url
+
+
+@pytest.mark.parametrize("query", [
+    "opps=9&o1=Z,Z", "opps=-1", "opps=1&oslot=5:99", "opick=x", "opps=1&opick=3:1", "do=opp-clear",
+    "do=oppx", "opps=1&oslot=0:0&key=JOKER", "do=last", "opps=x&o2=K",
+])
+def test_a_tampered_opponent_url_is_never_a_500(client, query):
+    assert client.get("/caddie/?size=6&grid=K,,,,5,&step=discard&" + query).status_code in (200, 303)
