@@ -54,6 +54,7 @@ class CourseForm(FlaskForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.problems: dict[str, str] = {}  # field id -> the one sentence shown beside it
+        self.also_blank: set[str] = set()   # blank fields a note on an earlier hole already covers
 
     # -- showing ------------------------------------------------------------------
     def fill(self, course: Course, version: int | None = None) -> "CourseForm":
@@ -87,7 +88,7 @@ class CourseForm(FlaskForm):
     # -- reading ------------------------------------------------------------------
     def to_course(self) -> Course | None:
         """The course typed, or None with ``problems`` saying what is wrong beside each field."""
-        self.problems = {}
+        self.problems, self.also_blank = {}, set()
         name = self._text("name", "course's name", NAME_LIMIT)
         if name == "" and "name" not in self.problems:
             self.problems["name"] = "Give the course a name."
@@ -101,9 +102,21 @@ class CourseForm(FlaskForm):
             par = self._whole(self.par[i], i + 1, "par", 2, 6, "a par must be 2 to 6")
             if yardage is not None and par is not None:
                 holes.append(Hole(yardage, par))
-        if self.problems:
+        self._one_note_for_blanks("yardage")
+        self._one_note_for_blanks("par")
+        if self.problems or self.also_blank:
             return None
         return Course(name=name, tee=tee, holes=tuple(holes))
+
+    def _one_note_for_blanks(self, what: str) -> None:
+        """Many holes left blank get one sentence, beside the first; the rest are only marked."""
+        blank = [f.id for f in getattr(self, what)[:self.hole_count()]
+                 if self.problems.get(f.id, "").endswith(f"needs a {what}.")]
+        if len(blank) > 1:
+            self.problems[blank[0]] = f"{self.problems[blank[0]][:-1]}, and so do {len(blank) - 1} more holes."
+            for field_id in blank[1:]:
+                del self.problems[field_id]
+                self.also_blank.add(field_id)
 
     def _text(self, field: str, what: str, limit: int) -> str:
         try:

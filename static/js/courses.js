@@ -27,8 +27,8 @@
     sums["total-yards"] = sums["out-yards"] + sums["in-yards"];
     sums["total-par"] = sums["out-par"] + sums["in-par"];
     Object.keys(sums).forEach(function (key) {
-      var cell = form.querySelector('[data-sum="' + key + '"]');
-      if (cell) cell.textContent = sums[key].toLocaleString("en-US");
+      var cells = form.querySelectorAll('[data-sum="' + key + '"]');
+      for (var i = 0; i < cells.length; i++) cells[i].textContent = sums[key].toLocaleString("en-US");
     });
   }
 

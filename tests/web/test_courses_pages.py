@@ -117,6 +117,13 @@ def test_a_mistake_is_shown_beside_its_field_and_nothing_is_saved(client, csrf_t
     assert my_ids(client) == []
 
 
+def test_many_blank_holes_get_one_sentence(client, csrf_token):
+    blanks = {f"yardage-{i}": "" for i in range(2, 18)}
+    page = html(client.post("/courses/new", data=course_form(PINES, csrf_token(), **blanks)))
+    assert '<p class="error" id="yardage-2-error">Hole 3 needs a yardage, and so do 15 more holes.</p>' in page
+    assert page.count('class="error" id="yardage-') == 1 and page.count('aria-invalid="true"') == 16
+
+
 def test_a_nine_hole_course_ignores_the_hidden_back_nine(client, csrf_token):
     data = course_form(CEDAR, csrf_token(), **{"yardage-12": "junk", "par-15": ""})
     assert client.post("/courses/new", data=data).status_code == 303
