@@ -53,13 +53,15 @@ def play_match(page) -> None:
         if page.locator("#next-hole").count():
             assert not page.locator(".my-grid .card.back, .opp .card.back").count(), "a finished hole shows every card"
             expect(page.locator("#hole-scores")).to_be_visible()
+            # the caddie's review of the hole: a clean bill, or what each different decision cost
+            expect(page.locator("#hole-review")).to_be_visible()
+            assert page.locator("#review-clean").count() or page.locator(".review-item").count()
             then_wait_for_the_table(page, lambda: page.locator("#next-hole").tap())
             continue
         prompt = page.locator("#prompt")
         if "is playing" in prompt.inner_text():
             # computer moves arrive one at a time; wait for the prompt to change hands
-            page.wait_for_function("!document.getElementById('prompt').textContent.includes('is playing')"
-                                   " || document.getElementById('match-winner')", timeout=20000)
+            expect(page.locator("#prompt")).not_to_contain_text("is playing", timeout=20000)
             continue
         then_wait_for_the_table(page, lambda: play_my_turn(page))
     raise AssertionError("the match did not finish")
@@ -67,10 +69,11 @@ def play_match(page) -> None:
 
 def then_wait_for_the_table(page, tap) -> None:
     """Tap, then wait until the table has moved on (its version changes), so no tap lands on a stale table."""
-    before = page.locator('input[name="version"]').first.get_attribute("value")
+    version = page.locator('input[name="version"]').first
+    before = version.get_attribute("value")
     tap()
-    page.wait_for_function(
-        f"(document.querySelector('input[name=version]') || {{}}).value !== '{before}'", timeout=10000)
+    # locator checks, not page.wait_for_function: the strict Content-Security-Policy forbids eval
+    expect(version).not_to_have_attribute("value", before, timeout=10000)
 
 
 @pytest.mark.parametrize("opponents, cards, negatives, final_turn, discard_flip", [
