@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Flask
 
+from caddie import request_log, security
 from caddie.config import PROJECT_ROOT, default_config
 from caddie.db_setup import tune_sqlite
 from caddie.extensions import csrf, db, migrate
@@ -31,14 +32,17 @@ def build_app(config: dict[str, Any] | None = None) -> Flask:
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))
+    request_log.init_app(app)  # first, so it times the whole request
+    security.init_app(app)  # before CSRF: another site's write is refused as such (403)
     csrf.init_app(app)
     with app.app_context():
         tune_sqlite(db.engine)
 
     from caddie import models  # noqa: F401  (registers the tables with the metadata)
-    from caddie.views import register_views
+    from caddie.views import health, register_views
 
     register_views(app)
+    app.register_blueprint(health.bp)
     from caddie.views import courses as course_views
     app.register_blueprint(course_views.bp)
     return app

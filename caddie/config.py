@@ -55,9 +55,82 @@ def database_url(instance_path: Path) -> str:
     return f"sqlite:///{instance_path / 'caddie.sqlite3'}"
 
 
+class ConfigError(RuntimeError):
+    """The environment does not describe a server that may start."""
+
+
+def env_flag(name: str, default: bool) -> bool:
+    """A true/false setting from the environment (1/0, true/false, yes/no, on/off)."""
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
+        return default
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("0", "false", "no", "off"):
+        return False
+    raise ConfigError(f"{name} must be true or false, not {value!r}.")
+
+
+def env_list(name: str) -> list[str]:
+    """A comma-separated setting from the environment, blanks dropped."""
+    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
+
+
+MIN_SECRET_KEY_LENGTH = 32
+
+
+def secret_key_problem(key: str) -> str | None:
+    """Why ``key`` cannot sign production sessions, or None when it can.
+
+    >>> secret_key_problem("") is not None
+    True
+    >>> secret_key_problem("change-me") is not None
+    True
+    >>> secret_key_problem("x" * 40) is not None
+    True
+    >>> secret_key_problem("0f9c2e51d7a84b36be10c9f7a2d45e88b3c61f0a9d2e47b5") is None
+    True
+    """
+    hint = ('generate one with  python3 -c "import secrets; print(secrets.token_hex(32))"  and give '
+            'every server the same value')
+    if not key:
+        return f"SECRET_KEY is not set; {hint}."
+    if len(key) < MIN_SECRET_KEY_LENGTH or len(set(key)) < 8:
+        return f"SECRET_KEY is too short or too simple to sign sessions (use {MIN_SECRET_KEY_LENGTH} " \
+               f"random characters or more); {hint}."
+    return None
+
+
+def production_config() -> dict[str, Any]:
+    """Settings for a production server (gunicorn), from the environment.
+
+    Refuses (``ConfigError``) without a real ``SECRET_KEY``: a key generated into
+    one machine's ``instance/`` would make every other server behind the load
+    balancer reject its sessions. Cookies are Secure unless
+    ``SESSION_COOKIE_SECURE=false`` (plain http on a private network), and
+    every request is logged as a JSON line unless ``REQUEST_LOG=false``.
+    """
+    key = os.environ.get("SECRET_KEY", "").strip()
+    problem = secret_key_problem(key)
+    if problem:
+        raise ConfigError(problem)
+    secure = env_flag("SESSION_COOKIE_SECURE", True)
+    return {
+        "SECRET_KEY": key,
+        "SESSION_COOKIE_SECURE": secure,
+        "PREFERRED_URL_SCHEME": "https" if secure else "http",
+        "REQUEST_LOG": env_flag("REQUEST_LOG", True),
+    }
+
+
 def default_config(instance_path: Path) -> dict[str, Any]:
     return {
         "SECRET_KEY": os.environ.get("SECRET_KEY") or instance_secret_key(instance_path),
+        # Development and tests run over plain http; production_config turns these on.
+        "SESSION_COOKIE_SECURE": env_flag("SESSION_COOKIE_SECURE", False),
+        "REQUEST_LOG": env_flag("REQUEST_LOG", False),  # one JSON line per request on stderr
+        # Origins besides the request's own whose pages may write (a proxy that rewrites Host).
+        "TRUSTED_ORIGINS": env_list("TRUSTED_ORIGINS"),
         "SQLALCHEMY_DATABASE_URI": database_url(instance_path),
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
         "WTF_CSRF_TIME_LIMIT": None,  # a round can sit open on a phone all evening

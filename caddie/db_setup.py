@@ -19,3 +19,36 @@ def tune_sqlite(engine: Engine) -> None:
         cursor.execute("PRAGMA busy_timeout=5000")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
+
+
+# Any constant both servers agree on: "caddie" in ASCII, as PostgreSQL's bigint lock key.
+MIGRATION_LOCK = 0x636164646965
+
+
+def upgrade_database(app) -> None:
+    """Apply the migrations the database lacks, one server at a time.
+
+    On PostgreSQL a session advisory lock makes a second server that starts at
+    the same moment wait, then find nothing left to do, instead of racing the
+    first through the same DDL. (SQLite is one machine's file, migrated by the
+    one gunicorn master that serves it.)
+    """
+    from flask_migrate import upgrade
+
+    from caddie.extensions import db
+
+    with app.app_context():
+        engine = db.engine
+        try:
+            with engine.connect() as lock:
+                postgres = engine.dialect.name == "postgresql"
+                if postgres:
+                    lock.exec_driver_sql(f"SELECT pg_advisory_lock({MIGRATION_LOCK})")
+                try:
+                    upgrade()
+                finally:
+                    if postgres:
+                        lock.exec_driver_sql(f"SELECT pg_advisory_unlock({MIGRATION_LOCK})")
+        finally:
+            db.session.remove()
+            engine.dispose()

@@ -1,0 +1,97 @@
+"""Structured request logs: one JSON line per request on stderr.
+
+On when ``REQUEST_LOG`` is true (production_config turns it on under
+gunicorn; development and tests leave it off). A line reads
+
+    {"time": "2025-01-31T20:14:03.512Z", "request_id": "3f2a9c0d41b7e865", "method": "POST",
+     "path": "/ledger/r/AbC.../score", "status": 200, "duration_ms": 4.21}
+
+``path`` never carries the query string, and a share or edit link's token
+(any URL part named ``token``) is written as ``<token>``: the log must not
+hand out write access. ``request_id`` is the proxy's ``X-Request-ID`` when it
+sent a sane one, else a new random id; it is echoed in the response's
+``X-Request-ID`` header (always, logging on or off) so a user's report can be
+matched to its line.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import secrets
+import sys
+import time
+from datetime import datetime, timezone
+
+from flask import Flask, Response, current_app, g, request
+
+LOGGER_NAME = "caddie.request"
+REQUEST_ID_HEADER = "X-Request-ID"
+_SANE_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
+
+logger = logging.getLogger(LOGGER_NAME)
+
+
+class _StderrHandler(logging.StreamHandler):
+    """Writes to whatever ``sys.stderr`` is at the time (pytest swaps it per test)."""
+
+    def __init__(self) -> None:
+        super().__init__(sys.stderr)
+
+    @property
+    def stream(self):
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value) -> None:
+        pass
+
+
+def init_app(app: Flask) -> None:
+    app.before_request(_start)
+    app.after_request(_finish)
+    if app.config.get("REQUEST_LOG"):
+        _configure_logger()
+
+
+def _configure_logger() -> None:
+    if not any(isinstance(h, _StderrHandler) for h in logger.handlers):
+        handler = _StderrHandler()
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False  # exactly one line, whatever the root logger does
+    logger.disabled = False
+
+
+def _start() -> None:
+    g.request_started = time.perf_counter()
+    sent = request.headers.get(REQUEST_ID_HEADER, "")
+    g.request_id = sent if _SANE_ID.fullmatch(sent) else secrets.token_hex(8)
+
+
+def _finish(response: Response) -> Response:
+    request_id = g.get("request_id") or secrets.token_hex(8)
+    response.headers.setdefault(REQUEST_ID_HEADER, request_id)
+    if current_app.config.get("REQUEST_LOG"):
+        started = g.get("request_started")
+        duration = (time.perf_counter() - started) * 1000 if started is not None else None
+        logger.info(json.dumps({
+            "time": datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+            "request_id": request_id,
+            "method": request.method,
+            "path": logged_path(),
+            "status": response.status_code,
+            "duration_ms": round(duration, 2) if duration is not None else None,
+        }, ensure_ascii=False))
+    return response
+
+
+def logged_path() -> str:
+    """The request's path without its query string, tokens masked."""
+    path = request.path
+    for name, value in (request.view_args or {}).items():
+        if name.endswith("token") and isinstance(value, str) and value:
+            path = path.replace(value, "<token>")
+    return path

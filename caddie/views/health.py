@@ -1,0 +1,34 @@
+"""``/healthz``: may a load balancer send this server requests?
+
+It asks the database ``SELECT 1`` on a connection from the pool and answers
+200 ``{"status": "ok", "database": "ok"}``, or 503 with a sentence when the
+database does not answer. No authentication, no session (it never touches
+the cookie, so none is set), never cached.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify
+from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
+
+from caddie.extensions import db
+
+bp = Blueprint("health", __name__)
+
+DATABASE_DOWN = "The database is not answering, so this server cannot keep scores right now."
+
+
+@bp.get("/healthz")
+def healthz():
+    try:
+        with db.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+    except SQLAlchemyError as err:
+        current_app.logger.warning("healthz: the database check failed: %s", err.__class__.__name__)
+        response = jsonify(status="error", database="error", error=DATABASE_DOWN)
+        response.status_code = 503
+    else:
+        response = jsonify(status="ok", database="ok")
+    response.headers["Cache-Control"] = "no-store"
+    return response
