@@ -23,11 +23,13 @@ judged from its own view, as the Hint would have judged it then.
 How a decision is judged: the caddie decides from the same view
 (``caddie_policy.decide``). If its move is the player's, or the same move in
 another column (columns are interchangeable), there is nothing to say.
-Otherwise both moves are played out by ``caddie_policy.evaluate`` over the same
-deals of the cards the player could not see, and the cost is the difference in
-what the caddie minimises: the expected hole score against the table (my
-score minus the other players' average; alone, my expected score). Up to
-simulation noise it is never negative; a decision whose cost rounds to 0.0
+Otherwise the cost is the difference in what the caddie minimises, the
+expected hole score against the table (my score minus the other players'
+average; alone, my expected score), between the player's move and the
+caddie's, both played out over the same deals of the cards the player could
+not see: from ``decide``'s own evaluation when it played the player's move out
+among its options, else from ``caddie_policy.evaluate`` of the two moves. Up
+to simulation noise it is never negative; a decision whose cost rounds to 0.0
 points is not listed.
 
 Deterministic: the same decisions and the same random source give the same
@@ -169,7 +171,11 @@ def _judge(step: _Step, rng: random.Random) -> Reviewed | None:
         return _judge(step.second, sub)             # the caddie agreed on the first half
     if same_move(view, mine, step.move):
         return None
-    yours, its = evaluate(view, [step.move, mine], sub)
+    scored = [o for o in decision.options[1:] if same_move(view, _move_of(o), step.move)]
+    if scored:   # the caddie played the player's move out too, over the same deals as its own
+        yours, its = scored[0], best
+    else:
+        yours, its = evaluate(view, [step.move, mine], sub)
     cost = round(yours.value - its.value, 1)
     if cost <= 0:
         return None
