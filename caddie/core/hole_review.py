@@ -179,8 +179,8 @@ def _judge(step: _Step, rng: random.Random) -> Reviewed | None:
     cost = round(yours.value - its.value, 1)
     if cost <= 0:
         return None
-    return Reviewed(_did(view, step.move), _would(view, mine), cost, round(yours.expected_score, 1),
-                    round(its.expected_score, 1), view.get("turns") or 0)
+    return Reviewed(_words(view, step.move, False), _words(view, mine, True), cost,
+                    round(yours.expected_score, 1), round(its.expected_score, 1), view.get("turns") or 0)
 
 
 def _move_of(option: Option) -> Move:
@@ -202,31 +202,25 @@ def _where(view: Mapping[str, Any], position: int, with_replaced: bool = True) -
     return text + (", over a face-down card" if old is None else f", replacing your {_shown(old)}")
 
 
-def _did(view: Mapping[str, Any], move: Move) -> str:
-    """What the player did, in words: "You took the 9 into the top-left, replacing your K"."""
-    kind, position, flip = move
-    if kind == "take":
-        return f"You took the {_shown(view['discard'][-1])} into {_where(view, position)}"
-    if kind == "draw":
-        return "You drew from the deck"
-    if kind == "swap":
-        return f"You put the {_shown(view['drawn'])} into {_where(view, position)}"
-    if kind == "discard":
-        text = f"You discarded the {_shown(view['drawn'])}"
-        return text + (f" and turned up {_where(view, flip, False)}" if flip is not None else "")
-    return f"You turned up {_where(view, position, False)}"
+# what the player did, and what the caddie would have done, by kind of move
+_PHRASES = {
+    "take": ("You took the {card} into {where}", "the caddie would have taken the {card} into {where}"),
+    "draw": ("You drew from the deck", "the caddie would have drawn from the deck"),
+    "swap": ("You put the {card} into {where}", "the caddie would have put it into {where}"),
+    "discard": ("You discarded the {card}", "the caddie would have discarded it"),
+    "flip": ("You turned up {spot}", "the caddie would have turned up {spot}"),
+}
 
 
-def _would(view: Mapping[str, Any], move: Move) -> str:
-    """What the caddie would have done: "the caddie would have drawn from the deck"."""
+def _words(view: Mapping[str, Any], move: Move, caddie: bool) -> str:
+    """A move in words: "You took the 9 into the top-left, replacing your K" (``caddie`` False)
+    or "the caddie would have drawn from the deck" (``caddie`` True)."""
     kind, position, flip = move
-    if kind == "take":
-        return f"the caddie would have taken the {_shown(view['discard'][-1])} into {_where(view, position)}"
-    if kind == "draw":
-        return "the caddie would have drawn from the deck"
-    if kind == "swap":
-        return f"the caddie would have put it into {_where(view, position)}"
-    if kind == "discard":
-        text = "the caddie would have discarded it"
-        return text + (f" and turned up {_where(view, flip, False)}" if flip is not None else "")
-    return f"the caddie would have turned up {_where(view, position, False)}"
+    card = view["discard"][-1] if kind == "take" else view.get("drawn")
+    text = _PHRASES[kind][caddie].format(
+        card=_shown(card), where=_where(view, position) if kind in ("take", "swap") else "",
+        spot=_where(view, position, False) if kind == "flip" else "")
+    if kind == "discard" and flip is not None:
+        text += f" and turned up {_where(view, flip, False)}"
+    return text
+
