@@ -3,9 +3,11 @@
 Each decides from its own ``ClubRound.view(seat)`` alone (its hand, the cards
 on the table, the discard pile, the course) and returns the cards to play.
 
-* ``beginner``: plays the way people start out: the longest card that still
-  fits in the distance left, again and again, and when nothing fits, the
-  shortest card that gets there. Now and then it simply takes its longest card.
+* ``beginner``: plays the way people start out: it finishes with one card
+  when one gets there at most 10 yards over, otherwise takes the longest card
+  that still fits the distance left (now and then the next one down), and
+  when nothing fits, the shortest card that gets there. About 10 strokes a
+  round behind ``steady`` (``bench/club_opponents.py``).
 * ``steady``: the lowest score this hole allows (``club_solver.solve``), with
   no thought for the holes to come.
 * ``caddie``: the lookahead caddie (``club_caddie``), which also weighs the
@@ -33,16 +35,18 @@ from caddie.core.errors import CaddieError, quoted
 
 LEVELS = ("beginner", "steady", "caddie")
 LEVEL_NAMES = {"beginner": "Beginner", "steady": "Steady", "caddie": "Caddie"}
-BEGINNER_LONG_SHOT = 0.2   # how often the beginner just reaches for its longest card first
+BEGINNER_MISJUDGES = 0.25   # how often the beginner takes the next card down from the longest that fits
+BEGINNER_CLOSE_ENOUGH = 10  # yards over the beginner accepts to finish with one card
 
 _CADDIE = lookahead_player()
 
 
 def beginner_play(hand: list[int], yardage: int, rng: random.Random) -> list[int]:
-    """Longest card that fits the distance left, repeatedly; then the shortest that reaches.
+    """One card to finish if one gets there nearly exactly, else the longest card that fits
+    (now and then the next one down), repeatedly; when nothing fits, the shortest that reaches.
 
     >>> beginner_play([250, 200, 150, 40, 10, 3], 412, random.Random(2))
-    [250, 150, 10, 3]
+    [250, 150, 3, 10]
     >>> beginner_play([100, 50], 412, random.Random(2))
     [100, 50]
     """
@@ -50,12 +54,16 @@ def beginner_play(hand: list[int], yardage: int, rng: random.Random) -> list[int
     if sum(left) < yardage:
         return left  # short: the whole hand, then cards from the pile
     played: list[int] = []
-    if left and rng.random() < BEGINNER_LONG_SHOT:
-        played.append(left.pop(0))
     while sum(played) < yardage:
         distance = yardage - sum(played)
         fitting = [card for card in left if card <= distance]
-        card = fitting[0] if fitting else min(c for c in left if c >= distance)
+        close = [card for card in left if distance <= card <= distance + BEGINNER_CLOSE_ENOUGH]
+        if close:
+            card = min(close)
+        elif len(fitting) > 1 and rng.random() < BEGINNER_MISJUDGES:
+            card = fitting[1]
+        else:
+            card = fitting[0] if fitting else min(c for c in left if c >= distance)
         left.remove(card)
         played.append(card)
     return played
