@@ -425,7 +425,8 @@ class GridMatch:
 
     def apply_recorded(self, action: Action, seat: int, seed: str | None = None) -> Event:
         """``apply``, keeping the decision in this hole's ``decisions``: ``seat``'s view just before
-        it (its information state, without the event log and the past holes), the action, and
+        it (its information state, with each grid as it showed and without the event log or the
+        scores of past holes), the action, and
         ``seed`` (the random source a review should decide that view with). At most
         ``DECISION_LIMIT`` are kept; the next deal clears them."""
         before = self.view(seat, events=False) if self.phase in ("flip", "turn") else None
@@ -433,8 +434,7 @@ class GridMatch:
         if before is not None and len(self.decisions) < DECISION_LIMIT:
             for key in ("hole_scores", "totals"):
                 before.pop(key)
-            for player in before["players"]:
-                del player["holes"], player["total"]
+            before["players"] = [{"seat": p["seat"], "name": p["name"], "grid": p["grid"]} for p in before["players"]]
             self.decisions.append({"view": before, "action": action.to_dict(), "seed": seed})
         return event
 
