@@ -731,8 +731,9 @@ def _tally_clubs() -> dict[str, Any]:
     return json_operation(
         "tallyClubs", "Score a Club Cards hole",
         "Hole score = cards played + penalty strokes for the yards past the hole's yardage. The cards must "
-        "reach the yardage and come from `decks` copies of the deck (default: the 51-card deck and the "
-        "default Penalty Stroke Chart; `deck`, `penalty_chart` and `beyond` replace them).",
+        "reach the yardage and come from `decks` copies of the deck: the calling browser's deck and chart "
+        "from Settings (the 51-card deck and the default Penalty Stroke Chart for a caller without "
+        "Settings); `deck`, `penalty_chart` and `beyond` replace them.",
         "ClubTallyRequest", "ClubTally", CLUB_EXAMPLES, ["Tally"])
 
 
@@ -810,7 +811,8 @@ def _caddie_clubs() -> dict[str, Any]:
     return json_operation(
         "caddieClubs", "Ask the caddie for a Club Cards play",
         "Without `upcoming` the play has the lowest possible score for this hole; with the yardages of the "
-        "holes to come it weighs this hole against the hand it leaves, estimating the draws by simulation.",
+        "holes to come it weighs this hole against the hand it leaves, estimating the draws by simulation. "
+        "The deck and the chart are the calling browser's from Settings (the printed ones without).",
         "CaddieClubsRequest", "CaddieClubsAdvice", {}, ["Caddie"])
 
 

@@ -152,7 +152,7 @@ def caddie_grid():
 @bp.post("/caddie/clubs")
 def caddie_clubs():
     """The Club Cards caddie: the best play for this hole, looking ahead when ``upcoming`` is given."""
-    return advise_clubs(_json_object(CADDIE_CLUB_FIELDS))
+    return advise_clubs(_json_object(CADDIE_CLUB_FIELDS), current_table().clubs)
 
 
 @bp.post("/rounds")
@@ -487,12 +487,13 @@ def _decks(body: Mapping[str, Any]) -> int:
 
 
 def _club_rules(body: Mapping[str, Any]) -> ClubRules:
-    """The default Club Cards deck and chart, with any of the body's overrides.
+    """The table's Club Cards deck and chart (Settings; the printed ones for a caller
+    without settings), with any of the body's overrides.
 
     The overrides have the shape of ``ClubRules.to_dict``; here only their
     shape is checked, the core decides whether the values make a deck and a chart.
     """
-    settings: dict[str, Any] = {}
+    settings: dict[str, Any] = current_table().clubs.to_dict()
     if "deck" in body:
         deck = body["deck"]
         if not isinstance(deck, list) or not deck:

@@ -745,3 +745,20 @@ def test_design_examples_are_documented(doc):
     assert ({"cards": HAND, "preset": "standard"}, 24) in [(req, resp.get("score")) for req, resp in grid.values()]
     assert ({"yardage": 412, "cards": [250, 160, 3], "decks": 1},
             {"strokes": 3, "total": 413, "over": 1, "penalty": 1, "score": 4}) in clubs.values()
+
+
+def test_club_cards_api_uses_the_tables_deck_and_chart_from_settings(client, settings_saver):
+    from caddie.core.clubs import DEFAULT_DECK
+    deck = [251 if card == 250 else card for card in DEFAULT_DECK]   # this table's driver card reads 251
+    settings_saver(club_deck=" ".join(map(str, deck)))
+    tally = client.post("/api/v1/tally/clubs", json={"yardage": 400, "cards": [251, 150]})
+    assert tally.status_code == 200 and tally.get_json()["score"] == 3   # 401 yards: 1 over, 1 penalty
+    refused = client.post("/api/v1/tally/clubs", json={"yardage": 400, "cards": [250, 150]})
+    assert refused.status_code == 400 and "no 250-yard card" in refused.get_json()["error"]
+    hand = [251, 245, 240, 235, 180, 150, 110, 45, 40, 25, 20, 10, 5, 3]
+    advice = client.post("/api/v1/caddie/clubs", json={"yardage": 401, "hand": hand})
+    assert advice.status_code == 200 and advice.get_json()["play"] == [251, 150]
+    # a caller without Settings gets the printed deck
+    from caddie import create_app  # noqa: F401
+    other = client.application.test_client()
+    assert other.post("/api/v1/tally/clubs", json={"yardage": 400, "cards": [250, 150]}).status_code == 200
