@@ -1,9 +1,10 @@
-"""Digital matches in the database: start, load, a move by the person, a move by the computer.
+"""Digital Grid Golf matches in the database: start, find, a move by the person, a move by the computer.
 
 The whole game (hidden cards, deck order) is stored in ``Match.state`` and is
-read and written only here. Every write names the match version it was based
-on and is one conditional UPDATE, so a replayed or doubled request never plays
-twice. Each finished hole lands in the match's ledger round.
+read and written only here (and, for Club Cards, in ``club_match_store``).
+Every write names the match version it was based on (``match_records``), so
+a replayed or doubled request never plays twice. Each finished hole lands in
+the match's ledger round.
 """
 
 from __future__ import annotations
@@ -11,36 +12,30 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
 from typing import Sequence
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 
-from caddie.core.errors import CaddieError
 from caddie.core.grid_game import Action, Event, GridMatch
 from caddie.core.hole_review import review_hole
 from caddie.core.opponents import choose
 from caddie.core.rules import Rules
 from caddie.core.table import Table
 from caddie.extensions import db
-from caddie.ledger_store import CellWrite, StaleScore, cards_of, deal_round, write_scores
-from caddie.models import Match, Round
+from caddie.ledger_store import deal_round
+from caddie.match_records import StaleMatch, land_in_ledger, save_state
+from caddie.models import Match
+
+__all__ = ["HUMAN_SEAT", "Seat", "StaleMatch", "start_match", "find_match", "matches_for", "game_of",
+           "computer_to_move", "play", "step", "hint_seed"]
 
 HUMAN_SEAT = 0
-
-
-class StaleMatch(Exception):
-    """The match moved on since the page that sent this request was shown."""
 
 
 @dataclass(frozen=True)
 class Seat:
     name: str
     level: str | None  # None: the person holding the phone
-
-
-def _now() -> datetime:
-    return datetime.now(timezone.utc)
 
 
 def start_match(owner: str, table: Table, rules: Rules, seats: Sequence[Seat], seed: int | None = None) -> Match:
@@ -126,33 +121,5 @@ def step(match: Match, seen_version: int) -> Event | None:
 
 
 def _save(match: Match, game: GridMatch, seen_version: int) -> None:
-    now = _now()
-    finished = now if game.phase == "match_over" else None
-    done = db.session.execute(
-        update(Match).where(Match.id == match.id, Match.version == seen_version)
-        .values(state=game.to_dict(), version=Match.version + 1, updated_at=now, finished_at=finished)
-        .execution_options(synchronize_session=False)).rowcount
-    if done != 1:
-        db.session.rollback()
-        raise StaleMatch()
-    db.session.commit()
-    db.session.refresh(match)
-    _land_in_ledger(match, game)
-
-
-def _land_in_ledger(match: Match, game: GridMatch) -> None:
-    """Write every finished hole the ledger round does not have yet."""
-    round_ = db.session.get(Round, match.round_id) if match.round_id else None
-    if round_ is None or round_.deleted_at is not None:
-        return
-    cards, _ = cards_of(round_)
-    writes = [CellWrite(seat, hole, scores[seat], None)
-              for hole, scores in enumerate(game.hole_scores, start=1) if hole <= round_.holes
-              for seat in range(len(scores)) if cards[match.seats[seat]["name"]][hole - 1] is None]
-    if writes:
-        try:
-            write_scores(round_, writes)
-        except StaleScore:
-            pass  # someone is typing into that hole on the scorecard: the next move tries again
-        except CaddieError:  # pragma: no cover - the engine's hole scores are always in range
-            db.session.rollback()
+    save_state(match, game.to_dict(), seen_version, finished=game.phase == "match_over")
+    land_in_ledger(match, game.hole_scores)
