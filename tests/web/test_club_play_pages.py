@@ -18,7 +18,7 @@ from tests.conftest import CSRF_META
 HAND_CARD = re.compile(r'class="club-card[^"]*">\s*(?:<input [^>]*value="(\d+)"[^>]*>)?\s*'
                        r'<span class="yards">(\d+)</span>')
 CHECKED = re.compile(r'<input type="checkbox" name="pick" value="(\d+)" checked>')
-CHIP = re.compile(r'<span class="chip">(\d+)</span>')
+CHIP = re.compile(r'<span class="yard-chip">(\d+)</span>')
 
 
 def token(client, path="/play/clubs/") -> str:
