@@ -10,9 +10,9 @@ from caddie.views import filters
 
 
 def register_views(app: Flask) -> None:
-    from caddie.views import api, caddie_walk, club_play, home, ledger, play, rules, settings, tally
+    from caddie.views import api, caddie_walk, club_play, data, home, ledger, play, rules, settings, tally
 
-    for module in (home, tally, caddie_walk, ledger, play, club_play, settings, rules, api):
+    for module in (home, tally, caddie_walk, ledger, play, club_play, settings, rules, api, data):
         app.register_blueprint(module.bp)
     filters.register(app)
 
