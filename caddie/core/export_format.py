@@ -184,9 +184,9 @@ def _fields(obj: Mapping[str, Any], allowed: tuple[str, ...], path: str | None, 
                                                   f"its fields are {', '.join(allowed)}.")
 
 
-def _object(value: Any, path: str, what: str, allowed: tuple[str, ...]) -> dict[str, Any]:
+def _object(value: Any, path: str, what: str, allowed: tuple[str, ...], verb: str = "is") -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise FormatError(path, f"{what} is an object with the fields {', '.join(allowed)}.")
+        raise FormatError(path, f"{what} {verb} an object with the fields {', '.join(allowed)}.")
     _fields(value, allowed, path, what[0].lower() + what[1:])
     return value
 
@@ -238,7 +238,7 @@ def _int(obj: Mapping[str, Any], key: str, path: str, low: int, high: int, sente
 
 def _table(value: Any, path: str) -> Table:
     """House rules: the settings, or the rules a round was dealt with."""
-    obj = _object(value, path, "House rules", TABLE_FIELDS)
+    obj = _object(value, path, "House rules", TABLE_FIELDS, verb="are")
     rules_value = obj.get("rules")
     if rules_value is not None and not isinstance(rules_value, dict):
         raise FormatError(f"{path}.rules", "The Grid Golf rules are an object such as {\"king\": 0, ...}.")
@@ -248,7 +248,7 @@ def _table(value: Any, path: str) -> Table:
         raise FormatError(f"{path}.rules.{err.field}" if err.field else f"{path}.rules", err.message) from None
     clubs_value = obj.get("clubs")
     if clubs_value is not None:
-        _object(clubs_value, f"{path}.clubs", "The Club Cards deck and chart", CLUB_FIELDS)
+        _object(clubs_value, f"{path}.clubs", "The Club Cards deck and chart", CLUB_FIELDS, verb="are")
     try:
         clubs = ClubRules.from_dict(clubs_value)
     except RulesError as err:
