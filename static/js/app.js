@@ -64,3 +64,24 @@
   document.addEventListener("DOMContentLoaded", readyPad);
   document.addEventListener("htmx:afterSettle", readyPad);
 })();
+
+// htmx keeps a copy of the page for the Back button, taken as the URL changes. Boxes ticked
+// since the page loaded are properties a copy of the HTML would lose, and the copy belongs to
+// the URL being left, so write into it the ticks that URL names (Play Club Cards keeps its
+// selection as ?pick=250&pick=160), and leave the live boxes as they are.
+(function () {
+  "use strict";
+  document.addEventListener("htmx:beforeHistorySave", function () {
+    var named = {};
+    new URLSearchParams(location.search).forEach(function (value, name) {
+      var key = name + "=" + value;
+      named[key] = (named[key] || 0) + 1;
+    });
+    document.querySelectorAll("fieldset[hx-push-url] input[type=checkbox]").forEach(function (box) {
+      var key = box.name + "=" + box.value, live = box.checked;
+      if (named[key] > 0) { box.setAttribute("checked", ""); named[key] -= 1; }
+      else box.removeAttribute("checked");
+      box.checked = live;
+    });
+  });
+})();

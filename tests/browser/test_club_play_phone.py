@@ -91,15 +91,20 @@ def test_a_whole_eighteen_hole_round_on_a_phone_lands_in_the_ledger(phone, oppon
     expect(phone.locator("#standings tbody tr")).to_have_count(opponents + 1)
 
 
-def test_a_selection_survives_a_reload_and_back_undoes_a_tap(phone):
+def test_quick_taps_are_all_kept_reload_keeps_them_and_back_undoes_the_last(phone):
     start_round(phone, 1, "cedar-nine")
     cards = phone.locator("label.club-card")
-    first_url = phone.url
-    cards.nth(0).tap()
-    phone.wait_for_function("url => location.href !== url", arg=first_url)
-    cards.nth(1).tap()
-    expect(phone.locator("input[name=pick]:checked")).to_have_count(2)
+    yards = [int(v) for v in phone.locator('input[name="pick"]').evaluate_all("els => els.map(e => e.value)")]
+    for i in (0, 1, 2):   # three taps in a row, without waiting for the server
+        cards.nth(i).tap()
+    expect(phone.locator("input[name=pick]:checked")).to_have_count(3)
+    expect(phone.locator("#selection")).to_contain_text(f"3 cards · {sum(yards[:3])} yds")
+    picks_in_url = "n => new URLSearchParams(location.search).getAll('pick').length === n"
+    phone.wait_for_function(picks_in_url, arg=3)
+    cards.nth(3).tap()
+    phone.wait_for_function(picks_in_url, arg=4)
     phone.reload()
-    expect(phone.locator("input[name=pick]:checked")).to_have_count(2)
+    expect(phone.locator("input[name=pick]:checked")).to_have_count(4)
     phone.go_back()
-    expect(phone.locator("input[name=pick]:checked")).to_have_count(1)
+    expect(phone.locator("input[name=pick]:checked")).to_have_count(3)
+    expect(phone.locator("#selection")).to_contain_text(f"3 cards · {sum(yards[:3])} yds")
