@@ -87,6 +87,18 @@ class ClubRules:
     def copies(self) -> Counter:
         return Counter(self.deck)
 
+    def describe(self) -> str:
+        """The short "rules in force" chip text on Club Cards pages.
+
+        >>> ClubRules().describe()
+        'Club Cards · 51-card deck · standard penalties'
+        >>> ClubRules(deck=DEFAULT_DECK[:-1], beyond=6).describe()
+        'Club Cards · own 50-card deck · own penalties'
+        """
+        deck = f"{len(self.deck)}-card deck" if self.deck == DEFAULT_DECK else f"own {len(self.deck)}-card deck"
+        chart = "standard" if (self.bands, self.beyond) == (DEFAULT_BANDS, DEFAULT_BEYOND) else "own"
+        return f"Club Cards · {deck} · {chart} penalties"
+
     @staticmethod
     def decks_for(players: int) -> int:
         """One deck for two players, two for three or four, and so on.

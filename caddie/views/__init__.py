@@ -9,6 +9,10 @@ from caddie.table_store import current_table
 from caddie.views import filters
 
 
+CLUB_BLUEPRINTS = ("club_play", "courses")
+CLUB_ENDPOINTS = ("tally.clubs", "rules.clubs")
+
+
 def register_views(app: Flask) -> None:
     from caddie.views import api, caddie_walk, club_play, data, home, ledger, play, rules, settings, tally
 
@@ -18,7 +22,10 @@ def register_views(app: Flask) -> None:
 
     @app.context_processor
     def _table_in_force():
-        return {"table": current_table()}
+        table = current_table()
+        # the header's "rules in force" chip speaks of the game the page is about
+        clubs = request.blueprint in CLUB_BLUEPRINTS or request.endpoint in CLUB_ENDPOINTS
+        return {"table": table, "rules_chip": table.clubs.describe() if clubs else table.rules.describe()}
 
     @app.errorhandler(CSRFError)
     def _csrf_error(err):

@@ -27,9 +27,12 @@ def test_defaults_are_the_standard_preset(client):
 
 
 def test_saving_applies_everywhere_and_survives_a_new_request(client, settings_saver):
-    settings_saver(cards=8, king=0, negatives="both", end="final_turn")
-    for path in ("/", "/tally/grid", "/tally/clubs", "/rules/", "/rules/clubs", "/settings"):
+    settings_saver(cards=8, king=0, negatives="both", end="final_turn", beyond="6")
+    for path in ("/", "/tally/grid", "/rules/", "/settings", "/play/", "/ledger/"):
         assert chip(client, path) == "Eight cards · K=0 · 2s & jokers −2 · final turn", path
+    # Club Cards pages show the table's Club Cards deck and chart instead
+    for path in ("/tally/clubs", "/rules/clubs", "/play/clubs/", "/courses/"):
+        assert chip(client, path) == "Club Cards · 51-card deck · own penalties", path
     html = client.get("/tally/grid").get_data(as_text=True)
     assert html.count('name="pick"') == 8 and 'id="key-JK"' in html
 
