@@ -91,13 +91,14 @@ class ClubRules:
         """The short "rules in force" chip text on Club Cards pages.
 
         >>> ClubRules().describe()
-        'Club Cards · 51-card deck · standard penalties'
+        'Club Cards · 51 cards'
         >>> ClubRules(deck=DEFAULT_DECK[:-1], beyond=6).describe()
-        'Club Cards · own 50-card deck · own penalties'
+        'Club Cards · own 50 cards · own chart'
         """
-        deck = f"{len(self.deck)}-card deck" if self.deck == DEFAULT_DECK else f"own {len(self.deck)}-card deck"
-        chart = "standard" if (self.bands, self.beyond) == (DEFAULT_BANDS, DEFAULT_BEYOND) else "own"
-        return f"Club Cards · {deck} · {chart} penalties"
+        parts = ["Club Cards", f"{len(self.deck)} cards" if self.deck == DEFAULT_DECK else f"own {len(self.deck)} cards"]
+        if (self.bands, self.beyond) != (DEFAULT_BANDS, DEFAULT_BEYOND):
+            parts.append("own chart")
+        return " · ".join(parts)
 
     @staticmethod
     def decks_for(players: int) -> int:

@@ -32,7 +32,7 @@ def test_saving_applies_everywhere_and_survives_a_new_request(client, settings_s
         assert chip(client, path) == "Eight cards · K=0 · 2s & jokers −2 · final turn", path
     # Club Cards pages show the table's Club Cards deck and chart instead
     for path in ("/tally/clubs", "/rules/clubs", "/play/clubs/", "/courses/"):
-        assert chip(client, path) == "Club Cards · 51-card deck · own penalties", path
+        assert chip(client, path) == "Club Cards · 51 cards · own chart", path
     html = client.get("/tally/grid").get_data(as_text=True)
     assert html.count('name="pick"') == 8 and 'id="key-JK"' in html
 
