@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask_wtf import FlaskForm
+from caddie.forms.base import PageForm
 from wtforms import BooleanField, FieldList, FormField, RadioField, SelectField, StringField
 from wtforms import Form
 from wtforms.fields.choices import SelectChoice
@@ -18,7 +18,7 @@ class ClubOpponentForm(Form):
     level = SelectField("Level", default="steady", choices=[SelectChoice(v, label) for v, label in LEVEL_NAMES.items()])
 
 
-class StartClubRoundForm(FlaskForm):
+class StartClubRoundForm(PageForm):
     player = StringField("Your name", default="You")
     opponents = RadioField("Opponents", coerce=int, default=1, validators=[InputRequired("Choose how many opponents.")],
                            choices=[SelectChoice(n, str(n)) for n in range(MIN_OPPONENTS, MAX_OPPONENTS + 1)])

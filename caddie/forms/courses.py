@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from flask_wtf import FlaskForm
+from caddie.forms.base import PageForm
 from flask_wtf.file import FileField
 from wtforms import FieldList, HiddenField, RadioField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
@@ -41,7 +41,7 @@ def _number(text: str | None) -> int | None:
     return int(text) if _WHOLE.fullmatch(text) else None
 
 
-class CourseForm(FlaskForm):
+class CourseForm(PageForm):
     """A course as its scorecard: always 18 rows; with 9 holes chosen the back nine is hidden and ignored."""
 
     name = StringField("Course name")
@@ -141,7 +141,7 @@ class CourseForm(FlaskForm):
         return next(iter(self.problems.values()), None)
 
 
-class ImportForm(FlaskForm):
+class ImportForm(PageForm):
     """A CSV file, or its text pasted (from a spreadsheet, say)."""
 
     file = FileField("A CSV file")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from flask_wtf import FlaskForm
+from caddie.forms.base import PageForm
 from wtforms import DateField, FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Optional
@@ -17,7 +17,7 @@ from caddie.identity import browser_id
 MINUS_SIGNS = ("\u2212", "\u2013", "\u2014")  # people paste real minus signs and dashes
 
 
-class DealForm(FlaskForm):
+class DealForm(PageForm):
     game = RadioField("Game", default="grid", validators=[InputRequired("Choose the game.")], choices=[
         SelectChoice("grid", "Grid Golf"), SelectChoice("clubs", "Club Cards")])
     holes = RadioField("Holes", coerce=int, default=9, validators=[InputRequired("Choose 9 or 18 holes.")], choices=[SelectChoice(9, "9"), SelectChoice(18, "18")])
@@ -47,7 +47,7 @@ class DealForm(FlaskForm):
         return [entry.data or "" for entry in self.players]
 
 
-class ScoreForm(FlaskForm):
+class ScoreForm(PageForm):
     """One cell: who, which hole, the score (blank clears), and the version the page showed."""
 
     seat = WholeNumberField(validators=[InputRequired("Say whose score this is.")])
@@ -70,7 +70,7 @@ class ScoreForm(FlaskForm):
                              'like 7 or −2.') from None
 
 
-class AddFromTallyForm(FlaskForm):
+class AddFromTallyForm(PageForm):
     round_id = HiddenField()
     seat = WholeNumberField("Player", validators=[InputRequired("Choose the player.")])
     hole = WholeNumberField("Hole", validators=[InputRequired("Choose the hole.")])

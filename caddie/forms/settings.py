@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask_wtf import FlaskForm
+from caddie.forms.base import PageForm
 from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, RadioField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
@@ -25,7 +25,7 @@ class BandForm(Form):
     strokes = WholeNumberField("Penalty strokes", what="a whole number of strokes", validators=[Optional(), NumberRange(min=0, max=20)])
 
 
-class SettingsForm(FlaskForm):
+class SettingsForm(PageForm):
     cards = RadioField("Cards in each grid", coerce=int, choices=_choices((4, "4"), (6, "6"), (8, "8"), (10, "10")))
     king = RadioField("A King is worth", coerce=int, choices=_choices((10, "10"), (0, "0")))
     negatives = RadioField("Cards worth −2", choices=_choices(

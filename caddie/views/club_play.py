@@ -24,6 +24,7 @@ from caddie.core.errors import CaddieError
 from caddie.core.ledger import check_names
 from caddie.course_store import course_choices, find_course
 from caddie.extensions import db
+from caddie.forms.base import first_error
 from caddie.forms.club_play import StartClubRoundForm
 from caddie.forms.play import DEFAULT_NAMES
 from caddie.identity import browser_id
@@ -53,7 +54,7 @@ def index():
         else:
             return redirect(url_for("club_play.table", public_id=match.public_id), code=303)
     elif request.method == "POST":
-        errors["form"] = "Nothing was started: " + next(iter(form.errors.values()))[0]
+        errors["form"] = "Nothing was started: " + first_error(form.errors)
     rounds = [(m, round_of(m)) for m in matches_for(owner, game="clubs")]
     body = page_or_fragment("club_play/index.html", "club_play/index.html", form=form, errors=errors,
                             rounds=rounds, levels=LEVEL_NAMES, active_tab="play")

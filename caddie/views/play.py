@@ -13,6 +13,7 @@ from caddie.core.grid_game import Action, position_name
 from caddie.core.scoring import score_grid
 from caddie.core.ledger import check_names
 from caddie.core.rules import Rules
+from caddie.forms.base import first_error
 from caddie.forms.play import DEFAULT_NAMES, StartMatchForm
 from caddie.identity import browser_id
 from caddie.match_store import (HUMAN_SEAT, Seat, StaleMatch, computer_to_move, find_match, game_of, hint_seed,
@@ -40,7 +41,7 @@ def index():
         else:
             return redirect(url_for("play.table", public_id=match.public_id), code=303)
     elif request.method == "POST":
-        error = "Nothing was started: " + next(iter(form.errors.values()))[0]
+        error = "Nothing was started: " + first_error(form.errors)
     games = [(m, game_of(m)) for m in matches_for(browser_id())]
     return render_template("play/index.html", form=form, error=error, games=games, active_tab="play"), \
         (400 if error else 200)

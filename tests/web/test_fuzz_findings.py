@@ -1,0 +1,52 @@
+"""Requests bench/fuzz.py found answered 500: each is refused with a 4xx and a sentence now.
+
+* A text field posted as a file (multipart with ``filename=``) reached views as
+  a ``FileStorage``, and ``.strip()`` on it raised. Forms read text fields
+  from the posted fields only (``caddie.forms.base.PageForm``).
+* A JSON body posted to a form page became the form's data (Flask-WTF reads
+  JSON too), so a list or an object reached string fields.
+* A bad choice inside a nested form (an opponent's level) made the start
+  pages add a dict to a string while wording the error.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from tests.web.test_courses_pages import CEDAR, course_form
+
+
+def test_a_text_field_sent_as_a_file_is_not_a_crash(client, csrf_token):
+    data = course_form(CEDAR, csrf_token("/courses/new"))
+    data["name"] = (io.BytesIO(b"Cedar"), "name.csv")
+    data["yardage-0"] = (io.BytesIO(b"300"), "")
+    response = client.post("/courses/new", data=data, content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert "name" in response.get_data(as_text=True).lower()
+    assert client.get("/courses/").get_data(as_text=True).count("Cedar Nine") <= 1  # nothing saved
+
+
+def test_the_course_import_still_takes_its_file(client, csrf_token):
+    upload = {"csrf_token": csrf_token("/courses/"), "file": (io.BytesIO(b"Hole,Yardage,Par\n1,300,4\n"), "x.csv"),
+              "text": (io.BytesIO(b"not the text field"), "text.csv")}
+    response = client.post("/courses/import", data=upload, content_type="multipart/form-data")
+    assert response.status_code in (200, 400)  # a one-hole CSV may be refused, but as a sentence
+
+
+@pytest.mark.parametrize("path", ["/settings", "/courses/new", "/ledger/new", "/play/", "/play/clubs/"])
+@pytest.mark.parametrize("body", [[1, 2], {"name": ["a"], "players": {"x": 1}, "cards": [None]}, "text", 7])
+def test_a_json_body_to_a_form_page_is_refused_not_a_crash(client, csrf_token, path, body):
+    token = csrf_token(path)
+    response = client.post(path, json=body, headers={"X-CSRFToken": token})
+    assert 400 <= response.status_code < 500
+
+
+@pytest.mark.parametrize("path", ["/play/", "/play/clubs/"])
+def test_a_bad_opponent_level_is_a_sentence(client, csrf_token, path):
+    data = {"csrf_token": csrf_token(path), "player": "You", "opponents": "1",
+            "seats-0-name": "Ada", "seats-0-level": "whistling-pines"}
+    response = client.post(path, data=data)
+    assert response.status_code == 400
+    assert "Nothing was started: " in response.get_data(as_text=True)
