@@ -39,7 +39,7 @@ from caddie.core.table import Table
 
 FORMAT = "caddie-and-tally"
 VERSION = 1
-MAX_BYTES = 5 * 1024 * 1024   # an export of a thousand full 18-hole rounds is about 2 MB
+MAX_BYTES = 5 * 1024 * 1024   # a thousand 18-hole rounds of four export to 1 to 1.5 MB
 GAMES = ("grid", "clubs")
 NAME_LENGTH = 24              # a player's name, as the scorecard keeps it
 
