@@ -492,3 +492,37 @@ def test_the_answers_are_what_the_openapi_document_says(client, owner, other_app
     assert status == 200
     assert summary == api_doc["paths"][IMPORT]["post"]["responses"]["200"]["content"]["application/json"][
         "examples"]["imported"]["value"]
+
+
+def test_a_round_landing_meanwhile_is_planned_around_not_duplicated(client, owner, other_app, monkeypatch):
+    """Between the plan and the write another server takes one of the file's round ids: the write fails
+    on the unique id, is rolled back whole, and the import is planned again around the newcomer."""
+    from caddie import data_export
+
+    doc = exported(client)
+    taken = doc["rounds"][0]
+    real_plan = data_export.plan_import
+    calls = []
+
+    def plan_then_race(*args, **kwargs):
+        plan = real_plan(*args, **kwargs)
+        if not calls:  # the first time only: someone else's round appears with the same id
+            with db.engine.begin() as conn:
+                conn.execute(Round.__table__.insert().values(
+                    public_id=taken["id"], share_token="x" * 24, edit_token="y" * 32, owner_browser="someone",
+                    game="grid", holes=9, rules=taken["rules"], played_on=func.current_date(), version=1,
+                    created_at=func.now(), updated_at=func.now()))
+        calls.append(plan)
+        return plan
+
+    monkeypatch.setattr(data_export, "plan_import", plan_then_race)
+    newcomer = other_app.test_client()
+    status, summary = import_api(newcomer, doc)
+    assert status == 200, summary
+    assert len(calls) == 2 and calls[0].rounds[0] == "add"
+    assert summary["rounds"] == {"add": 2, "new_links": 1, "same": 0, "kept": 0}
+    mine = exported(newcomer)
+    assert len(mine["rounds"]) == 3 and mine["rounds"][0]["id"] == summary["new_ids"][taken["id"]]
+    with other_app.app_context():
+        assert db.session.scalar(select(func.count(Round.id))) == 4
+        assert db.session.scalar(select(func.count(CourseRecord.id))) == 1  # the first try's course went too
