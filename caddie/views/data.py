@@ -163,7 +163,8 @@ def _done(plan) -> str:
         parts.append("Nothing new was imported.")
     here = len(plan.rounds) - rounds + len(plan.courses) - courses
     if here:
-        parts.append(f"{here} already here {'was' if here == 1 else 'were'} left as {'it is' if here == 1 else 'they are'}.")
+        parts.append("1 already here was left as it is." if here == 1 else
+                     f"{here} already here were left as they are.")
     if plan.settings in (SETTINGS_APPLY, SETTINGS_REPLACE):
         parts.append("The file's house rules are now in use.")
     return " ".join(parts)
