@@ -9,14 +9,14 @@ from caddie.table_store import current_table
 from caddie.views import filters
 
 
-CLUB_BLUEPRINTS = ("club_play", "courses")
+CLUB_BLUEPRINTS = ("club_play", "courses", "caddie_clubs")
 CLUB_ENDPOINTS = ("tally.clubs", "rules.clubs")
 
 
 def register_views(app: Flask) -> None:
-    from caddie.views import api, caddie_walk, club_play, data, home, ledger, play, rules, settings, tally
+    from caddie.views import api, caddie_clubs, caddie_walk, club_play, data, home, ledger, play, rules, settings, tally
 
-    for module in (home, tally, caddie_walk, ledger, play, club_play, settings, rules, api, data):
+    for module in (home, tally, caddie_walk, caddie_clubs, ledger, play, club_play, settings, rules, api, data):
         app.register_blueprint(module.bp)
     filters.register(app)
 

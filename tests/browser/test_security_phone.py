@@ -15,7 +15,8 @@ document.addEventListener("securitypolicyviolation", (event) => {
 """
 
 PAGES = ["/", "/tally/grid", "/tally/clubs", "/ledger/", "/ledger/new", "/play/", "/caddie", "/settings",
-         "/rules/", "/rules/clubs"]
+         "/rules/", "/rules/clubs", "/play/clubs/", "/caddie/clubs/?course=cedar-nine&hole=1&hand=250,230,200,170,"
+         "150,135,110,90,45,30,20,9,5,3", "/courses/", "/data"]
 
 
 @pytest.fixture
