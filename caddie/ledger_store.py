@@ -26,6 +26,9 @@ from caddie.extensions import db
 from caddie.models import HoleScore, Round, RoundPlayer
 
 GAMES = ("grid", "clubs")
+# Cell writes are conditional UPDATEs; no HoleScore object in the session needs them mirrored
+# (cards_of reads plain rows), so the ORM's search of its identity map after each one is skipped.
+NO_SYNC = {"synchronize_session": False}
 
 
 class Access(enum.IntEnum):
@@ -134,13 +137,15 @@ def cards_of(round_: Round) -> tuple[dict[str, list[int | None]], dict[tuple[int
     by_id = {p.id: p for p in round_.players}
     cards = {p.name: [None] * round_.holes for p in round_.players}
     versions: dict[tuple[int, int], int] = {}
-    rows = db.session.scalars(select(HoleScore).where(HoleScore.round_id == round_.id))
-    for row in rows:
-        player = by_id.get(row.player_id)
-        if player is None or not 1 <= row.hole <= round_.holes:
+    # Plain rows, not HoleScore objects: a card is read on every write and every page, and needs no identity map.
+    rows = db.session.execute(select(HoleScore.player_id, HoleScore.hole, HoleScore.score, HoleScore.version)
+                              .where(HoleScore.round_id == round_.id))
+    for player_id, hole, score, version in rows:
+        player = by_id.get(player_id)
+        if player is None or not 1 <= hole <= round_.holes:
             continue
-        cards[player.name][row.hole - 1] = row.score
-        versions[(player.seat, row.hole)] = row.version
+        cards[player.name][hole - 1] = score
+        versions[(player.seat, hole)] = version
     return cards, versions
 
 
@@ -167,12 +172,14 @@ def write_scores(round_: Round, writes: Sequence[CellWrite]) -> int:
             match = (HoleScore.player_id == player.id) & (HoleScore.hole == w.hole)
             values = {"score": w.score, "version": HoleScore.version + 1, "updated_at": now}
             if w.seen_version is None:
-                done = db.session.execute(update(HoleScore).where(match).values(**values)).rowcount
+                done = db.session.execute(update(HoleScore).where(match).values(**values),
+                                          execution_options=NO_SYNC).rowcount
             elif w.seen_version == 0:
                 done = 0
             else:
                 done = db.session.execute(
-                    update(HoleScore).where(match & (HoleScore.version == w.seen_version)).values(**values)).rowcount
+                    update(HoleScore).where(match & (HoleScore.version == w.seen_version)).values(**values),
+                    execution_options=NO_SYNC).rowcount
             if done:
                 continue
             if w.seen_version in (None, 0) and _insert_first(round_.id, player.id, w.hole, w.score, now):

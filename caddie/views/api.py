@@ -190,14 +190,16 @@ def put_hole(public_id: str, hole: str):
     """
     round_ = _round_for(public_id, Access.EDIT)
     number = _hole_number(hole, round_.holes)
-    _, versions = cards_of(round_)
-    # Read after the cells: if the round is still at the version the writer saw, so are they.
-    current = db.session.scalar(select(Round.version).where(Round.id == round_.id))
     if_match = request.headers.get("If-Match")
-    if if_match is not None and not _etag_matches(if_match, current):
-        return _stale(412, MOVED_ON, None, round_)
+    versions = None
+    if if_match is not None:
+        _, versions = cards_of(round_)
+        # Read after the cells: if the round is still at the version the writer saw, so are they.
+        current = db.session.scalar(select(Round.version).where(Round.id == round_.id))
+        if not _etag_matches(if_match, current):
+            return _stale(412, MOVED_ON, None, round_)
     body = _json_object(HOLE_FIELDS)
-    writes = _cell_writes(body, round_, number, versions if if_match is not None else None)
+    writes = _cell_writes(body, round_, number, versions)
     try:
         write_scores(round_, writes)
     except StaleScore as err:

@@ -1,0 +1,212 @@
+"""Two app servers on one database, one browser alternating between them.
+
+Two gunicorn servers (one worker each) share the database (a schema of
+TEST_DATABASE_URL's PostgreSQL, else one SQLite file) and the SECRET_KEY, as
+behind a load balancer. One cookie jar (the session is a signed cookie, so
+either server reads what the other wrote) sends every request to the other
+server than the last. After every step both servers must show the same state:
+no move or score lost, none played twice.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from bench.web_load import BUTTON, CSRF_META, VERSION, Http
+from caddie.core.club_solver import solve
+
+HAND_CARD = re.compile(r'class="club-card[^"]*">\s*(?:<input [^>]*value="(\d+)"[^>]*>)?\s*'
+                       r'<span class="yards">(\d+)</span>')
+YARDAGE = re.compile(r'id="hole-facts"><b class="num">(\d+)</b>')
+HOLE_NO = re.compile(r'<span class="hole-no">Hole (\d+)')
+# What differs between two renders of the same state: each render signs a new CSRF token.
+TOKEN = re.compile(r'(name="csrf-token" content=|name="csrf_token" value=|"X-CSRFToken": )"[^"]*"')
+
+
+class Browser:
+    """One cookie jar, each request to the other server than the last one."""
+
+    def __init__(self, *urls: str) -> None:
+        self.tabs = [Http(url) for url in urls]
+        for tab in self.tabs[1:]:
+            tab.cookies = self.tabs[0].cookies
+        self.sent = 0
+
+    def request(self, method: str, path: str, **options):
+        tab = self.tabs[self.sent % len(self.tabs)]
+        self.sent += 1
+        return tab.request(method, path, **options)
+
+    def everywhere(self, path: str, **options) -> list:
+        """GET ``path`` from every server (not counted in the alternation)."""
+        return [tab.request("GET", path, **options) for tab in self.tabs]
+
+    def same_page(self, path: str) -> str:
+        """The page at ``path``, checked to be the same on every server; its HTML."""
+        pages = self.everywhere(path)
+        assert [p.status for p in pages] == [200] * len(pages)
+        texts = [TOKEN.sub(r"\1", p.text()) for p in pages]
+        for text in texts[1:]:
+            if text != texts[0]:
+                diff = difflib.unified_diff(texts[0].splitlines(), text.splitlines(), lineterm="", n=1)
+                raise AssertionError(f"the servers show {path} differently:\n" + "\n".join(diff))
+        return pages[0].text()
+
+    def close(self) -> None:
+        for tab in self.tabs:
+            tab.close()
+
+
+def legal_moves(html: str) -> list[str]:
+    return [value for value, rest in BUTTON.findall(html) if not re.search(r"\bdisabled\b", rest)]
+
+
+def form_of(html: str) -> dict[str, str]:
+    return {"csrf_token": CSRF_META.search(html).group(1), "version": VERSION.search(html).group(1)}
+
+
+def test_a_match_a_club_round_and_a_ledger_round_across_two_servers(database_url, start_server):
+    first = start_server(database_url)
+    second = start_server(database_url)  # its master migrates too: finds nothing to do
+    browser = Browser(first.url, second.url)
+    try:
+        play_grid_golf(browser, holes_to_play=3)
+        play_club_cards(browser, holes_to_play=2)
+        keep_a_ledger_round(browser)
+    finally:
+        browser.close()
+    for server in (first, second):
+        assert server.alive(), server.log()
+        assert "Traceback" not in server.log(), server.log()
+
+
+def play_grid_golf(browser: Browser, holes_to_play: int) -> None:
+    page = browser.request("GET", "/play/").text()
+    form = {"csrf_token": CSRF_META.search(page).group(1), "player": "Pat", "opponents": "1", "cards": "4",
+            "negatives": "twos", "holes": "9", "seats-0-name": "Ada", "seats-0-level": "steady"}
+    started = browser.request("POST", "/play/", form=form)
+    assert started.status == 303, started.text()[:2000]
+    path = started.headers["Location"]
+    match = path.rstrip("/").rsplit("/", 1)[1]
+
+    html = browser.same_page(path)
+    version = int(VERSION.search(html).group(1))
+    holes_done = 0
+    for _ in range(400):
+        data = form_of(html)
+        if 'id="continue"' in html:
+            post = (f"/play/m/{match}/step", data)
+        else:
+            moves = legal_moves(html)
+            assert moves, "the person has a move whenever no computer is thinking"
+            action = "next" if "next" in moves else moves[0]
+            post = (f"/play/m/{match}/act", {**data, "action": action})
+            holes_done += action == "next"
+        move = browser.request("POST", post[0], form=post[1])
+        assert move.status == 303, move.text()[:2000]
+        # The same post again, to the other server: refused (a computer's step: shows the table as it is).
+        again = browser.request("POST", post[0], form=post[1])
+        assert again.status == (409 if "action" in post[1] else 303), again.text()[:2000]
+        html = browser.same_page(path)
+        now = int(VERSION.search(html).group(1))
+        assert now == version + 1, f"one move took the match from version {version} to {now}"
+        version = now
+        if holes_done == holes_to_play:
+            break
+    else:
+        raise AssertionError("the holes did not end")
+    assert HOLE_NO.search(html).group(1) == str(holes_to_play + 1)
+
+    # Every finished hole landed in the match's ledger round once, the same on both servers.
+    ledger_path = re.search(r'href="(/ledger/r/[^"#?]+)" id="ledger-link"', html).group(1)
+    round_id = ledger_path.rsplit("/", 1)[1]
+    rounds = [a.json() for a in browser.everywhere(f"/api/v1/rounds/{round_id}")]
+    assert rounds[0] == rounds[1]
+    for player in rounds[0]["players"]:
+        assert player["thru"] == holes_to_play, player
+        assert all(score is not None for score in player["scores"][:holes_to_play])
+        assert all(version == 1 for version in player["versions"][:holes_to_play]), "each hole written once"
+
+
+def play_club_cards(browser: Browser, holes_to_play: int) -> None:
+    page = browser.request("GET", "/play/clubs/").text()
+    form = {"csrf_token": CSRF_META.search(page).group(1), "player": "Pat", "opponents": "1",
+            "course": "cedar-nine", "seats-0-name": "Ada", "seats-0-level": "steady"}
+    started = browser.request("POST", "/play/clubs/", form=form)
+    assert started.status == 303, started.text()[:2000]
+    path = started.headers["Location"]
+    match = path.rstrip("/").rsplit("/", 1)[1]
+
+    html = browser.same_page(path)
+    version = int(VERSION.search(html).group(1))
+    holes_done = 0
+    for _ in range(100):
+        data = form_of(html)
+        if 'id="continue"' in html:
+            post = (f"/play/clubs/m/{match}/step", data)
+        elif 'id="next-hole"' in html:
+            post = (f"/play/clubs/m/{match}/act", {**data, "action": "next"})
+            holes_done += 1
+        else:
+            hand = [int(yards) for _, yards in HAND_CARD.findall(html)]
+            cards = list(solve(hand, int(YARDAGE.search(html).group(1))).cards)
+            post = (f"/play/clubs/m/{match}/act", {**data, "action": "play", "pick": [str(c) for c in cards]})
+        move = browser.request("POST", post[0], form=post[1])
+        assert move.status == 303, move.text()[:2000]
+        again = browser.request("POST", post[0], form=post[1])  # replayed on the other server
+        assert again.status == (409 if "action" in post[1] else 303), again.text()[:2000]
+        html = browser.same_page(path)
+        now = int(VERSION.search(html).group(1)) if VERSION.search(html) else version + 1
+        assert now == version + 1, f"one play took the round from version {version} to {now}"
+        version = now
+        if holes_done == holes_to_play:
+            break
+    else:
+        raise AssertionError("the holes did not end")
+
+    ledger_path = re.search(r'href="(/ledger/r/[^"#?]+)"', html).group(1)
+    round_id = ledger_path.rsplit("/", 1)[1]
+    rounds = [a.json() for a in browser.everywhere(f"/api/v1/rounds/{round_id}")]
+    assert rounds[0] == rounds[1]
+    for player in rounds[0]["players"]:
+        assert player["thru"] == holes_to_play, player
+        assert all(version == 1 for version in player["versions"][:holes_to_play]), "each hole written once"
+
+
+def keep_a_ledger_round(browser: Browser) -> None:
+    """Deal through the API (the cookie makes this browser the owner), score through the form."""
+    dealt = browser.request("POST", "/api/v1/rounds", json_body={"players": ["Ann", "Bo"], "holes": 9})
+    assert dealt.status == 201, dealt.text()
+    round_id = dealt.json()["round"]["id"]
+    expected = {"Ann": [None] * 9, "Bo": [None] * 9}
+    scores = iter([5, -2, 0, 7, 12, 3, -4, 9, 1, 6, 2, 8])
+    cells = [(seat, hole) for hole in range(1, 7) for seat in (0, 1)]
+    for seat, hole in cells:
+        page = browser.request("GET", f"/ledger/r/{round_id}?cell={seat}-{hole}")
+        assert page.status == 200
+        html = page.text()
+        score = next(scores)
+        form = {"csrf_token": CSRF_META.search(html).group(1), "seat": str(seat), "hole": str(hole),
+                "version": VERSION.search(html).group(1), "score": str(score)}
+        saved = browser.request("POST", f"/ledger/r/{round_id}/score", form=form)
+        assert saved.status == 303, saved.text()[:2000]
+        expected["Ann" if seat == 0 else "Bo"][hole - 1] = score
+        # The same form again, to the other server: its cell version is old now, so it is refused.
+        replayed = browser.request("POST", f"/ledger/r/{round_id}/score", form={**form, "score": "30"})
+        assert replayed.status == 409, replayed.text()[:2000]
+        rounds = [a.json() for a in browser.everywhere(f"/api/v1/rounds/{round_id}")]
+        assert rounds[0] == rounds[1], "both servers show the same card"
+        assert {p["name"]: p["scores"] for p in rounds[0]["players"]} == expected
+    # And one hole through the API, on each server in turn, with the versions last seen.
+    versions = {p["name"]: p["versions"][6] for p in rounds[0]["players"]}
+    put = browser.request("PUT", f"/api/v1/rounds/{round_id}/holes/7",
+                          json_body={"scores": {"Ann": 4, "Bo": 4}, "versions": versions})
+    assert put.status == 200, put.text()
+    stale = browser.request("PUT", f"/api/v1/rounds/{round_id}/holes/7",
+                            json_body={"scores": {"Ann": 9}, "versions": {"Ann": versions["Ann"]}})
+    assert stale.status == 409, stale.text()
+    expected["Ann"][6] = expected["Bo"][6] = 4
+    rounds = [a.json() for a in browser.everywhere(f"/api/v1/rounds/{round_id}")]
+    assert rounds[0] == rounds[1]
+    assert {p["name"]: p["scores"] for p in rounds[0]["players"]} == expected
