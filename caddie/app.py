@@ -11,6 +11,7 @@ from caddie import request_log, security
 from caddie.config import PROJECT_ROOT, default_config
 from caddie.db_setup import tune_sqlite
 from caddie.extensions import csrf, db, migrate
+from caddie.request_class import Request
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
@@ -23,6 +24,7 @@ def build_app(config: dict[str, Any] | None = None) -> Flask:
         static_folder=str(PROJECT_ROOT / "static"),
         instance_path=str(PROJECT_ROOT / "instance"),
     )
+    app.request_class = Request  # a nameless multipart part is dropped (caddie.request_class)
     config = dict(config or {})
     instance = Path(config.pop("INSTANCE_PATH", app.instance_path))
     app.instance_path = str(instance)
