@@ -82,96 +82,68 @@ def test_a_match_a_club_round_and_a_ledger_round_across_two_servers(database_url
 
 
 def play_grid_golf(browser: Browser, holes_to_play: int) -> None:
-    page = browser.request("GET", "/play/").text()
-    form = {"csrf_token": CSRF_META.search(page).group(1), "player": "Pat", "opponents": "1", "cards": "4",
-            "negatives": "twos", "holes": "9", "seats-0-name": "Ada", "seats-0-level": "steady"}
-    started = browser.request("POST", "/play/", form=form)
+    def grid_move(html: str) -> tuple[str, dict]:
+        moves = legal_moves(html)
+        assert moves, "the person has a move whenever no computer is thinking"
+        action = "next" if "next" in moves else moves[0]
+        return "act", {"action": action}
+
+    html = play_match(browser, "/play/", {"cards": "4", "negatives": "twos", "holes": "9"}, grid_move,
+                      holes_to_play)
+    assert HOLE_NO.search(html).group(1) == str(holes_to_play + 1)
+
+
+def play_club_cards(browser: Browser, holes_to_play: int) -> None:
+    def club_move(html: str) -> tuple[str, dict]:
+        if 'id="next-hole"' in html:
+            return "act", {"action": "next"}
+        hand = [int(yards) for _, yards in HAND_CARD.findall(html)]
+        cards = solve(hand, int(YARDAGE.search(html).group(1))).cards
+        return "act", {"action": "play", "pick": [str(c) for c in cards]}
+
+    play_match(browser, "/play/clubs/", {"course": "cedar-nine"}, club_move, holes_to_play)
+
+
+def play_match(browser: Browser, start: str, settings: dict, person_move, holes_to_play: int) -> str:
+    """Start a match at ``start`` against one computer and play ``holes_to_play`` holes, the
+    person's moves chosen by ``person_move(html) -> (act, form)``; the last table page."""
+    page = browser.request("GET", start).text()
+    form = {"csrf_token": CSRF_META.search(page).group(1), "player": "Pat", "opponents": "1",
+            "seats-0-name": "Ada", "seats-0-level": "steady", **settings}
+    started = browser.request("POST", start, form=form)
     assert started.status == 303, started.text()[:2000]
     path = started.headers["Location"]
-    match = path.rstrip("/").rsplit("/", 1)[1]
 
     html = browser.same_page(path)
     version = int(VERSION.search(html).group(1))
     holes_done = 0
-    for _ in range(400):
-        data = form_of(html)
+    while holes_done < holes_to_play:
+        assert version < 400, "the holes did not end"
         if 'id="continue"' in html:
-            post = (f"/play/m/{match}/step", data)
+            post, fields = f"{path}/step", form_of(html)
         else:
-            moves = legal_moves(html)
-            assert moves, "the person has a move whenever no computer is thinking"
-            action = "next" if "next" in moves else moves[0]
-            post = (f"/play/m/{match}/act", {**data, "action": action})
-            holes_done += action == "next"
-        move = browser.request("POST", post[0], form=post[1])
+            act, extra = person_move(html)
+            post, fields = f"{path}/{act}", {**form_of(html), **extra}
+            holes_done += extra["action"] == "next"
+        move = browser.request("POST", post, form=fields)
         assert move.status == 303, move.text()[:2000]
         # The same post again, to the other server: refused (a computer's step: shows the table as it is).
-        again = browser.request("POST", post[0], form=post[1])
-        assert again.status == (409 if "action" in post[1] else 303), again.text()[:2000]
+        again = browser.request("POST", post, form=fields)
+        assert again.status == (409 if "action" in fields else 303), again.text()[:2000]
         html = browser.same_page(path)
         now = int(VERSION.search(html).group(1))
         assert now == version + 1, f"one move took the match from version {version} to {now}"
         version = now
-        if holes_done == holes_to_play:
-            break
-    else:
-        raise AssertionError("the holes did not end")
-    assert HOLE_NO.search(html).group(1) == str(holes_to_play + 1)
 
     # Every finished hole landed in the match's ledger round once, the same on both servers.
-    ledger_path = re.search(r'href="(/ledger/r/[^"#?]+)" id="ledger-link"', html).group(1)
-    round_id = ledger_path.rsplit("/", 1)[1]
+    round_id = re.search(r'href="/ledger/r/([^"#?/]+)"', html).group(1)
     rounds = [a.json() for a in browser.everywhere(f"/api/v1/rounds/{round_id}")]
     assert rounds[0] == rounds[1]
     for player in rounds[0]["players"]:
         assert player["thru"] == holes_to_play, player
         assert all(score is not None for score in player["scores"][:holes_to_play])
         assert all(version == 1 for version in player["versions"][:holes_to_play]), "each hole written once"
-
-
-def play_club_cards(browser: Browser, holes_to_play: int) -> None:
-    page = browser.request("GET", "/play/clubs/").text()
-    form = {"csrf_token": CSRF_META.search(page).group(1), "player": "Pat", "opponents": "1",
-            "course": "cedar-nine", "seats-0-name": "Ada", "seats-0-level": "steady"}
-    started = browser.request("POST", "/play/clubs/", form=form)
-    assert started.status == 303, started.text()[:2000]
-    path = started.headers["Location"]
-    match = path.rstrip("/").rsplit("/", 1)[1]
-
-    html = browser.same_page(path)
-    version = int(VERSION.search(html).group(1))
-    holes_done = 0
-    for _ in range(100):
-        data = form_of(html)
-        if 'id="continue"' in html:
-            post = (f"/play/clubs/m/{match}/step", data)
-        elif 'id="next-hole"' in html:
-            post = (f"/play/clubs/m/{match}/act", {**data, "action": "next"})
-            holes_done += 1
-        else:
-            hand = [int(yards) for _, yards in HAND_CARD.findall(html)]
-            cards = list(solve(hand, int(YARDAGE.search(html).group(1))).cards)
-            post = (f"/play/clubs/m/{match}/act", {**data, "action": "play", "pick": [str(c) for c in cards]})
-        move = browser.request("POST", post[0], form=post[1])
-        assert move.status == 303, move.text()[:2000]
-        again = browser.request("POST", post[0], form=post[1])  # replayed on the other server
-        assert again.status == (409 if "action" in post[1] else 303), again.text()[:2000]
-        html = browser.same_page(path)
-        now = int(VERSION.search(html).group(1)) if VERSION.search(html) else version + 1
-        assert now == version + 1, f"one play took the round from version {version} to {now}"
-        version = now
-        if holes_done == holes_to_play:
-            break
-    else:
-        raise AssertionError("the holes did not end")
-
-    ledger_path = re.search(r'href="(/ledger/r/[^"#?]+)"', html).group(1)
-    round_id = ledger_path.rsplit("/", 1)[1]
-    rounds = [a.json() for a in browser.everywhere(f"/api/v1/rounds/{round_id}")]
-    assert rounds[0] == rounds[1]
-    for player in rounds[0]["players"]:
-        assert player["thru"] == holes_to_play, player
-        assert all(version == 1 for version in player["versions"][:holes_to_play]), "each hole written once"
+    return html
 
 
 def keep_a_ledger_round(browser: Browser) -> None:
