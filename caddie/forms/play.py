@@ -8,7 +8,7 @@ from wtforms import Form
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired
 
-LEVELS = (("beginner", "Beginner"), ("steady", "Steady"))
+LEVELS = (("beginner", "Beginner"), ("steady", "Steady"), ("caddie", "Caddie"))  # Caddie: the caddie's own policy
 DEFAULT_NAMES = ("Ada", "Bram", "Cleo", "Dev", "Esme")
 MAX_OPPONENTS = len(DEFAULT_NAMES)
 

@@ -14,7 +14,7 @@ from caddie.core.scoring import score_grid
 from caddie.core.ledger import check_names
 from caddie.core.rules import Rules
 from caddie.forms.base import first_error
-from caddie.forms.play import DEFAULT_NAMES, StartMatchForm
+from caddie.forms.play import DEFAULT_NAMES, LEVELS, StartMatchForm
 from caddie.identity import browser_id
 from caddie.match_store import (HUMAN_SEAT, Seat, StaleMatch, computer_to_move, find_match, game_of, hint_seed,
                                 matches_for, play, start_match, step)
@@ -43,8 +43,8 @@ def index():
     elif request.method == "POST":
         error = "Nothing was started: " + first_error(form.errors)
     games = [(m, game_of(m)) for m in matches_for(browser_id())]
-    return render_template("play/index.html", form=form, error=error, games=games, active_tab="play"), \
-        (400 if error else 200)
+    return render_template("play/index.html", form=form, error=error, games=games, levels=LEVELS,
+                           active_tab="play"), (400 if error else 200)
 
 
 def _start(form: StartMatchForm):
@@ -56,8 +56,8 @@ def _start(form: StartMatchForm):
     names = check_names([form.player.data or "You"] +
                         [e.form.name.data or DEFAULT_NAMES[i] for i, e in enumerate(opponents)])
     levels = [None] + [e.form.level.data for e in opponents]
-    if any(level not in (None, "beginner", "steady") for level in levels):
-        raise CaddieError("Choose Beginner or Steady for each opponent.", "level")
+    if any(level is not None and level not in dict(LEVELS) for level in levels):
+        raise CaddieError("Choose Beginner, Steady or Caddie for each opponent.", "level")
     return start_match(browser_id(create=True), table, rules, [Seat(n, lv) for n, lv in zip(names, levels)])
 
 

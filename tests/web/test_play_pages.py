@@ -170,3 +170,27 @@ def test_starting_refuses_bad_input(client):
     data.update(opponents="1", cards="6")
     response = client.post("/play/", data=data)  # two players called Ada
     assert response.status_code == 400 and "Two players are called" in response.get_data(as_text=True)
+
+
+def test_the_caddie_can_be_an_opponent_and_plays_a_hole_legally(app, client):
+    data = {"csrf_token": token(client), "player": "Pat", "opponents": "1", "cards": "6", "negatives": "twos",
+            "holes": "9", "seats-0-name": "Ada", "seats-0-level": "caddie"}
+    response = client.post("/play/", data=data)
+    assert response.status_code == 303
+    public_id = response.headers["Location"].rsplit("/", 1)[1]
+    with app.app_context():
+        match = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
+        assert match.seats[1]["level"] == "caddie"
+    path = f"/play/m/{public_id}"
+    rng = random.Random(2)
+    for _ in range(400):
+        html = client.get(path).get_data(as_text=True)
+        if 'id="next-hole"' in html:
+            break
+        data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html)}
+        if 'id="continue"' in html:
+            assert client.post(f"{path}/step", data=data).status_code == 303
+        else:
+            assert client.post(f"{path}/act", data={**data, "action": rng.choice(legal_moves(html))}).status_code == 303
+    assert 'id="next-hole"' in html, "the hole ended with the caddie as an opponent"
+    assert "Caddie" in client.get("/play/").get_data(as_text=True)
