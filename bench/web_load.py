@@ -27,6 +27,9 @@ include the wait for a free worker):
    read back (``GET /api/v1/rounds/<id>``) and each cell compared with the
    last score its client sent and had acknowledged (a write whose answer never
    came may have landed or not: either value passes).
+   Then the same mixed load paced as people use it (``--think-ms``, default
+   500): each client pauses a random 0 to 1 s after every answer, so the
+   server is busy but not saturated; its rounds are read back too.
 2. tally only, the same clients: tally throughput.
 3. a bare Flask app (``POST`` of a tiny JSON, answered with a tiny JSON) under
    the same gunicorn settings and the same clients: the ceiling a Flask app
@@ -36,10 +39,14 @@ Printed: requests per second, p50 and p99 latency per kind, errors (an
 answer other than the expected success, a wrong answer, or an exception),
 and lost or wrong scores. The last line is the headline:
 
-    load: N req/s, tally p99 X ms, ledger p99 Y ms, errors E, lost scores L, tally/hello R%
+    load: N req/s, tally p99 X ms, ledger p99 Y ms (paced: tally p99 X' ms, ledger p99 Y' ms),
+          errors E, lost scores L, tally/hello R%
 
 Targets (issue 7): 0 errors, 0 lost scores, tally and ledger p99 under 50 ms
-at 50 clients, tally throughput at least 50% of the bare app's. The clients
+at 50 clients, tally throughput at least 50% of the bare app's. In the closed
+loop, latency is mostly the queue for a worker (50 clients over the requests
+per second, by Little's law), which even the bare app cannot bring under 50 ms
+on 2 cores; the paced phase is the one a table of people would see. The clients
 run on the same machine as the server and share its cores.
 """
 
@@ -200,6 +207,7 @@ class Client:
         self.csrf: str = ""
         self.kind = ""                     # the kind of the request being timed
         self.window_start = 0              # records before this one are the setup's, before the clock started
+        self.think = 0.0                   # mean seconds a client pauses after each answer (0: none)
 
     # -- timing ----------------------------------------------------------------------
 
@@ -239,6 +247,8 @@ class Client:
                 getattr(self, kind)()
             except Failed as err:
                 self.fail(str(err))
+            if self.think:   # a person reads the page before the next tap
+                time.sleep(min(self.rng.uniform(0, 2 * self.think), max(deadline - time.perf_counter(), 0)))
         self.http.close()
 
     def setup(self, weights: dict[str, int]) -> None:
@@ -421,9 +431,12 @@ class Phase:
 
 
 def run_phase(name: str, base_url: str, clients: int, seconds: float, weights: dict[str, int],
-              seed: int = 1) -> Phase:
-    """``clients`` threads send requests of ``weights``' kinds for ``seconds`` (after their setup)."""
+              seed: int = 1, think: float = 0.0) -> Phase:
+    """``clients`` threads send requests of ``weights``' kinds for ``seconds`` (after their setup),
+    each pausing a random 0 to ``2 * think`` seconds after every answer (0: none, a closed loop)."""
     crowd = [Client(base_url, seed * 100_003 + i) for i in range(clients)]
+    for client in crowd:
+        client.think = think
     deadline_box = [0.0]
     started = [0.0]
 
@@ -503,10 +516,10 @@ class Report:
     rounds: RoundCheck
     tally: Phase | None = None
     hello: Phase | None = None
+    paced: Phase | None = None
 
     def errors(self) -> list[str]:
-        return self.mixed.errors() + (self.tally.errors() if self.tally else []) + \
-            (self.hello.errors() if self.hello else [])
+        return [e for phase in (self.mixed, self.paced, self.tally, self.hello) if phase for e in phase.errors()]
 
     def ratio(self) -> float | None:
         if not (self.tally and self.hello and self.hello.rate()):
@@ -515,7 +528,7 @@ class Report:
 
     def lines(self) -> list[str]:
         out = [f"web_load: {self.clients} clients, {self.duration:g} s per phase, {self.workers} gunicorn workers "
-               f"(sync), {self.database}, {os.cpu_count()} CPU cores shared with the clients"]
+               f"(gthread), {self.database}, {os.cpu_count()} CPU cores shared with the clients"]
         out.append(f"mixed load: {self.mixed.requests()} requests in {self.mixed.seconds:.1f} s, "
                    f"{self.mixed.rate():.0f} req/s")
         out.append(f"  {'kind':<8}{'requests':>10}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}")
@@ -527,6 +540,13 @@ class Report:
             out.append(f"  {kind or 'all':<8}{self.mixed.requests(kind):>10}{self.mixed.rate(kind):>9.0f}"
                        f"{self.mixed.percentile(50, kind):>9.1f}{self.mixed.percentile(99, kind):>9.1f}"
                        f"{(errors_by_kind[kind] if kind else sum(errors_by_kind.values())):>8}")
+        if self.paced is not None:
+            p = self.paced
+            out.append(f"paced mixed load (each client pauses 0 to {2 * p.clients[0].think:g} s after an answer): "
+                       f"{p.requests()} requests, {p.rate():.0f} req/s")
+            for kind in KINDS:
+                out.append(f"  {kind:<8}{p.requests(kind):>10}{p.rate(kind):>9.0f}"
+                           f"{p.percentile(50, kind):>9.1f}{p.percentile(99, kind):>9.1f}")
         r = self.rounds
         out.append(f"rounds read back: {r.rounds} rounds, {r.cells} cells written, lost {r.lost}, wrong {r.wrong}")
         out += [f"  {p}" for p in r.problems[:MAX_ERRORS_KEPT]]
@@ -541,7 +561,10 @@ class Report:
             out += [f"  {e[:300]}" for e in errors[:MAX_ERRORS_KEPT]]
         ratio = self.ratio()
         out.append(f"load: {self.mixed.rate():.0f} req/s, tally p99 {self.mixed.percentile(99, 'tally'):.1f} ms, "
-                   f"ledger p99 {self.mixed.percentile(99, 'ledger'):.1f} ms, errors {len(errors)}, "
+                   f"ledger p99 {self.mixed.percentile(99, 'ledger'):.1f} ms"
+                   + (f" (paced: tally p99 {self.paced.percentile(99, 'tally'):.1f} ms, ledger p99 "
+                      f"{self.paced.percentile(99, 'ledger'):.1f} ms)" if self.paced else "")
+                   + f", errors {len(errors)}, "
                    f"lost scores {r.lost + r.wrong}, "
                    f"tally/hello {'n/a' if ratio is None else f'{ratio:.0%}'}")
         return out
@@ -552,7 +575,8 @@ def describe(database_url: str) -> str:
 
 
 def measure(database_url: str | None, clients: int, duration: float, workers: int = 2, seed: int = 1,
-            hello: bool = True, log_dir: Path | None = None, say: Callable[[str], None] = print) -> Report:
+            hello: bool = True, log_dir: Path | None = None, say: Callable[[str], None] = print,
+            think: float = 0.0) -> Report:
     """Start the servers, run the three phases, read every round back; the report."""
     with tempfile.TemporaryDirectory(prefix="web-load-") as scratch:
         logs = Path(log_dir or scratch)
@@ -561,9 +585,17 @@ def measure(database_url: str | None, clients: int, duration: float, workers: in
                 say(f"caddie at {server.url} ({describe(url)}); mixed load for {duration:g} s")
                 mixed = run_phase("mixed load", server.url, clients, duration, MIXED, seed)
                 rounds = check_rounds(server.url, mixed.clients)
+                paced = None
+                if think:
+                    say(f"paced mixed load for {duration:g} s")
+                    paced = run_phase("paced mixed load", server.url, clients, duration, MIXED, seed + 3, think)
+                    more = check_rounds(server.url, paced.clients)
+                    rounds = RoundCheck(rounds.rounds + more.rounds, rounds.cells + more.cells,
+                                        rounds.lost + more.lost, rounds.wrong + more.wrong,
+                                        rounds.problems + more.problems)
                 say(f"tally only for {duration:g} s")
                 tally = run_phase("tally only", server.url, clients, duration, TALLY_ONLY, seed + 1)
-            report = Report(clients, duration, workers, describe(url), mixed, rounds, tally)
+            report = Report(clients, duration, workers, describe(url), mixed, rounds, tally, paced=paced)
             if hello:
                 with gunicorn_server(url, workers=workers, app=HELLO_APP, log_path=logs / "hello.log",
                                      extra_env={"MIGRATE_ON_START": "false"}, ready_path="/healthz") as server:
@@ -581,10 +613,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database-url", default="",
                         help="a PostgreSQL database to use a new schema of (default: a new SQLite file)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think-ms", type=float, default=500,
+                        help="also run a paced mixed phase, each client pausing 0 to twice this after an "
+                             "answer, as a person reading the page would (default 500; 0 skips it)")
     parser.add_argument("--log-dir", type=Path, help="keep the servers' logs here")
     args = parser.parse_args(argv)
     report = measure(args.database_url, args.clients, args.duration, args.workers, args.seed,
-                     log_dir=args.log_dir, say=lambda s: print(s, file=sys.stderr, flush=True))
+                     log_dir=args.log_dir, say=lambda s: print(s, file=sys.stderr, flush=True),
+                     think=args.think_ms / 1000)
     print("\n".join(report.lines()))
     return 0
 

@@ -7,6 +7,7 @@ serves ``caddie.wsgi:app`` (docs/production.md). The environment:
 ``SECRET_KEY``        required: the same 32+ random characters on every server
 ``DATABASE_URL``      the database (default: SQLite in ``instance/``)
 ``WEB_CONCURRENCY``   worker processes (default: 2 per CPU core plus 1, at most 8)
+``WEB_THREADS``       threads per worker (default 4)
 ``BIND``              the address to listen on, e.g. ``0.0.0.0:8000`` or ``unix:/run/caddie.sock``;
                       else ``HOST``:``PORT``, where PORT defaults to 8000 and HOST to 127.0.0.1,
                       or 0.0.0.0 when a platform sets ``PORT`` (gunicorn's own convention)
@@ -42,6 +43,16 @@ def _workers() -> int:
     return int(value)
 
 
+def _threads() -> int:
+    value = os.environ.get("WEB_THREADS", "").strip()
+    if not value:
+        return 4
+    if not value.isdigit() or int(value) < 1:
+        sys.exit(f"Caddie & Tally will not start: WEB_THREADS must be a whole number of threads per worker, "
+                 f"1 or more, not {value!r}.")
+    return int(value)
+
+
 def _bind() -> list[str]:
     if os.environ.get("BIND", "").strip():
         return [os.environ["BIND"].strip()]
@@ -53,6 +64,10 @@ def _bind() -> list[str]:
 wsgi_app = "caddie.wsgi:app"
 bind = _bind()
 workers = _workers()
+# Threads, so that a short request (a tally, a score) is not stuck behind a long one in the same
+# worker (a hole's review, a lookahead): they share the worker's time slices instead of queueing.
+worker_class = "gthread"
+threads = _threads()
 accesslog = None  # the app writes its own JSON line per request (caddie.request_log)
 errorlog = "-"
 # No control socket: its default path is per user, so two servers on one machine would share it.
