@@ -26,6 +26,7 @@ from caddie.core.course_generator import random_course
 from caddie.core.courses import SAMPLE_COURSES, Course
 from caddie.core.errors import CaddieError
 from caddie.extensions import db
+from caddie.identity import is_token
 from caddie.models import CourseRecord
 
 MINE = "mine:"
@@ -83,7 +84,7 @@ def _holes(course: Course) -> list[dict[str, int]]:
 
 def _row(public_id: str | None, owner: str | None, include_deleted: bool = False) -> CourseRecord | None:
     """The owner's course with this id; None for another browser's, a guessed id, or none at all."""
-    if not owner or not public_id or len(public_id) > 32:
+    if not owner or not is_token(public_id, 32):
         return None
     stmt = select(CourseRecord).where(CourseRecord.public_id == public_id)
     if not include_deleted:

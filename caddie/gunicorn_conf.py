@@ -37,7 +37,7 @@ def _workers() -> int:
     value = os.environ.get("WEB_CONCURRENCY", "").strip()
     if not value:
         return min(2 * (os.cpu_count() or 1) + 1, 8)
-    if not value.isdigit() or int(value) < 1:
+    if not value.isdecimal() or int(value) < 1:
         sys.exit(f"Caddie & Tally will not start: WEB_CONCURRENCY must be a whole number of workers, "
                  f"1 or more, not {value!r}.")
     return int(value)
@@ -47,7 +47,7 @@ def _threads() -> int:
     value = os.environ.get("WEB_THREADS", "").strip()
     if not value:
         return 4
-    if not value.isdigit() or int(value) < 1:
+    if not value.isdecimal() or int(value) < 1:
         sys.exit(f"Caddie & Tally will not start: WEB_THREADS must be a whole number of threads per worker, "
                  f"1 or more, not {value!r}.")
     return int(value)

@@ -36,3 +36,17 @@ def grant_edit(public_id: str) -> None:
     grants = [g for g in edit_grants() if g != public_id]
     session[_GRANTS] = (grants + [public_id])[-MAX_GRANTS:]
     session.permanent = True
+
+
+_TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def is_token(text: object, limit: int = 64) -> bool:
+    """Whether ``text`` could be an id or token this app made (``secrets.token_urlsafe``: letters,
+    digits, ``-`` and ``_``). Anything else names no row, and is never sent to the database:
+    PostgreSQL refuses text holding NUL outright.
+
+    >>> is_token("Vm-fRl2XK1bLc6eK"), is_token("a\\x00b"), is_token(""), is_token("x" * 65), is_token(None)
+    (True, False, False, False, False)
+    """
+    return isinstance(text, str) and 0 < len(text) <= limit and all(ch in _TOKEN_CHARS for ch in text)

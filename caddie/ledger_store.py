@@ -23,6 +23,7 @@ from caddie.core.errors import HandError
 from caddie.core.ledger import HOLE_COUNTS, check_names, check_score
 from caddie.core.table import Table
 from caddie.extensions import db
+from caddie.identity import is_token
 from caddie.models import HoleScore, Round, RoundPlayer
 
 GAMES = ("grid", "clubs")
@@ -92,6 +93,8 @@ def deal_round(owner: str, names: Sequence[str], holes: int, game: str, table: T
 
 
 def find_round(public_id: str, include_deleted: bool = False) -> Round | None:
+    if not is_token(public_id):
+        return None  # a round's id is a token; anything else (NUL, say) never reaches the database
     stmt = select(Round).where(Round.public_id == public_id)
     if not include_deleted:
         stmt = stmt.where(Round.deleted_at.is_(None))
@@ -99,7 +102,7 @@ def find_round(public_id: str, include_deleted: bool = False) -> Round | None:
 
 
 def find_by_token(column, token: str) -> Round | None:
-    if not token or len(token) > 64:
+    if not is_token(token):
         return None
     return db.session.scalars(select(Round).where(column == token, Round.deleted_at.is_(None))).first()
 

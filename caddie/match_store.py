@@ -22,6 +22,7 @@ from caddie.core.opponents import choose
 from caddie.core.rules import Rules
 from caddie.core.table import Table
 from caddie.extensions import db
+from caddie.identity import is_token
 from caddie.ledger_store import deal_round
 from caddie.match_records import StaleMatch, land_in_ledger, save_state
 from caddie.models import Match
@@ -52,7 +53,7 @@ def start_match(owner: str, table: Table, rules: Rules, seats: Sequence[Seat], s
 
 def find_match(public_id: str, owner: str | None) -> Match | None:
     """The match, only for the browser that started it."""
-    if not owner or not public_id or len(public_id) > 32:
+    if not owner or not is_token(public_id, 32):
         return None
     return db.session.scalars(select(Match).where(Match.public_id == public_id,
                                                   Match.owner_browser == owner)).first()

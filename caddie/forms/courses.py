@@ -15,7 +15,7 @@ from caddie.core.courses import NAME_LIMIT, TEE_LIMIT, Course, Hole, clean_text
 from caddie.core.errors import RulesError, quoted
 
 MAX_HOLES = 18
-_WHOLE = re.compile(r"[0-9]+")
+_WHOLE = re.compile(r"[0-9]{1,9}")  # bounded: int() refuses 4300 digits and more
 
 
 @dataclass(frozen=True)

@@ -93,7 +93,7 @@ class SettingsForm(PageForm):
         tokens = (self.club_deck.data or "").replace(",", " ").split()
         if not tokens:
             return self._fail("club_deck", "List the yardage of every card in one deck, like 250 245 240 …")
-        bad = [t for t in tokens if not t.isdigit()]
+        bad = [t for t in tokens if not t.isdecimal() or len(t) > 9]
         if bad:
             return self._fail("club_deck", f'"{bad[0]}" is not a yardage: use whole numbers of yards.')
         return tuple(int(t) for t in tokens)

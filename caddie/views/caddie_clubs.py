@@ -44,7 +44,7 @@ def _picks() -> list[int]:
     picks = []
     for text in request.args.getlist("pick")[:64]:
         text = text.strip()
-        if text.isdigit() and len(text) <= 4:
+        if text.isdecimal() and len(text) <= 4:
             picks.append(int(text))
     return picks
 
@@ -79,16 +79,16 @@ def walk():
 
 
 def _start_hole(text: str | None, course: Course) -> int:
-    return int(text) if text and text.isdigit() and 1 <= int(text) <= len(course.holes) else 1
+    return int(text) if text and text.isdecimal() and len(text) <= 3 and 1 <= int(text) <= len(course.holes) else 1
 
 
 def _apply(walk: ClubWalk, course: Course | None, rules: ClubRules, decks: int) -> ClubWalk:
     if course is None:
         return walk
     args = request.args
-    if args.get("add", "").isdigit():
+    if args.get("add", "").isdecimal() and len(args["add"]) <= 4:
         return walk.add(int(args["add"]), course, rules, decks)
-    if args.get("remove", "").isdigit():
+    if args.get("remove", "").isdecimal() and len(args["remove"]) <= 4:
         return walk.remove(int(args["remove"]))
     if args.get("unturn"):
         return walk.unturn()

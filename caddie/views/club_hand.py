@@ -29,9 +29,9 @@ def parse_yardage(text: str | None) -> tuple[int | None, str | None]:
     if text is None or not text.strip():
         return None, None
     cleaned = text.strip().lower().removesuffix("yards").removesuffix("yds").removesuffix("y").strip()
-    if not cleaned.isdigit():
+    if not cleaned.isdecimal():
         return None, f'"{text.strip()}" is not a yardage: type the hole\'s length in whole yards, like 412.'
-    yardage = int(cleaned)
+    yardage = int(cleaned) if len(cleaned) <= 9 else 0  # int() refuses 4300 digits and more
     if not 1 <= yardage <= MAX_YARDAGE:
         return None, f"A hole's yardage is between 1 and {MAX_YARDAGE} yards."
     return yardage, None
@@ -43,7 +43,7 @@ def parse_typed(text: str) -> tuple[list[int], str | None]:
         return [], "Type the yardages of the cards played, like 250 160 3."
     cards: list[int] = []
     for token in tokens:
-        if not token.isdigit() or len(token) > 4:
+        if not token.isdecimal() or len(token) > 4:
             return [], f'"{token}" is not a yardage card: cards are whole numbers of yards, like 160.'
         cards.append(int(token))
     return cards, None

@@ -129,7 +129,7 @@ def _picks(source) -> list[int]:
     picks = []
     for text in source.getlist("pick")[:64]:
         text = text.strip()
-        if text.isdigit() and len(text) <= 4:
+        if text.isdecimal() and len(text) <= 4:
             picks.append(int(text))
     return picks
 

@@ -28,7 +28,7 @@ def _numbers(text: str | None, limit: int) -> list[int]:
     out = []
     for part in (text or "").split(",")[:limit]:
         part = part.strip()
-        if not part.isdigit() or len(part) > 4:
+        if not part.isdecimal() or len(part) > 4:
             break
         out.append(int(part))
     return out
@@ -50,7 +50,8 @@ class ClubWalk:
         if course is None:
             return cls()
         hole = args.get("hole", "1")
-        hole = int(hole) if str(hole).isdigit() and 1 <= int(hole) <= len(course.holes) + 1 else 1
+        hole = int(hole) if str(hole).isdecimal() and len(str(hole)) <= 3 and 1 <= int(hole) <= len(course.holes) + 1 \
+            else 1
         hand = _numbers(args.get("hand"), HAND_SIZE)
         allowed = Counter({card: n * decks for card, n in rules.copies().items()})
         kept: list[int] = []

@@ -86,7 +86,7 @@ def new():
         notice = f"A copy of the sample {sample.name}: change anything, then Save it as your own."
     elif request.args.get("random") in ("9", "18"):
         seed = request.args.get("seed", "")
-        rng = random.Random(int(seed)) if seed.isdigit() and len(seed) < 20 else random.Random()
+        rng = random.Random(int(seed)) if seed.isdecimal() and len(seed) < 20 else random.Random()
         form.fill(random_course(rng, int(request.args["random"])))
         notice = "A new random course: tweak it if you like, then Save it. Reload for another."
     else:
