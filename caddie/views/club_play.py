@@ -33,7 +33,8 @@ from caddie.models import Round
 from caddie.table_store import current_table
 from caddie.views.club_hand import club_label
 from caddie.views.play import COMPUTER_PAUSE_MS
-from caddie.views.rendering import is_htmx, page_or_fragment
+from caddie.views.match_pages import STALE_TABLE, after_move, seen_version
+from caddie.views.rendering import page_or_fragment
 
 bp = Blueprint("club_play", __name__, url_prefix="/play/clubs")
 
@@ -204,12 +205,6 @@ def table(public_id: str):
     return _render(_owned(public_id), _picks(request.args), hint=request.args.get("hint") == "1")
 
 
-def _seen_version() -> int:
-    try:
-        return int(request.form.get("version", ""))
-    except ValueError:
-        return -1
-
 
 @bp.post("/m/<public_id>/act")
 def act(public_id: str):
@@ -225,9 +220,9 @@ def act(public_id: str):
             action = ClubAction.play(picks)
         else:
             return _render(match, picks, "That is not a move in this game.", 400)
-        play(match, action, _seen_version())
+        play(match, action, seen_version())
     except StaleMatch:
-        return _render(match, picks, "The table had already moved on; here it is as it stands.", 409)
+        return _render(match, picks, STALE_TABLE, 409)
     except CaddieError as err:
         return _render(match, picks, err.message, 400)
     return _after(match)
@@ -237,15 +232,11 @@ def act(public_id: str):
 def computer_move(public_id: str):
     match = _owned(public_id)
     try:
-        step(match, _seen_version())
+        step(match, seen_version())
     except StaleMatch:
         pass  # another tab or a repeated request already moved: show the table as it is
     return _after(match)
 
 
 def _after(match):
-    if is_htmx():
-        response = _render(match)
-        response.headers["HX-Push-Url"] = url_for("club_play.table", public_id=match.public_id)
-        return response
-    return redirect(url_for("club_play.table", public_id=match.public_id), code=303)
+    return after_move(lambda: _render(match), url_for("club_play.table", public_id=match.public_id))

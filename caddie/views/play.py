@@ -22,7 +22,8 @@ from caddie.models import Round
 from caddie.extensions import db
 from caddie.table_store import current_table
 from caddie.views.filters import card_name
-from caddie.views.rendering import is_htmx, page_or_fragment
+from caddie.views.match_pages import STALE_TABLE, after_move, seen_version
+from caddie.views.rendering import page_or_fragment
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 
@@ -155,12 +156,6 @@ def _parse_action(text: str | None) -> Action | None:
         return None
 
 
-def _seen_version() -> int:
-    try:
-        return int(request.form.get("version", ""))
-    except ValueError:
-        return -1
-
 
 @bp.post("/m/<public_id>/act")
 def act(public_id: str):
@@ -169,9 +164,9 @@ def act(public_id: str):
     if action is None:
         return _render(match, "That is not a move in this game.", 400)
     try:
-        play(match, action, _seen_version())
+        play(match, action, seen_version())
     except StaleMatch:
-        return _render(match, "The table had already moved on; here it is as it stands.", 409)
+        return _render(match, STALE_TABLE, 409)
     except CaddieError as err:
         return _render(match, err.message, 400)
     return _after(match)
@@ -181,13 +176,11 @@ def act(public_id: str):
 def computer_move(public_id: str):
     match = _owned(public_id)
     try:
-        step(match, _seen_version())
+        step(match, seen_version())
     except StaleMatch:
         pass  # another tab or a repeated request already moved: show the table as it is
     return _after(match)
 
 
 def _after(match):
-    if is_htmx():
-        return _render(match)
-    return redirect(url_for("play.table", public_id=match.public_id), code=303)
+    return after_move(lambda: _render(match), url_for("play.table", public_id=match.public_id))
