@@ -52,12 +52,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from caddie.core.club_solver import solve
 from caddie.core.clubs import HAND_SIZE, ClubRules
 from caddie.core.courses import Course
 from caddie.core.errors import CaddieError, quoted
+from caddie.core.turn_order import TurnOrder
 
 __all__ = [
     "ClubAction", "ClubRound", "Event", "IllegalAction", "Strategy",
@@ -168,7 +169,7 @@ def _strokes(n: int) -> str:
 
 
 @dataclass
-class ClubRound:
+class ClubRound(TurnOrder):
     """A whole round: the course, the cards, whose turn it is, the scores.
 
     Build one with ``ClubRound.new``; change it only through ``apply``. The
@@ -195,6 +196,10 @@ class ClubRound:
     refills: int = 0                        # times the pile has been refilled
     hole_scores: list[list[int]] = field(default_factory=list)   # per hole, per seat
     log: list[Event] = field(default_factory=list)
+
+    OVER_PHASE: ClassVar[str] = "round_over"
+    OVER_TEXT: ClassVar[str] = "The round is over."
+    ILLEGAL: ClassVar[type[CaddieError]] = IllegalAction
 
     # -- building -------------------------------------------------------------
     @classmethod
@@ -307,19 +312,8 @@ class ClubRound:
     def _check(self, action: ClubAction, seat: int) -> None:
         if not isinstance(action, ClubAction):
             raise IllegalAction("That is not an action.", "action")
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalAction(f"There is no seat {quoted(seat)} at this table.", "seat")
-        if self.phase == "round_over":
-            raise IllegalAction("The round is over.", "action")
-        if self.phase == "hole_over":
-            if action.kind != "next":
-                raise IllegalAction(f"Hole {self.hole} is over: start the next hole.", "action")
+        if self._check_turn(action.kind, seat):
             return
-        if action.kind == "next":
-            raise IllegalAction(f"Hole {self.hole} is still being played.", "action")
-        mover = self.order[self.actor]
-        if seat != mover:
-            raise IllegalAction(f"It is {self.names[mover]}'s turn, not yours.", "seat")
         hand = Counter(self.hands[seat])
         for card, n in Counter(action.cards).items():
             if hand[card] < n:

@@ -49,10 +49,11 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
-from typing import Any, Mapping, NamedTuple
+from typing import Any, ClassVar, Mapping, NamedTuple
 
 from caddie.core.cards import JOKER, RANKS
 from caddie.core.errors import CaddieError, quoted
+from caddie.core.turn_order import TurnOrder
 from caddie.core.rules import GRID_SIZES, Rules
 from caddie.core.scoring import score_column, score_grid
 
@@ -261,7 +262,7 @@ def _tables(rules: Rules) -> _Tables:
 # -- the match -------------------------------------------------------------------------
 
 @dataclass
-class GridMatch:
+class GridMatch(TurnOrder):
     """A whole match: the table, the cards, whose turn it is, the scores.
 
     Build one with ``GridMatch.new``; change it only through ``apply`` (and
@@ -296,6 +297,10 @@ class GridMatch:
     decisions: list[dict] = field(default_factory=list)  # this hole's recorded decisions (apply_recorded)
     review: dict | None = None         # a review of the hole just finished, kept until the next deal
     _ending: Event | None = field(default=None, init=False, repr=False, compare=False)
+
+    OVER_PHASE: ClassVar[str] = "match_over"
+    OVER_TEXT: ClassVar[str] = "The match is over."
+    ILLEGAL: ClassVar[type[CaddieError]] = IllegalAction
 
     # -- building ----------------------------------------------------------------
     @classmethod
@@ -457,19 +462,8 @@ class GridMatch:
     def _check(self, action: Action, seat: int) -> None:
         if not isinstance(action, Action):
             raise IllegalAction("That is not an action.", "action")
-        if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalAction(f"There is no seat {quoted(seat)} at this table.", "seat")
-        if self.phase == "match_over":
-            raise IllegalAction("The match is over.", "action")
-        if self.phase == "hole_over":
-            if action.kind != "next":
-                raise IllegalAction(f"Hole {self.hole} is over: start the next hole.", "action")
+        if self._check_turn(action.kind, seat):
             return
-        if action.kind == "next":
-            raise IllegalAction(f"Hole {self.hole} is still being played.", "action")
-        mover = self.order[self.actor]
-        if seat != mover:
-            raise IllegalAction(f"It is {self.names[mover]}'s turn, not yours.", "seat")
         if action.position is not None and action.position >= self.rules.cards:
             raise IllegalAction(f"There is no position {action.position} in a {self.rules.cards}-card grid: "
                                 f"positions run from 0 to {self.rules.cards - 1}.", "position")
