@@ -1031,6 +1031,13 @@ class Report:
         self.refused_by_construction += request.refused
         self.families[request.family][f"{status // 100}xx"] += 1
 
+    def count_changes(self, before, after, where: str) -> None:
+        """Rows that differ between two snapshots no request was allowed to change."""
+        changed = changed_rows(before, after)
+        if changed:
+            self.rows_changed += changed
+            self.change_notes.append(f"{where}: " + "; ".join(describe_changes(before, after)))
+
     def lines(self) -> list[str]:
         out = ["requests by route family (status classes):"]
         for family in sorted(self.families):
@@ -1090,12 +1097,7 @@ def fuzz_in_process(app, world: World, requests: int, seed: int, report: Report 
                 print(f"  {n + 1} requests, {rate:.0f}/s, {len(report.server_errors)} 5xx", file=sys.stderr)
     finally:
         listener.close()
-    final = snapshot(engine)
-    missed = changed_rows(expected, final)
-    if missed:
-        report.rows_changed += missed
-        report.change_notes.append("not seen by the listener: " + "; ".join(describe_changes(expected, final)))
-    world.final_snapshot = final  # type: ignore[attr-defined]
+    report.count_changes(expected, snapshot(engine), "not seen by the listener")
     return report
 
 
@@ -1146,11 +1148,7 @@ def fuzz_gunicorn(url: str, app, world: World, requests: int, seed: int, report:
         if 500 <= status < 599:
             report.server_errors.append(f"{status} (gunicorn) {request.describe()}")
     connection.close()
-    after = snapshot(engine)
-    changed = changed_rows(before, after)
-    if changed:
-        report.rows_changed += changed
-        report.change_notes.append("during the gunicorn pass: " + "; ".join(describe_changes(before, after)))
+    report.count_changes(before, snapshot(engine), "during the gunicorn pass")
 
 
 # ---- the app and the database for the bench -----------------------------------------
