@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from wtforms import IntegerField
 
+LARGEST = 2**31 - 1  # a database integer; no whole number a form asks for comes near it
+
 
 class WholeNumberField(IntegerField):
     """An integer field that says what it wanted instead of "Not a valid integer value"."""
@@ -22,3 +24,6 @@ class WholeNumberField(IntegerField):
         except ValueError:
             self.data = None
             raise ValueError(f'"{valuelist[0]}" is not {self.what}.') from None
+        if abs(self.data) > LARGEST:  # NumberRange compares it as a float: past 1e308 that raised
+            self.data = None
+            raise ValueError(f"That is far too big to be {self.what}.")

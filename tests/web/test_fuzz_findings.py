@@ -129,3 +129,14 @@ def test_very_long_numbers_in_forms_are_sentences(client, csrf_token):
     assert client.post("/settings", data=data).status_code == 400
     data = course_form(CEDAR, csrf_token("/courses/new"), **{"yardage-0": LONG_NUMBER, "par-1": LONG_NUMBER})
     assert client.post("/courses/new", data=data).status_code == 400
+
+
+def test_a_number_past_a_float_is_a_sentence(client, csrf_token):
+    """WTForms' NumberRange compares as a float: 1e61 raised OverflowError."""
+    from tests.web.conftest import settings_form
+
+    data = settings_form(**{"chart-3-up_to": "1" + "0" * 61, "players": "9" * 400})
+    data.update(csrf_token=csrf_token("/settings"), version="0")
+    response = client.post("/settings", data=data)
+    assert response.status_code == 400
+    assert "far too big" in response.get_data(as_text=True)
