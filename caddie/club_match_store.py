@@ -20,7 +20,7 @@ from caddie.core.errors import CaddieError
 from caddie.core.table import Table
 from caddie.extensions import db
 from caddie.ledger_store import deal_round
-from caddie.match_records import StaleMatch, land_in_ledger, save_state
+from caddie.match_records import StaleMatch, save_move
 from caddie.models import Match
 
 HUMAN_SEAT = 0
@@ -93,5 +93,4 @@ def next_hole(match: Match, seen_version: int) -> Event:
 
 
 def _save(match: Match, game: ClubRound, seen_version: int) -> None:
-    save_state(match, game.to_dict(), seen_version, finished=game.is_over)
-    land_in_ledger(match, game.hole_scores)
+    save_move(match, game.to_dict(), seen_version, game.is_over, game.hole_scores)

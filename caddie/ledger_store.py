@@ -152,11 +152,13 @@ def cards_of(round_: Round) -> tuple[dict[str, list[int | None]], dict[tuple[int
     return cards, versions
 
 
-def write_scores(round_: Round, writes: Sequence[CellWrite]) -> int:
+def write_scores(round_: Round, writes: Sequence[CellWrite], commit: bool = True) -> int | None:
     """Apply cell writes all-or-nothing; returns the round's new version.
 
     Raises ``HandError`` for a bad score, seat or hole (nothing written) and
     ``StaleScore`` when a cell changed since its writer saw it (nothing written).
+    With ``commit=False`` the writes join the caller's transaction, which
+    commits them (or rolls back its savepoint on ``StaleScore``); returns None.
     """
     seats = {p.seat: p for p in round_.players}
     for w in writes:
@@ -192,12 +194,16 @@ def write_scores(round_: Round, writes: Sequence[CellWrite]) -> int:
             raise StaleScore(conflicts)
         db.session.execute(update(Round).where(Round.id == round_.id)
                            .values(version=Round.version + 1, updated_at=now))
+        if not commit:
+            return None
         db.session.commit()
     except IntegrityError:
-        db.session.rollback()
+        if commit:
+            db.session.rollback()
         raise StaleScore([(seats[w.seat].name, w.hole) for w in writes]) from None
     except StaleScore:
-        db.session.rollback()
+        if commit:
+            db.session.rollback()
         raise
     db.session.refresh(round_)
     return round_.version

@@ -24,7 +24,7 @@ from caddie.core.table import Table
 from caddie.extensions import db
 from caddie.identity import is_token
 from caddie.ledger_store import deal_round
-from caddie.match_records import StaleMatch, land_in_ledger, save_state
+from caddie.match_records import StaleMatch, save_move
 from caddie.models import Match
 
 __all__ = ["HUMAN_SEAT", "Seat", "StaleMatch", "start_match", "find_match", "matches_for", "game_of",
@@ -122,5 +122,4 @@ def step(match: Match, seen_version: int) -> Event | None:
 
 
 def _save(match: Match, game: GridMatch, seen_version: int) -> None:
-    save_state(match, game.to_dict(), seen_version, finished=game.phase == "match_over")
-    land_in_ledger(match, game.hole_scores)
+    save_move(match, game.to_dict(), seen_version, game.phase == "match_over", game.hole_scores)

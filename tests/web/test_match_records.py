@@ -1,0 +1,64 @@
+"""A digital game's move and the holes it finishes are stored together, and never over a typed score."""
+
+from __future__ import annotations
+
+import pytest
+
+from caddie import match_records
+from caddie.club_match_store import ClubSeat, play, round_of, start_club_match, step
+from caddie.core.club_round import ClubAction
+from caddie.core.club_solver import solve
+from caddie.core.courses import SAMPLE_COURSES
+from caddie.core.table import Table
+from caddie.extensions import db
+from caddie.ledger_store import CellWrite, cards_of, write_scores
+from caddie.models import Match, Round
+
+
+def _start_and_play_my_shot(app):
+    match = start_club_match("b" * 32, Table(), SAMPLE_COURSES["cedar-nine"],
+                             [ClubSeat("Pat", None), ClubSeat("Ada", "steady")], seed=5)
+    game = round_of(match)
+    play(match, ClubAction.play(list(solve(game.hands[0], game.yardage).cards)), match.version)
+    return match
+
+
+def test_the_move_that_ends_a_hole_lands_it_in_the_ledger_in_the_same_commit(app):
+    with app.app_context():
+        match = _start_and_play_my_shot(app)
+        assert step(match, match.version) is not None         # Ada's shot ends hole 1
+        game = round_of(match)
+        cards, _ = cards_of(db.session.get(Round, match.round_id))
+        assert [cards["Pat"][0], cards["Ada"][0]] == game.hole_scores[0]
+
+
+def test_a_score_typed_into_the_scorecard_meanwhile_stands_and_the_move_still_counts(app, monkeypatch):
+    with app.app_context():
+        match = _start_and_play_my_shot(app)
+        round_ = db.session.get(Round, match.round_id)
+        blank_card = cards_of(round_)                          # what the move reads, before...
+        write_scores(round_, [CellWrite(1, 1, 9, 0)])          # ...someone types Ada's hole 1 as 9
+        monkeypatch.setattr(match_records, "cards_of", lambda r: blank_card)
+        version = match.version
+        step(match, version)
+        assert db.session.get(Match, match.id).version == version + 1, "the move is stored"
+        monkeypatch.undo()
+        cards, _ = cards_of(db.session.get(Round, match.round_id))
+        assert cards["Ada"][0] == 9, "the typed score is not overwritten"
+        assert cards["Pat"][0] is None, "the hole's landing was one all-or-nothing write, undone as a whole"
+
+
+def test_a_failure_while_landing_undoes_the_move_too(app, monkeypatch):
+    with app.app_context():
+        match = _start_and_play_my_shot(app)
+        version, state = match.version, dict(match.state)
+
+        def crash(*args, **kwargs):
+            raise RuntimeError("the server died mid-move")
+        monkeypatch.setattr(match_records, "write_scores", crash)
+        with pytest.raises(RuntimeError):
+            step(match, version)
+        db.session.rollback()
+        stored = db.session.get(Match, match.id)
+        db.session.refresh(stored)
+        assert stored.version == version and stored.state == state, "neither the move nor the hole"
