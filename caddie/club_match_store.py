@@ -22,6 +22,7 @@ from caddie.extensions import db
 from caddie.ledger_store import deal_round
 from caddie.match_records import StaleMatch, save_move
 from caddie.models import Match
+from caddie.heavy_work import run_heavy
 
 HUMAN_SEAT = 0
 MIN_OPPONENTS, MAX_OPPONENTS = 1, 3   # two players with one deck, up to four with two (DESIGN.md section 3)
@@ -83,7 +84,7 @@ def step(match: Match, seen_version: int) -> Event | None:
     seat = game.current
     # Seeded by the match and its version: the same request always makes the same play.
     rng = random.Random(f"{game.seed}:{match.version}")
-    event = game.apply(choose_play(game.view(seat), match.seats[seat]["level"], rng), seat)
+    event = game.apply(run_heavy(choose_play, game.view(seat), match.seats[seat]["level"], rng), seat)
     _save(match, game, seen_version)
     return event
 

@@ -26,6 +26,7 @@ from caddie.identity import is_token
 from caddie.ledger_store import deal_round
 from caddie.match_records import StaleMatch, save_move
 from caddie.models import Match
+from caddie.heavy_work import run_heavy
 
 __all__ = ["HUMAN_SEAT", "Seat", "StaleMatch", "start_match", "find_match", "matches_for", "game_of",
            "computer_to_move", "play", "step", "hint_seed"]
@@ -100,7 +101,7 @@ def _review_if_over(game: GridMatch) -> None:
     """Once a hole is over, review the person's decisions on it (once: it takes a moment) and
     keep the review in the match instead of the decisions."""
     if game.phase in ("hole_over", "match_over") and game.review is None and game.decisions:
-        review = review_hole(game.decisions, random.Random(f"review:{game.seed}:{game.hole}"))
+        review = run_heavy(review_hole, game.decisions, random.Random(f"review:{game.seed}:{game.hole}"))
         game.review, game.decisions = review.to_dict(), []
 
 
@@ -114,7 +115,7 @@ def step(match: Match, seen_version: int) -> Event | None:
     seat = game.current
     # Seeded by the match and its version: the same request always makes the same move.
     rng = random.Random(f"{game.seed}:{match.version}")
-    action = choose(game.view(seat, events=False), match.seats[seat]["level"], rng)
+    action = run_heavy(choose, game.view(seat, events=False), match.seats[seat]["level"], rng)
     event = game.apply(action, seat)
     _review_if_over(game)
     _save(match, game, seen_version)

@@ -48,6 +48,7 @@ from caddie.models import Round
 from caddie.openapi import openapi_document
 from caddie.round_view import view_round
 from caddie.table_store import current_table
+from caddie.heavy_work import run_heavy
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
@@ -146,13 +147,13 @@ CADDIE_CLUB_FIELDS = ("yardage", "hand", "upcoming", "decks")
 @bp.post("/caddie/grid")
 def caddie_grid():
     """The caddie's advice for one Grid Golf decision (the same function as caddie.advisor.advise)."""
-    return advise(_json_object(CADDIE_GRID_FIELDS))
+    return run_heavy(advise, _json_object(CADDIE_GRID_FIELDS))
 
 
 @bp.post("/caddie/clubs")
 def caddie_clubs():
     """The Club Cards caddie: the best play for this hole, looking ahead when ``upcoming`` is given."""
-    return advise_clubs(_json_object(CADDIE_CLUB_FIELDS), current_table().clubs)
+    return run_heavy(advise_clubs, _json_object(CADDIE_CLUB_FIELDS), current_table().clubs)
 
 
 @bp.post("/rounds")

@@ -26,6 +26,7 @@ from caddie.views.club_play import Selection, marked
 from caddie.views.ledger import rounds_to_add_to
 from caddie.views.rendering import is_htmx, tap_response
 from caddie.views.club_walk import ClubWalk
+from caddie.heavy_work import run_heavy
 
 bp = Blueprint("caddie_clubs", __name__, url_prefix="/caddie/clubs")
 
@@ -37,7 +38,7 @@ def _advice(hand: tuple[int, ...], yardage: int, upcoming: tuple[int, ...], rule
     """The caddie's play; the same question always gets the same answer (and each tap that only
     changes the selection does not ask again)."""
     seed = f"caddie-clubs/{rules.to_dict()}/{decks}/{hand}/{yardage}/{upcoming}"
-    return advise_hole(list(hand), yardage, list(upcoming), rules, decks, random.Random(seed))
+    return run_heavy(advise_hole, list(hand), yardage, list(upcoming), rules, decks, random.Random(seed))
 
 
 def _picks() -> list[int]:

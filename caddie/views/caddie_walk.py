@@ -15,6 +15,7 @@ from caddie.table_store import current_table
 from caddie.views.ledger import rounds_to_add_to
 from caddie.views.rendering import is_htmx, tap_response
 from caddie.views.walk import MAX_OPPONENTS, Walk
+from caddie.heavy_work import run_heavy
 
 bp = Blueprint("caddie", __name__, url_prefix="/caddie")
 
@@ -91,11 +92,11 @@ def _ask(walk: Walk, rules) -> dict | None:
     if walk.step == "flip":
         if len(walk.grid) - len(walk.face_down) >= rules.initial_flips:
             return None
-        return advise(walk.advisor_request(rules.to_dict(), with_drawn=False))
+        return run_heavy(advise, walk.advisor_request(rules.to_dict(), with_drawn=False))
     if walk.step == "advice" and walk.discard:
-        return advise(walk.advisor_request(rules.to_dict(), with_drawn=False))
+        return run_heavy(advise, walk.advisor_request(rules.to_dict(), with_drawn=False))
     if walk.step == "place" and walk.drawn:
-        return advise(walk.advisor_request(rules.to_dict(), with_drawn=True))
+        return run_heavy(advise, walk.advisor_request(rules.to_dict(), with_drawn=True))
     return None
 
 

@@ -35,6 +35,7 @@ from caddie.views.club_hand import club_label
 from caddie.views.play import COMPUTER_PAUSE_MS
 from caddie.views.match_pages import STALE_TABLE, after_move, seen_version
 from caddie.views.rendering import page_or_fragment
+from caddie.heavy_work import run_heavy
 
 bp = Blueprint("club_play", __name__, url_prefix="/play/clubs")
 
@@ -143,7 +144,7 @@ def _render(match, picks: list[int] | None = None, message: str | None = None, s
     del game
     rules = ClubRules.from_dict(view["rules"])
     my_turn = view["current"] == HUMAN_SEAT
-    advice = advise_view(view, seed=match.public_id) if hint and my_turn else None
+    advice = run_heavy(advise_view, view, seed=match.public_id) if hint and my_turn else None
     if advice is not None:
         picks = list(advice.play.cards)
     hand = view["hand"]

@@ -24,6 +24,7 @@ from caddie.table_store import current_table
 from caddie.views.filters import card_name
 from caddie.views.match_pages import STALE_TABLE, after_move, seen_version
 from caddie.views.rendering import page_or_fragment
+from caddie.heavy_work import run_heavy
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 
@@ -130,7 +131,7 @@ def _hint(view: dict, match) -> dict | None:
     """The caddie's advice for the person's decision, decided from their view alone."""
     if view["current"] != view["seat"] or view["phase"] not in ("flip", "turn"):
         return None
-    decision = decide(view, random.Random(hint_seed(match, match.version)))
+    decision = run_heavy(decide, view, random.Random(hint_seed(match, match.version)))
     action = decision.action
     key = action.kind if action.position is None else f"{action.kind}:{action.position}"
     return {"key": key, "say": decision.explanation}
