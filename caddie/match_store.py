@@ -17,7 +17,7 @@ from typing import Sequence
 from sqlalchemy import select
 
 from caddie.core.grid_game import Action, Event, GridMatch
-from caddie.core.hole_review import review_hole
+from caddie.core.hole_review import judge_ready, review_hole
 from caddie.core.opponents import choose
 from caddie.core.rules import Rules
 from caddie.core.table import Table
@@ -86,6 +86,9 @@ def play(match: Match, action: Action, seen_version: int) -> Event:
         event = game.next_hole()
     else:  # kept for the hole's review, with the Hint's random source for that view
         event = game.apply_recorded(action, HUMAN_SEAT, seed=hint_seed(match, seen_version))
+        if game.phase not in ("hole_over", "match_over"):
+            # judge the moves behind this one now, a little each turn, so the hole's end need not wait
+            run_heavy(judge_ready, game.decisions, _review_seed(game))
     _review_if_over(game)
     _save(match, game, seen_version)
     return event
@@ -101,8 +104,12 @@ def _review_if_over(game: GridMatch) -> None:
     """Once a hole is over, review the person's decisions on it (once: it takes a moment) and
     keep the review in the match instead of the decisions."""
     if game.phase in ("hole_over", "match_over") and game.review is None and game.decisions:
-        review = run_heavy(review_hole, game.decisions, random.Random(f"review:{game.seed}:{game.hole}"))
+        review = run_heavy(review_hole, game.decisions, _review_seed(game))
         game.review, game.decisions = review.to_dict(), []
+
+
+def _review_seed(game: GridMatch) -> str:
+    return f"review:{game.seed}:{game.hole}"
 
 
 def step(match: Match, seen_version: int) -> Event | None:

@@ -55,7 +55,7 @@ from caddie.core.cards import JOKER
 from caddie.core.errors import CaddieError
 from caddie.core.grid_game import Action, position_name
 
-__all__ = ["review_hole", "HoleReview", "Reviewed"]
+__all__ = ["review_hole", "judge_ready", "HoleReview", "Reviewed"]
 
 Move = tuple  # (kind, position, flip), as caddie_policy names a move
 
@@ -115,19 +115,61 @@ class _Step:
     move: Move
     seed: str | None
     second: "_Step | None" = None
+    index: int = 0        # where its first decision is in the hole's list
 
 
-def review_hole(decisions: Sequence[Mapping[str, Any]], rng: random.Random) -> HoleReview:
-    """The caddie's review of one player's ``decisions`` on one hole (see the module's doc)."""
+def review_hole(decisions: Sequence[Mapping[str, Any]], rng: random.Random | str) -> HoleReview:
+    """The caddie's review of one player's ``decisions`` on one hole (see the module's doc).
+
+    ``rng`` is the random source, or a string naming it; with a string, moves already
+    judged by ``judge_ready`` with the same string are not judged again.
+    """
+    base = rng if isinstance(rng, str) else str(rng.getrandbits(64))
     steps = _steps(decisions)
     items: list[Reviewed] = []
     for step in steps:
-        found = _judge(step, rng)
+        first = decisions[step.index]
+        if isinstance(rng, str) and JUDGED in first:
+            found = Reviewed.from_dict(first[JUDGED]) if first[JUDGED] else None
+        else:
+            found = _judge(step, _step_rng(base, step))
         if found is not None:
             items.append(found)
     items.sort(key=lambda item: (-item.cost, item.turn))
     hole = decisions[0]["view"].get("hole", 1) if decisions else 1
     return HoleReview(hole, len(steps), tuple(items))
+
+
+def judge_ready(decisions: Sequence[dict], seed: str) -> int:
+    """Judge, while the hole goes on, every move not judged yet but the latest (a second half
+    may still join it), keeping each judgment in the move's first decision. ``review_hole``
+    with the same ``seed`` then only judges what is left, so the hole's end does not wait
+    for all of it at once. Returns how many moves were judged now.
+
+    >>> import random
+    >>> from caddie.core.grid_game import GridMatch, DRAW, DISCARD
+    >>> from caddie.core.rules import Rules
+    >>> m = GridMatch.new(Rules(initial_flips=0, holes=1), ["Ann", "Cpu"], seed=3)
+    >>> _ = m.apply_recorded(DRAW, 0)
+    >>> judge_ready(m.decisions, "s"), judge_ready(m.decisions, "s")
+    (0, 0)
+    """
+    judged = 0
+    for step in _steps(decisions)[:-1]:
+        first = decisions[step.index]
+        if JUDGED not in first:
+            found = _judge(step, _step_rng(seed, step))
+            first[JUDGED] = found.to_dict() if found else None
+            judged += 1
+    return judged
+
+
+JUDGED = "judged"
+
+
+def _step_rng(base: str, step: _Step) -> random.Random:
+    """Each move's own random source: the same whether it is judged early or at the end."""
+    return random.Random(f"{base}:{step.index}")
 
 
 def _steps(decisions: Sequence[Mapping[str, Any]]) -> list[_Step]:
@@ -139,16 +181,16 @@ def _steps(decisions: Sequence[Mapping[str, Any]]) -> list[_Step]:
         after = _read(decisions[i + 1]) if i + 1 < len(decisions) else None
         kind, position = action.kind, action.position
         if kind == "take" and after and after[1].kind == "swap" and after[0].get("drawn_from") == "discard":
-            second = _Step(after[0], ("swap", after[1].position, None), after[2])
-            steps.append(_Step(view, ("take", after[1].position, None), seed, second))
+            second = _Step(after[0], ("swap", after[1].position, None), after[2], index=i + 1)
+            steps.append(_Step(view, ("take", after[1].position, None), seed, second, index=i))
             i += 2
         elif kind == "discard" and after and after[1].kind == "flip" and after[0].get("pending_flip"):
-            second = _Step(after[0], ("flip", after[1].position, None), after[2])
-            steps.append(_Step(view, ("discard", None, after[1].position), seed, second))
+            second = _Step(after[0], ("flip", after[1].position, None), after[2], index=i + 1)
+            steps.append(_Step(view, ("discard", None, after[1].position), seed, second, index=i))
             i += 2
         else:
             if kind != "take":          # a take whose swap was not kept says not where the card went
-                steps.append(_Step(view, (kind, position, None), seed))
+                steps.append(_Step(view, (kind, position, None), seed, index=i))
             i += 1
     return steps
 

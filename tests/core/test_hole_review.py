@@ -160,3 +160,22 @@ def test_the_match_keeps_one_hole_of_decisions_and_old_matches_load():
     m.review = {"hole": 1}
     m.next_hole()
     assert m.decisions == [] and m.review is None
+
+
+def test_judging_moves_as_the_hole_goes_gives_the_same_review_as_judging_them_at_the_end():
+    import copy
+    from caddie.core.hole_review import judge_ready
+    rng = random.Random(11)
+    m = GridMatch.new(Rules(initial_flips=2, holes=1), ["Ann", "Cpu"], seed=21)
+    while m.phase not in ("hole_over", "match_over"):
+        seat = m.current
+        if seat == 0:
+            m.apply_recorded(rng.choice(m.legal_actions()), 0, seed=f"hint:{len(m.decisions)}")
+            if m.phase not in ("hole_over", "match_over"):
+                judge_ready(m.decisions, "review:x")      # as the match does after each of the person's moves
+        else:
+            m.apply(choose(m.view(seat, events=False), "steady", rng), seat)
+    judged = sum("judged" in d for d in m.decisions)
+    assert judged > 0, "moves were judged before the hole's end"
+    fresh = [{k: v for k, v in d.items() if k != "judged"} for d in copy.deepcopy(m.decisions)]
+    assert review_hole(m.decisions, "review:x") == review_hole(fresh, "review:x")
