@@ -14,15 +14,15 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from caddie.core.club_opponents import LEVELS, choose_play
-from caddie.core.club_round import NEXT, ClubAction, ClubRound, Event
+from caddie.core.club_round import ClubAction, ClubRound, Event
 from caddie.core.courses import Course
 from caddie.core.errors import CaddieError
 from caddie.core.table import Table
 from caddie.extensions import db
+from caddie.heavy_work import run_heavy
 from caddie.ledger_store import deal_round
 from caddie.match_records import StaleMatch, save_move
 from caddie.models import Match
-from caddie.heavy_work import run_heavy
 
 HUMAN_SEAT = 0
 MIN_OPPONENTS, MAX_OPPONENTS = 1, 3   # two players with one deck, up to four with two (DESIGN.md section 3)
@@ -88,9 +88,6 @@ def step(match: Match, seen_version: int) -> Event | None:
     _save(match, game, seen_version)
     return event
 
-
-def next_hole(match: Match, seen_version: int) -> Event:
-    return play(match, NEXT, seen_version)
 
 
 def _save(match: Match, game: ClubRound, seen_version: int) -> None:

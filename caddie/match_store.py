@@ -22,11 +22,11 @@ from caddie.core.opponents import choose
 from caddie.core.rules import Rules
 from caddie.core.table import Table
 from caddie.extensions import db
+from caddie.heavy_work import run_heavy
 from caddie.identity import is_token
 from caddie.ledger_store import deal_round
 from caddie.match_records import StaleMatch, save_move
 from caddie.models import Match
-from caddie.heavy_work import run_heavy
 
 __all__ = ["HUMAN_SEAT", "Seat", "StaleMatch", "start_match", "find_match", "matches_for", "game_of",
            "computer_to_move", "play", "step", "hint_seed"]

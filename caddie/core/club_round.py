@@ -58,7 +58,7 @@ from caddie.core.club_solver import solve
 from caddie.core.clubs import HAND_SIZE, ClubRules
 from caddie.core.courses import Course
 from caddie.core.errors import CaddieError, quoted
-from caddie.core.turn_order import TurnOrder
+from caddie.core.turn_order import TurnOrder, clean_names
 
 __all__ = [
     "ClubAction", "ClubRound", "Event", "IllegalAction", "Strategy",
@@ -69,7 +69,6 @@ __all__ = [
 MIN_PLAYERS, MAX_PLAYERS = 1, 8
 LOG_SIZE = 30        # events kept per round
 VIEW_EVENTS = 12     # the latest events a view shows
-NAME_LIMIT = 40
 FORMAT = 1
 KINDS = ("play", "next")
 PHASES = ("play", "hole_over", "round_over")
@@ -211,18 +210,7 @@ class ClubRound(TurnOrder):
             raise CaddieError("A round needs the table's Club Cards rules.", "rules")
         if not isinstance(course, Course):
             raise CaddieError("A Club Cards round needs a course.", "course")
-        if not isinstance(names, (list, tuple)) or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise CaddieError(f"A round needs {MIN_PLAYERS} to {MAX_PLAYERS} players.", "names")
-        clean: list[str] = []
-        for name in names:
-            if not isinstance(name, str) or not name.strip():
-                raise CaddieError("Every player needs a name.", "names")
-            name = name.strip()
-            if len(name) > NAME_LIMIT:
-                raise CaddieError(f"A player's name is at most {NAME_LIMIT} characters.", "names")
-            if name.casefold() in {c.casefold() for c in clean}:
-                raise CaddieError(f"Two players are called {quoted(name)}: give each a different name.", "names")
-            clean.append(name)
+        clean = clean_names(names, MIN_PLAYERS, MAX_PLAYERS, "round")
         if type(seed) is not int:
             raise CaddieError("The seed is a whole number.", "seed")
         n = len(clean)

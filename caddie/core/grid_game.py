@@ -53,7 +53,7 @@ from typing import Any, ClassVar, Mapping, NamedTuple
 
 from caddie.core.cards import JOKER, RANKS
 from caddie.core.errors import CaddieError, quoted
-from caddie.core.turn_order import TurnOrder
+from caddie.core.turn_order import TurnOrder, clean_names
 from caddie.core.rules import GRID_SIZES, Rules
 from caddie.core.scoring import score_column, score_grid
 
@@ -68,7 +68,6 @@ MIN_PLAYERS, MAX_PLAYERS = 1, 6
 TURN_LIMIT = 40      # turns per player in one hole before it ends by itself
 LOG_SIZE = 20        # events kept per match
 VIEW_EVENTS = 12     # the latest events a view shows
-NAME_LIMIT = 40      # characters in a player's name
 FORMAT = 1           # version of the to_dict layout
 DECISION_LIMIT = 2 * TURN_LIMIT + 2   # recorded decisions per hole: two a turn, and the initial flips
 
@@ -317,19 +316,7 @@ class GridMatch(TurnOrder):
         """
         if not isinstance(rules, Rules):
             raise CaddieError("A match needs the table's rules.", "rules")
-        if not isinstance(names, (list, tuple)) or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise CaddieError(f"A match needs {MIN_PLAYERS} to {MAX_PLAYERS} players.", "names")
-        clean: list[str] = []
-        for name in names:
-            if not isinstance(name, str) or not name.strip():
-                raise CaddieError("Every player needs a name.", "names")
-            name = name.strip()
-            if len(name) > NAME_LIMIT:
-                raise CaddieError(f"A player's name is at most {NAME_LIMIT} characters.", "names")
-            if name.casefold() in {c.casefold() for c in clean}:
-                raise CaddieError(f"Two players are called {quoted(name)}: give each a different name.",
-                                  "names")
-            clean.append(name)
+        clean = clean_names(names, MIN_PLAYERS, MAX_PLAYERS, "match")
         if type(seed) is not int:
             raise CaddieError("The seed is a whole number.", "seed")
         n = len(clean)

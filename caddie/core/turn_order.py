@@ -8,9 +8,37 @@ and the error class it raises in ``ILLEGAL``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Sequence
 
 from caddie.core.errors import CaddieError, quoted
+
+NAME_LIMIT = 40   # characters in a player's name
+
+
+def clean_names(names: Sequence[str], low: int, high: int, game: str) -> list[str]:
+    """The players' names, stripped; ``CaddieError`` unless there are ``low`` to ``high``
+    distinct, non-blank names of at most ``NAME_LIMIT`` characters.
+
+    >>> clean_names([" Ann ", "Bo"], 1, 6, "match")
+    ['Ann', 'Bo']
+    >>> clean_names(["Ann", "ann"], 1, 6, "match")
+    Traceback (most recent call last):
+    ...
+    caddie.core.errors.CaddieError: Two players are called "ann": give each a different name.
+    """
+    if not isinstance(names, (list, tuple)) or not low <= len(names) <= high:
+        raise CaddieError(f"A {game} needs {low} to {high} players.", "names")
+    clean: list[str] = []
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise CaddieError("Every player needs a name.", "names")
+        name = name.strip()
+        if len(name) > NAME_LIMIT:
+            raise CaddieError(f"A player's name is at most {NAME_LIMIT} characters.", "names")
+        if name.casefold() in {c.casefold() for c in clean}:
+            raise CaddieError(f"Two players are called {quoted(name)}: give each a different name.", "names")
+        clean.append(name)
+    return clean
 
 
 class TurnOrder:

@@ -41,6 +41,7 @@ from caddie.core.scoring import check_grid, score_grid
 from caddie.core.table import Table
 from caddie.course_store import MINE, find_course
 from caddie.extensions import csrf, db
+from caddie.heavy_work import run_heavy
 from caddie.identity import browser_id, edit_grants
 from caddie.ledger_store import GAMES, Access, CellWrite, StaleScore, access_for, cards_of, deal_round, find_round, \
     write_scores
@@ -48,7 +49,6 @@ from caddie.models import Round
 from caddie.openapi import openapi_document
 from caddie.round_view import view_round
 from caddie.table_store import current_table
-from caddie.heavy_work import run_heavy
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)

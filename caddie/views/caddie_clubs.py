@@ -19,14 +19,13 @@ from caddie.core.clubs import ClubRules
 from caddie.core.courses import Course
 from caddie.core.errors import CaddieError
 from caddie.course_store import RANDOM_KEYS, course_choices, find_course
+from caddie.heavy_work import run_heavy
 from caddie.identity import browser_id
 from caddie.table_store import current_table
-from caddie.views.club_hand import club_label, groups
-from caddie.views.club_play import Selection, marked
+from caddie.views.club_hand import Selection, club_label, groups, marked, picks_from
+from caddie.views.club_walk import ClubWalk
 from caddie.views.ledger import rounds_to_add_to
 from caddie.views.rendering import is_htmx, tap_response
-from caddie.views.club_walk import ClubWalk
-from caddie.heavy_work import run_heavy
 
 bp = Blueprint("caddie_clubs", __name__, url_prefix="/caddie/clubs")
 
@@ -39,15 +38,6 @@ def _advice(hand: tuple[int, ...], yardage: int, upcoming: tuple[int, ...], rule
     changes the selection does not ask again)."""
     seed = f"caddie-clubs/{rules.to_dict()}/{decks}/{hand}/{yardage}/{upcoming}"
     return run_heavy(advise_hole, list(hand), yardage, list(upcoming), rules, decks, random.Random(seed))
-
-
-def _picks() -> list[int]:
-    picks = []
-    for text in request.args.getlist("pick")[:64]:
-        text = text.strip()
-        if text.isdecimal() and len(text) <= 4:
-            picks.append(int(text))
-    return picks
 
 
 @bp.get("/")
@@ -74,7 +64,7 @@ def walk():
     context = _context(walk, course, rules, decks, choices, error)
     args = walk.to_args()
     if request.args.get("picked") and not acted and context.get("step") == "play":
-        args.update(picked="1", pick=_picks())   # a changed selection is part of the page's address
+        args.update(picked="1", pick=picks_from(request.args))   # a changed selection is part of the page's address
     canonical = url_for("caddie_clubs.walk", **args)
     return tap_response("caddie/clubs.html", "caddie/_clubs_walk.html", canonical, acted, error is None, **context)
 
@@ -95,7 +85,7 @@ def _apply(walk: ClubWalk, course: Course | None, rules: ClubRules, decks: int) 
         return walk.unturn()
     if args.get("played"):
         # the ticked cards; a bare "played" (no selection sent) means the caddie's play
-        cards = _picks() if args.get("picked") else _advised_cards(walk, course, rules, decks)
+        cards = picks_from(request.args) if args.get("picked") else _advised_cards(walk, course, rules, decks)
         return walk.play(cards, course, rules, decks)
     return walk
 
@@ -124,7 +114,7 @@ def _context(walk: ClubWalk, course: Course | None, rules: ClubRules, decks: int
     if step == "play":
         advice = _advice(walk.hand, hole.yardage, tuple(h.yardage for h in course.holes[walk.hole:]), rules, decks)
         # the advice is the selection until the person changes it ("picked" says they did)
-        picks = _picks() if request.args.get("picked") else list(advice.play.cards)
+        picks = picks_from(request.args) if request.args.get("picked") else list(advice.play.cards)
         context["selection"] = Selection.of(list(walk.hand), picks, hole.yardage, rules)
     elif step == "short":
         context["selection"] = Selection.of(list(walk.hand) + list(walk.turned),

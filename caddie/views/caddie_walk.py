@@ -11,11 +11,11 @@ from caddie.core.cards import parse_card
 from caddie.core.errors import CaddieError
 from caddie.core.grid_game import position_name
 from caddie.core.scoring import score_grid
+from caddie.heavy_work import run_heavy
 from caddie.table_store import current_table
 from caddie.views.ledger import rounds_to_add_to
 from caddie.views.rendering import is_htmx, tap_response
 from caddie.views.walk import MAX_OPPONENTS, Walk
-from caddie.heavy_work import run_heavy
 
 bp = Blueprint("caddie", __name__, url_prefix="/caddie")
 

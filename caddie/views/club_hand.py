@@ -6,6 +6,7 @@ The cards travel in the URL as ``played=250,160,3``.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Sequence
 
 from caddie.core.clubs import MAX_YARDAGE, ClubRules, check_played
@@ -92,3 +93,52 @@ def url_args(yardage_text: str | None, played: Sequence[int]) -> dict:
     if played:
         args["played"] = ",".join(str(c) for c in played)
     return args
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The cards the person has picked from the hand, and what they would score."""
+
+    cards: list[int]
+    checked: list[bool]         # per card of the hand (longest first)
+    total: int
+    short: int                  # yards still to go (0 once reached)
+    over: int
+    penalty: int
+    score: int | None           # strokes + penalty, once the yardage is reached
+
+    @classmethod
+    def of(cls, hand: list[int], wanted: list[int], yardage: int, rules: ClubRules) -> "Selection":
+        """Keep only picks the hand holds (the URL is the person's to edit)."""
+        checked = marked(hand, wanted)
+        cards = [c for c, on in zip(hand, checked) if on]
+        total = sum(cards)
+        over = max(total - yardage, 0)
+        reached = bool(cards) and total >= yardage
+        penalty = rules.penalty(over) if reached else 0
+        return cls(cards, checked, total, max(yardage - total, 0), over, penalty,
+                   len(cards) + penalty if reached else None)
+
+
+def marked(hand: list[int], cards: list[int]) -> list[bool]:
+    """Per card of ``hand``, whether it is one of ``cards`` (each copy counted once).
+
+    >>> marked([250, 150, 150, 3], [150, 3, 99])
+    [False, True, False, True]
+    """
+    left = Counter(cards)
+    flags = []
+    for card in hand:
+        flags.append(left[card] > 0)
+        left[card] -= 1
+    return flags
+
+
+def picks_from(source) -> list[int]:
+    """The yardages in a form's or URL's ``pick`` fields; what is not a yardage is left out."""
+    picks = []
+    for text in source.getlist("pick")[:64]:
+        text = text.strip()
+        if text.isdecimal() and len(text) <= 4:
+            picks.append(int(text))
+    return picks

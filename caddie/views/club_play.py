@@ -8,8 +8,6 @@ match version they were based on.
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass
 
 from flask import Blueprint, abort, current_app, make_response, redirect, request, url_for
 
@@ -27,15 +25,15 @@ from caddie.extensions import db
 from caddie.forms.base import first_error
 from caddie.forms.club_play import StartClubRoundForm
 from caddie.forms.play import DEFAULT_NAMES
+from caddie.heavy_work import run_heavy
 from caddie.identity import browser_id
 from caddie.match_store import find_match, matches_for
 from caddie.models import Round
 from caddie.table_store import current_table
-from caddie.views.club_hand import club_label
+from caddie.views.club_hand import Selection, club_label, marked, picks_from
+from caddie.views.match_pages import STALE_TABLE, after_move, computer_turn, seen_version
 from caddie.views.play import COMPUTER_PAUSE_MS
-from caddie.views.match_pages import STALE_TABLE, after_move, seen_version
 from caddie.views.rendering import page_or_fragment
-from caddie.heavy_work import run_heavy
 
 bp = Blueprint("club_play", __name__, url_prefix="/play/clubs")
 
@@ -86,54 +84,6 @@ def _owned(public_id: str):
     if match is None or match.game != "clubs":
         abort(404)
     return match
-
-
-@dataclass(frozen=True)
-class Selection:
-    """The cards the person has picked from the hand, and what they would score."""
-
-    cards: list[int]
-    checked: list[bool]         # per card of the hand (longest first)
-    total: int
-    short: int                  # yards still to go (0 once reached)
-    over: int
-    penalty: int
-    score: int | None           # strokes + penalty, once the yardage is reached
-
-    @classmethod
-    def of(cls, hand: list[int], wanted: list[int], yardage: int, rules: ClubRules) -> "Selection":
-        """Keep only picks the hand holds (the URL is the person's to edit)."""
-        checked = marked(hand, wanted)
-        cards = [c for c, on in zip(hand, checked) if on]
-        total = sum(cards)
-        over = max(total - yardage, 0)
-        reached = bool(cards) and total >= yardage
-        penalty = rules.penalty(over) if reached else 0
-        return cls(cards, checked, total, max(yardage - total, 0), over, penalty,
-                   len(cards) + penalty if reached else None)
-
-
-def marked(hand: list[int], cards: list[int]) -> list[bool]:
-    """Per card of ``hand``, whether it is one of ``cards`` (each copy counted once).
-
-    >>> marked([250, 150, 150, 3], [150, 3, 99])
-    [False, True, False, True]
-    """
-    left = Counter(cards)
-    flags = []
-    for card in hand:
-        flags.append(left[card] > 0)
-        left[card] -= 1
-    return flags
-
-
-def _picks(source) -> list[int]:
-    picks = []
-    for text in source.getlist("pick")[:64]:
-        text = text.strip()
-        if text.isdecimal() and len(text) <= 4:
-            picks.append(int(text))
-    return picks
 
 
 def _render(match, picks: list[int] | None = None, message: str | None = None, status: int = 200,
@@ -203,14 +153,14 @@ def hole_plays(view: dict) -> dict[int, dict]:
 
 @bp.get("/m/<public_id>")
 def table(public_id: str):
-    return _render(_owned(public_id), _picks(request.args), hint=request.args.get("hint") == "1")
+    return _render(_owned(public_id), picks_from(request.args), hint=request.args.get("hint") == "1")
 
 
 
 @bp.post("/m/<public_id>/act")
 def act(public_id: str):
     match = _owned(public_id)
-    picks = _picks(request.form)
+    picks = picks_from(request.form)
     kind = request.form.get("action")
     try:
         if kind == "next":
@@ -231,12 +181,7 @@ def act(public_id: str):
 
 @bp.post("/m/<public_id>/step")
 def computer_move(public_id: str):
-    match = _owned(public_id)
-    try:
-        step(match, seen_version())
-    except StaleMatch:
-        pass  # another tab or a repeated request already moved: show the table as it is
-    return _after(match)
+    return computer_turn(_owned(public_id), step, _after)
 
 
 def _after(match):

@@ -19,8 +19,9 @@ from typing import Mapping
 from caddie.core.clubs import HAND_SIZE, ClubRules, score_club_hole
 from caddie.core.courses import Course
 from caddie.core.errors import CaddieError
+from caddie.core.ledger import SCORE_RANGE
 
-MAX_SCORE = 60
+CLUB_LOW, CLUB_HIGH = SCORE_RANGE["clubs"]   # what a Club Cards hole can score
 
 
 def _numbers(text: str | None, limit: int) -> list[int]:
@@ -63,7 +64,7 @@ class ClubWalk:
             allowed[card] -= 1
             kept.append(card)
         turned = [c for c in _numbers(args.get("turned"), 20) if c in allowed]
-        scores = [s for s in _numbers(args.get("scores"), len(course.holes)) if 1 <= s <= MAX_SCORE]
+        scores = [s for s in _numbers(args.get("scores"), len(course.holes)) if CLUB_LOW <= s <= CLUB_HIGH]
         scores = scores[:hole - 1]
         return cls(args.get("course"), hole, tuple(sorted(kept, reverse=True)), tuple(turned), tuple(scores),
                    tuple(problems))

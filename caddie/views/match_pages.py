@@ -7,6 +7,7 @@ from typing import Callable
 
 from flask import redirect, request
 
+from caddie.match_records import StaleMatch
 from caddie.views.rendering import is_htmx
 
 STALE_TABLE = "The table had already moved on; here it is as it stands."
@@ -28,3 +29,13 @@ def after_move(render: Callable[[], object], table_url: str):
         response.headers["HX-Replace-Url"] = table_url
         return response
     return redirect(table_url, code=303)
+
+
+def computer_turn(match, step: Callable, after: Callable):
+    """One computer move (``step``), then the table (``after``). A stale request, from another tab
+    or repeated, already moved: the table is shown as it is."""
+    try:
+        step(match, seen_version())
+    except StaleMatch:
+        pass
+    return after(match)

@@ -15,6 +15,7 @@ from caddie.core.ledger import check_names
 from caddie.core.rules import Rules
 from caddie.forms.base import first_error
 from caddie.forms.play import DEFAULT_NAMES, LEVELS, StartMatchForm
+from caddie.heavy_work import run_heavy
 from caddie.identity import browser_id
 from caddie.match_store import (HUMAN_SEAT, Seat, StaleMatch, computer_to_move, find_match, game_of, hint_seed,
                                 matches_for, play, start_match, step)
@@ -22,9 +23,8 @@ from caddie.models import Round
 from caddie.extensions import db
 from caddie.table_store import current_table
 from caddie.views.filters import card_name
-from caddie.views.match_pages import STALE_TABLE, after_move, seen_version
+from caddie.views.match_pages import STALE_TABLE, after_move, computer_turn, seen_version
 from caddie.views.rendering import page_or_fragment
-from caddie.heavy_work import run_heavy
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 
@@ -175,12 +175,7 @@ def act(public_id: str):
 
 @bp.post("/m/<public_id>/step")
 def computer_move(public_id: str):
-    match = _owned(public_id)
-    try:
-        step(match, seen_version())
-    except StaleMatch:
-        pass  # another tab or a repeated request already moved: show the table as it is
-    return _after(match)
+    return computer_turn(_owned(public_id), step, _after)
 
 
 def _after(match):
