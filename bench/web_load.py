@@ -192,6 +192,7 @@ class Record:
     kind: str
     latency: float  # seconds
     error: str | None = None
+    sent_at: float = 0.0  # time.perf_counter() when it was sent
 
 
 class Client:
@@ -218,9 +219,9 @@ class Client:
             answer = self.http.request(method, path, **options)
         except Exception as err:
             self.records.append(Record(self.kind, time.perf_counter() - started,
-                                       f"{method} {path}: {type(err).__name__}: {err}"))
+                                       f"{method} {path}: {type(err).__name__}: {err}", started))
             raise Failed(str(err)) from None
-        self.records.append(Record(self.kind, time.perf_counter() - started))
+        self.records.append(Record(self.kind, time.perf_counter() - started, sent_at=started))
         return answer
 
     def fail(self, message: str) -> None:
@@ -240,6 +241,8 @@ class Client:
         self.window_start = len(self.records)
         start.wait()
         deadline = deadline_box[0]
+        if self.think:  # people arrive at their own moments, not all in the same millisecond
+            time.sleep(self.rng.uniform(0, 2 * self.think))
         while time.perf_counter() < deadline:
             kind = self.rng.choices(kinds, cum_weights=cumulative)[0]
             self.kind = kind

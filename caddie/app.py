@@ -9,7 +9,7 @@ from flask import Flask
 
 from caddie import request_log, security
 from caddie.config import PROJECT_ROOT, default_config
-from caddie.db_setup import tune_sqlite
+from caddie.db_setup import engine_options, tune_sqlite
 from caddie.extensions import csrf, db, migrate
 from caddie.request_class import Request
 
@@ -32,6 +32,8 @@ def build_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.from_prefixed_env("CADDIE")
     app.config.from_mapping(config)
 
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options(app.config["SQLALCHEMY_DATABASE_URI"],
+                                                             app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}))
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))
     request_log.init_app(app)  # first, so it times the whole request

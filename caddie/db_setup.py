@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
+
+from caddie.sqlite_writer_lock import WriterQueuedConnection
+
+
+def engine_options(database_url: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` plus what the database needs: on a SQLite file, write transactions queue
+    on a lock of their own (``caddie.sqlite_writer_lock``) instead of in SQLite's sleeps."""
+    url = make_url(database_url)
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:") \
+            or url.query.get("uri") or "factory" in options.get("connect_args", {}):
+        return options
+    return {**options, "connect_args": {**options.get("connect_args", {}), "factory": WriterQueuedConnection}}
 
 
 def tune_sqlite(engine: Engine) -> None:

@@ -84,3 +84,16 @@ def on_starting(server) -> None:
     if done.returncode != 0:
         sys.exit(f"Caddie & Tally will not start: migrating the database failed "
                  f"(exit status {done.returncode}).")
+
+
+def post_worker_init(worker) -> None:
+    """Each worker hands its CPU-heavy work to a lower-priority helper process
+    (``caddie.heavy_work``), so that its threads stay free for quick requests."""
+    if env_flag("HEAVY_WORK_HELPER", True):
+        from caddie.heavy_work import start_helper
+        start_helper()
+
+
+def worker_exit(server, worker) -> None:
+    from caddie.heavy_work import stop_helper
+    stop_helper()

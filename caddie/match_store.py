@@ -88,7 +88,7 @@ def play(match: Match, action: Action, seen_version: int) -> Event:
         event = game.apply_recorded(action, HUMAN_SEAT, seed=hint_seed(match, seen_version))
         if game.phase not in ("hole_over", "match_over"):
             # judge the moves behind this one now, a little each turn, so the hole's end need not wait
-            run_heavy(judge_ready, game.decisions, _review_seed(game))
+            game.decisions = run_heavy(judge_ready, game.decisions, _review_seed(game))
     _review_if_over(game)
     _save(match, game, seen_version)
     return event

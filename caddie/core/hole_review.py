@@ -140,28 +140,27 @@ def review_hole(decisions: Sequence[Mapping[str, Any]], rng: random.Random | str
     return HoleReview(hole, len(steps), tuple(items))
 
 
-def judge_ready(decisions: Sequence[dict], seed: str) -> int:
+def judge_ready(decisions: list[dict], seed: str) -> list[dict]:
     """Judge, while the hole goes on, every move not judged yet but the latest (a second half
-    may still join it), keeping each judgment in the move's first decision. ``review_hole``
-    with the same ``seed`` then only judges what is left, so the hole's end does not wait
-    for all of it at once. Returns how many moves were judged now.
+    may still join it), keeping each judgment in the move's first decision; returns
+    ``decisions`` so judged (the same list: a caller in another process keeps the answer).
+    ``review_hole`` with the same ``seed`` then only judges what is left, so the hole's end
+    does not wait for all of it at once.
 
     >>> import random
     >>> from caddie.core.grid_game import GridMatch, DRAW, DISCARD
     >>> from caddie.core.rules import Rules
     >>> m = GridMatch.new(Rules(initial_flips=0, holes=1), ["Ann", "Cpu"], seed=3)
     >>> _ = m.apply_recorded(DRAW, 0)
-    >>> judge_ready(m.decisions, "s"), judge_ready(m.decisions, "s")
-    (0, 0)
+    >>> judge_ready(m.decisions, "s") is m.decisions, "judged" in m.decisions[0]
+    (True, False)
     """
-    judged = 0
     for step in _steps(decisions)[:-1]:
         first = decisions[step.index]
         if JUDGED not in first:
             found = _judge(step, _step_rng(seed, step))
             first[JUDGED] = found.to_dict() if found else None
-            judged += 1
-    return judged
+    return decisions
 
 
 JUDGED = "judged"

@@ -1,0 +1,118 @@
+"""One writer at a time on a SQLite file, queued in the kernel instead of in SQLite's sleeps.
+
+SQLite lets one connection write at a time. A second writer, from any thread
+or worker process, finds the file locked and SQLite's busy handler puts it to
+sleep for 1, 2, 5, 10, 15, 20, 25... ms, retrying after each sleep: under a
+few dozen writes a second, a write that is over in 5 ms keeps the next one
+asleep for 50 to 300 ms, and the thread it runs on is kept from answering
+quick requests meanwhile.
+
+So every write transaction first takes an exclusive ``flock`` on a file beside
+the database (``<database>-writer.lock``), and gives it up when the transaction
+ends. Waiters sleep in the kernel and the next one wakes the moment the lock
+is free, so writes queue in arrival order with no idle gap between them.
+
+It works with Python's ``sqlite3`` as SQLAlchemy drives it: the module opens a
+transaction just before the first INSERT, UPDATE, DELETE or REPLACE (reads
+before it run on their own), so taking the lock at that statement covers the
+whole write transaction, and ``commit``, ``rollback`` and ``close`` end it.
+The lock is only a queue in front of SQLite's own locking, which still guards
+the file: a writer that does not take it (the migrations, another program)
+waits in SQLite's busy handler as before.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import sqlite3
+import threading
+
+_WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
+_held = threading.local()  # how many writer locks this thread holds, over all its connections
+
+
+def lock_path(database: str) -> str:
+    return f"{database}-writer.lock"
+
+
+class WriterQueuedConnection(sqlite3.Connection):
+    """A ``sqlite3`` connection whose write transactions queue on the database's writer lock.
+
+    Give it as ``sqlite3.connect(path, factory=WriterQueuedConnection)``.
+    """
+
+    def __init__(self, database, *args, **kwargs) -> None:
+        super().__init__(database, *args, **kwargs)
+        self._lock_fd = os.open(lock_path(os.fspath(database)), os.O_RDWR | os.O_CREAT, 0o600)
+        self._holding = False
+
+    def cursor(self, factory=None):
+        return super().cursor(factory or WriterQueuedCursor)
+
+    def take_writer_lock(self) -> None:
+        if self._holding:
+            return
+        if getattr(_held, "count", 0):
+            # This thread already writes through another connection: waiting here would wait on
+            # itself. SQLite's own lock and busy timeout keep the file safe, as without this queue.
+            return
+        fcntl.flock(self._lock_fd, fcntl.LOCK_EX)  # sleeps without the interpreter lock
+        self._holding = True
+        _held.count = getattr(_held, "count", 0) + 1
+
+    def release_writer_lock(self) -> None:
+        if not self._holding:
+            return
+        self._holding = False
+        _held.count -= 1
+        fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
+
+    def release_if_done(self) -> None:
+        """Give the lock up once no transaction is open (a statement run in autocommit mode)."""
+        if self._holding and not self.in_transaction:
+            self.release_writer_lock()
+
+    def commit(self) -> None:
+        try:
+            super().commit()
+        finally:
+            self.release_if_done()
+
+    def rollback(self) -> None:
+        try:
+            super().rollback()
+        finally:
+            self.release_if_done()
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            self.release_writer_lock()
+            if self._lock_fd >= 0:
+                os.close(self._lock_fd)
+                self._lock_fd = -1
+
+
+class WriterQueuedCursor(sqlite3.Cursor):
+    """Takes its connection's writer lock before a statement that writes."""
+
+    def execute(self, sql, parameters=(), /):
+        self._before(sql)
+        try:
+            return super().execute(sql, parameters)
+        finally:
+            self.connection.release_if_done()
+
+    def executemany(self, sql, seq_of_parameters, /):
+        self._before(sql)
+        try:
+            return super().executemany(sql, seq_of_parameters)
+        finally:
+            self.connection.release_if_done()
+
+    def _before(self, sql: str) -> None:
+        if _WRITE.match(sql):
+            self.connection.take_writer_lock()
