@@ -33,6 +33,13 @@ _WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
 _held = threading.local()  # how many writer locks this thread holds, over all its connections
 
 
+def _thread_count() -> list[int]:
+    """This thread's count, in a box its connections keep: one may end its transaction on another thread."""
+    if not hasattr(_held, "box"):
+        _held.box = [0]
+    return _held.box
+
+
 def lock_path(database: str) -> str:
     return f"{database}-writer.lock"
 
@@ -54,25 +61,39 @@ class WriterQueuedConnection(sqlite3.Connection):
     def take_writer_lock(self) -> None:
         if self._holding:
             return
-        if getattr(_held, "count", 0):
+        if _thread_count()[0]:
             # This thread already writes through another connection: waiting here would wait on
             # itself. SQLite's own lock and busy timeout keep the file safe, as without this queue.
             return
         fcntl.flock(self._lock_fd, fcntl.LOCK_EX)  # sleeps without the interpreter lock
         self._holding = True
-        _held.count = getattr(_held, "count", 0) + 1
+        self._count = _thread_count()
+        self._count[0] += 1
 
     def release_writer_lock(self) -> None:
         if not self._holding:
             return
         self._holding = False
-        _held.count -= 1
+        self._count[0] -= 1
         fcntl.flock(self._lock_fd, fcntl.LOCK_UN)
 
     def release_if_done(self) -> None:
         """Give the lock up once no transaction is open (a statement run in autocommit mode)."""
         if self._holding and not self.in_transaction:
             self.release_writer_lock()
+
+    # sqlite3's own shortcuts make a plain cursor and commit in C, past cursor() and commit() here.
+    def execute(self, sql, parameters=(), /):
+        return self.cursor().execute(sql, parameters)
+
+    def executemany(self, sql, seq_of_parameters, /):
+        return self.cursor().executemany(sql, seq_of_parameters)
+
+    def __exit__(self, *exc_info):
+        try:
+            return super().__exit__(*exc_info)
+        finally:
+            self.release_if_done()
 
     def commit(self) -> None:
         try:
