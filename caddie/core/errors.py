@@ -32,6 +32,25 @@ class CaddieError(ValueError):
     def as_dict(self) -> dict:
         return {"error": self.message, "field": self.field}
 
+    def __reduce__(self):
+        """Pickled as its class, sentence and field, whatever its subclass's constructor takes:
+        heavy work raises these in a helper process and the request thread re-raises them.
+
+        >>> import pickle
+        >>> from caddie.core.export_format import FormatError
+        >>> err = pickle.loads(pickle.dumps(FormatError("rounds[0]", "is not an object.")))
+        >>> type(err).__name__, err.as_dict()
+        ('FormatError', {'error': 'rounds[0]: is not an object.', 'field': 'rounds[0]'})
+        """
+        return _rebuilt, (type(self), self.message, self.field, self.__dict__)
+
+
+def _rebuilt(cls: type[CaddieError], message: str, field: str | None, state: dict) -> CaddieError:
+    err = cls.__new__(cls, message)
+    CaddieError.__init__(err, message, field)
+    err.__dict__.update(state)
+    return err
+
 
 class CardError(CaddieError):
     """A card code that is not a card, or a card the rules leave out."""
