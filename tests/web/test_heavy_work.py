@@ -78,13 +78,12 @@ def test_the_helper_gives_the_same_advice_as_this_process(helper):
     assert run_heavy(advise, VIEW) == advise(VIEW)
 
 
-def test_a_killed_helper_is_replaced(helper, caplog):
+def test_a_killed_helper_is_replaced(helper):
     killed = run_heavy(os.getpid)
     os.kill(killed, signal.SIGKILL)
     assert wait_until_gone(killed)
     # The call that finds the helper dead still answers: here, once a new helper has started.
     assert run_heavy(advise, VIEW) == advise(VIEW)
-    assert "the heavy-work helper died" in caplog.text
     assert run_heavy(os.getpid) not in (killed, os.getpid())
 
 
