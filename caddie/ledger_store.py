@@ -16,6 +16,8 @@ from datetime import date, datetime, timezone
 from typing import Iterable, Sequence
 
 from sqlalchemy import select, update
+from sqlalchemy.orm import joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.exc import IntegrityError
 
 from caddie.core.courses import Course
@@ -95,10 +97,11 @@ def deal_round(owner: str, names: Sequence[str], holes: int, game: str, table: T
 def find_round(public_id: str, include_deleted: bool = False) -> Round | None:
     if not is_token(public_id):
         return None  # a round's id is a token; anything else (NUL, say) never reaches the database
-    stmt = select(Round).where(Round.public_id == public_id)
+    # with its players in the same query: every page and write of a round needs them
+    stmt = select(Round).where(Round.public_id == public_id).options(joinedload(Round.players))
     if not include_deleted:
         stmt = stmt.where(Round.deleted_at.is_(None))
-    return db.session.scalars(stmt).first()
+    return db.session.scalars(stmt).unique().first()
 
 
 def find_by_token(column, token: str) -> Round | None:
@@ -172,31 +175,34 @@ def write_scores(round_: Round, writes: Sequence[CellWrite], commit: bool = True
     now = _now()
     try:
         # Cells in one fixed order: two writers of the same cells never wait on each other in a circle.
-        for w in sorted(writes, key=lambda w: (w.seat, w.hole)):
+        ordered = sorted(writes, key=lambda w: (w.seat, w.hole))
+        _write_blind(round_.id, [(seats[w.seat].id, w.hole, w.score) for w in ordered if w.seen_version is None],
+                     now)
+        for w in ordered:
             player = seats[w.seat]
-            match = (HoleScore.player_id == player.id) & (HoleScore.hole == w.hole)
-            values = {"score": w.score, "version": HoleScore.version + 1, "updated_at": now}
             if w.seen_version is None:
-                done = db.session.execute(update(HoleScore).where(match).values(**values),
-                                          execution_options=NO_SYNC).rowcount
-            elif w.seen_version == 0:
-                done = 0
-            else:
-                done = db.session.execute(
-                    update(HoleScore).where(match & (HoleScore.version == w.seen_version)).values(**values),
-                    execution_options=NO_SYNC).rowcount
-            if done:
-                continue
-            if w.seen_version in (None, 0) and _insert_first(round_.id, player.id, w.hole, w.score, now):
-                continue
-            conflicts.append((player.name, w.hole))
+                continue  # written above
+            if w.seen_version == 0:  # seen blank: only if still blank
+                if not _insert_first(round_.id, player.id, w.hole, w.score, now):
+                    conflicts.append((player.name, w.hole))
+            elif not db.session.execute(
+                    update(HoleScore)
+                    .where((HoleScore.player_id == player.id) & (HoleScore.hole == w.hole)
+                           & (HoleScore.version == w.seen_version))
+                    .values(score=w.score, version=HoleScore.version + 1, updated_at=now),
+                    execution_options=NO_SYNC).rowcount:
+                conflicts.append((player.name, w.hole))
         if conflicts:
             raise StaleScore(conflicts)
-        db.session.execute(update(Round).where(Round.id == round_.id)
-                           .values(version=Round.version + 1, updated_at=now))
+        version = db.session.execute(update(Round).where(Round.id == round_.id)
+                                     .values(version=Round.version + 1, updated_at=now)
+                                     .returning(Round.version), execution_options=NO_SYNC).scalar_one()
+        # the version this write made, even if another writer commits right after it
+        set_committed_value(round_, "version", version)
+        set_committed_value(round_, "updated_at", now)
         if not commit:
             return None
-        db.session.commit()
+        _commit_keeping(round_)
     except IntegrityError:
         if commit:
             db.session.rollback()
@@ -205,8 +211,46 @@ def write_scores(round_: Round, writes: Sequence[CellWrite], commit: bool = True
         if commit:
             db.session.rollback()
         raise
-    db.session.refresh(round_)
-    return round_.version
+    return version
+
+
+def _commit_keeping(round_: Round) -> None:
+    """Commit without expiring what this request loaded: the answer to a write is the card
+    as it now stands, and the round and its players (which a score write does not change)
+    need not be read again for it; the cells are read afresh."""
+    session = db.session()
+    expire = session.expire_on_commit
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = expire
+
+
+def _dialect_insert():
+    dialect = db.session.get_bind().dialect.name
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    elif dialect == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert
+    else:  # pragma: no cover - the app supports SQLite and PostgreSQL
+        raise RuntimeError(f"unsupported database {dialect}")
+    return insert
+
+
+def _write_blind(round_id: int, cells: Sequence[tuple[int, int, int | None]], now: datetime) -> None:
+    """Cells (player id, hole, score) written without a version seen: one INSERT ... ON
+    CONFLICT DO UPDATE for them all (one round trip), the last writer's score standing, as
+    two people typing into one blank cell would expect."""
+    if not cells:
+        return
+    table = HoleScore.__table__  # Core, not the ORM: nothing here needs objects back
+    stmt = _dialect_insert()(table).values([
+        {"round_id": round_id, "player_id": player_id, "hole": hole, "score": score, "version": 1,
+         "updated_at": now} for player_id, hole, score in cells])
+    db.session.execute(stmt.on_conflict_do_update(
+        index_elements=[table.c.player_id, table.c.hole],
+        set_={"score": stmt.excluded.score, "version": table.c.version + 1, "updated_at": now}))
 
 
 def _insert_first(round_id: int, player_id: int, hole: int, score: int | None, now: datetime) -> bool:
@@ -215,13 +259,7 @@ def _insert_first(round_id: int, player_id: int, hole: int, score: int | None, n
     INSERT ... ON CONFLICT DO NOTHING on the unique (player, hole) pair: the
     database, not this process, decides who was first.
     """
-    dialect = db.session.get_bind().dialect.name
-    if dialect == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    elif dialect == "sqlite":
-        from sqlalchemy.dialects.sqlite import insert
-    else:  # pragma: no cover - the app supports SQLite and PostgreSQL
-        raise RuntimeError(f"unsupported database {dialect}")
+    insert = _dialect_insert()
     stmt = (insert(HoleScore).values(round_id=round_id, player_id=player_id, hole=hole, score=score,
                                      version=1, updated_at=now)
             .on_conflict_do_nothing().returning(HoleScore.id))

@@ -640,6 +640,25 @@ def test_blind_writes_overwrite(client, stranger, played):
     assert status == 200 and line(after, "Ann")["scores"][0] == 9 and line(after, "Ann")["versions"][0] == 4
 
 
+def test_a_hole_write_is_four_statements_and_answers_the_card_as_it_stands(app, client, played):
+    """Each statement is a round trip to PostgreSQL: the round with its players, one upsert of
+    the cells, the round's version, then the card. Under load the count is the latency."""
+    from sqlalchemy import event
+    rid = played["round"]["id"]
+    sent: list[str] = []
+    with app.app_context():
+        engine = db.engine
+    record = lambda _c, _cur, statement, *_: sent.append(statement.split()[0])  # noqa: E731
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        status, after = put(client, rid, 5, {"scores": {"Ann": 4, "Bo": -2}})
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+    assert status == 200 and sent == ["SELECT", "INSERT", "UPDATE", "SELECT"], sent
+    assert [line(after, n)["scores"][4] for n in ("Ann", "Bo")] == [4, -2]
+    assert after["version"] == 4 == get(client, rid)[1]["version"]
+
+
 @pytest.mark.parametrize("if_match", ["3", '"3"', 'W/"3"', " 3 ", "*", '"1", "3"', "7, 3"])
 def test_if_match_the_current_version_writes(client, played, if_match):
     rid = played["round"]["id"]
