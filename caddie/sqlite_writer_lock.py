@@ -112,9 +112,17 @@ class WriterQueuedConnection(sqlite3.Connection):
             super().close()
         finally:
             self.release_writer_lock()
-            if self._lock_fd >= 0:
-                os.close(self._lock_fd)
-                self._lock_fd = -1
+            self._close_lock_file()
+
+    def __del__(self) -> None:
+        # A connection dropped without close(): closing the descriptor frees a lock it still holds,
+        # which would otherwise stop every writer until the process ends.
+        self._close_lock_file()
+
+    def _close_lock_file(self) -> None:
+        if getattr(self, "_lock_fd", -1) >= 0:
+            os.close(self._lock_fd)
+            self._lock_fd = -1
 
 
 class WriterQueuedCursor(sqlite3.Cursor):

@@ -198,3 +198,21 @@ def test_the_apps_sqlite_writes_queue_on_the_lock(app):
         assert not lock_is_free(database)
         db.session.commit()
         assert lock_is_free(database)
+
+
+def test_a_connection_dropped_without_close_frees_the_lock(tmp_path):
+    import gc
+    path = str(tmp_path / "dropped.db")
+    setup = sqlite3.connect(path)
+    setup.execute("CREATE TABLE t (x INTEGER)")
+    setup.commit()
+    setup.close()
+    dropped = sqlite3.connect(path, factory=WriterQueuedConnection)
+    dropped.execute("INSERT INTO t VALUES (1)")  # holds the writer lock, never committed or closed
+    del dropped
+    gc.collect()
+    probe = os.open(lock_path(path), os.O_RDWR)
+    try:
+        fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)  # raises BlockingIOError while still held
+    finally:
+        os.close(probe)
