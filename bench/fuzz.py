@@ -924,7 +924,7 @@ class Fuzzer:
         return version if version is not None else -1
 
 
-# Endpoints whose body must be a JSON object of known fields (caddie.views.api._json_object).
+# Endpoints whose body must be a JSON object of known fields (caddie.views.api_body.json_object).
 STRICT_JSON = ("api.tally_grid", "api.tally_clubs", "api.caddie_grid", "api.caddie_clubs", "api.create_round",
                "api.put_hole")
 
