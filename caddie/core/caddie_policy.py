@@ -11,7 +11,7 @@ up after a discard under ``discard_flip``.
 
 How it decides
 --------------
-*Counting.* The cards it has not seen are the decks in play minus every card
+*Counting* (``caddie_knowledge.Knowledge``). The cards it has not seen are the decks in play minus every card
 it can see (grids, discard pile, the card in hand). Nobody, the owner
 included, knows a face-down card, so every face-down card and the deck are a
 uniform shuffle of those unseen cards: that is the exact belief.
@@ -24,8 +24,8 @@ few options go on; a clearly worse one is dropped.
 
 *Playing the hole out.* For the options left, it deals the unseen cards
 many times (the same deals for every option, so the comparison is fair) and
-plays the rest of the hole out for every player with a fast player (also a
-computer level, ``"caddie-fast"``). The fast player counts cards like the
+plays the rest of the hole out for every player with a fast player
+(``fast_player``; also a computer level, ``"caddie-fast"``). The fast player counts cards like the
 Caddie; it puts a card where it lowers its expected points most, counting a
 face-down card turned up as worth ``TEMPO`` points more (each one brings it a
 card closer to going out, and a face-down card still down when the hole ends
@@ -60,19 +60,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
+from caddie.core.caddie_knowledge import DOWN, Knowledge
 from caddie.core.cards import RANKS
 from caddie.core.errors import CaddieError
+from caddie.core.fast_player import (TAKE_GAIN, DealtHole, best_place, draw_card, end_turn, final_scores, finish,
+                                     flip_choice, place, turn_up)
 from caddie.core.grid_game import DISCARD, DRAW, TAKE, Action, position_name
 from caddie.core.opponents import register
-from caddie.core.rules import Rules
-from caddie.core.scoring import score_column
 
 __all__ = ["decide", "evaluate", "same_move", "Decision", "Option", "Knowledge", "caddie", "fast", "TURN_BUDGET"]
 
-DOWN = -1                 # a face-down card in a grid of rank indices
 TURN_BUDGET = 9000        # simulated player turns per decision, over all options and deals
 MIN_DEALS, MAX_DEALS = 16, 240   # played-out deals per option
 BATCH = 8                 # deals between checks for options clearly worse than the best
@@ -80,10 +79,6 @@ DROP_SIGMAS = 2.5         # an option is dropped when it is worse by this many s
 DROP_MARGIN = 0.25        # ... and by more than this many points
 KEEP_OPTIONS = 4          # options played out after the first look
 CLEAR_GAP = 6.0           # a first-look gap (points) past which an option is dropped
-TEMPO = 5.0               # the fast player's bonus for turning up a face-down card (not the last)
-GO_OUT_MARGIN = 0.0       # the fast player goes out unless it would trail the best rival by more
-TAKE_GAIN = 5.5           # the fast player takes a discard that lowers its grid by at least this
-MAX_SIM_TURNS = 40        # simulated turns per player before a played-out hole is scored as it stands
 
 
 # -- results --------------------------------------------------------------------------
@@ -124,288 +119,6 @@ class Decision:
     @property
     def expected_score(self) -> float:
         return self.options[0].expected_score
-
-
-# -- tables per rules -----------------------------------------------------------------------
-
-RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
-NRANKS = len(RANKS)
-
-
-@lru_cache(maxsize=64)
-def _rules(items: tuple) -> Rules:
-    return Rules.from_dict(dict(items))
-
-
-@lru_cache(maxsize=64)
-def _tables(rules: Rules) -> tuple[list[int], list[list[int]], tuple[int, ...]]:
-    """Points per rank index, points of every complete column (from the one scoring
-    function), and the rank indices in play."""
-    in_play = tuple(RANK_INDEX[r] for r in rules.ranks_in_play)
-    pts = [rules.points(r) if r in rules.ranks_in_play else 0 for r in RANKS]
-    col = [[0] * NRANKS for _ in range(NRANKS)]
-    for a in in_play:
-        for b in in_play:
-            col[a][b] = score_column(RANKS[a], RANKS[b], rules).points
-    return pts, col, in_play
-
-
-@lru_cache(maxsize=64)
-def _deck_counts(rules: Rules, decks: int) -> tuple[int, ...]:
-    counts = [0] * NRANKS
-    for r in rules.full_deck(decks):
-        counts[RANK_INDEX[r]] += 1
-    return tuple(counts)
-
-
-@lru_cache(maxsize=16)
-def _partners(cards: int) -> tuple[int, ...]:
-    w = cards // 2
-    return tuple(p + w if p < w else p - w for p in range(cards))
-
-
-# -- what the seat knows ------------------------------------------------------------------------
-
-class Knowledge:
-    """A view read for a decision: grids as rank indices (``DOWN`` face down), the
-    unseen cards, and the expected points of every column state."""
-
-    def __init__(self, view: dict[str, Any]) -> None:
-        self.view = view
-        self.rules = rules = _rules(tuple(sorted(view["rules"].items())))
-        self.pts, self.col, self.in_play = _tables(rules)
-        self.size = rules.cards
-        self.width = rules.columns
-        self.partner = _partners(rules.cards)
-        players = view["players"]
-        self.n = len(players)
-        self.seat: int = view["seat"]
-        self.grids = [[RANK_INDEX[c] if c is not None else DOWN for c in p["grid"]] for p in players]
-        self.mine = self.grids[self.seat]
-        self.order = list(view.get("order") or range(self.n))
-        self.discard = [RANK_INDEX[c] for c in view["discard"]]
-        self.top = self.discard[-1] if self.discard else None
-        mine_drawn = view.get("drawn") is not None and view.get("drawn_by") == self.seat
-        self.drawn = RANK_INDEX[view["drawn"]] if mine_drawn else None
-        self.drawn_from = view.get("drawn_from") if mine_drawn else None
-        self.deck_count = view.get("deck_count")
-        counts = list(_deck_counts(rules, view["decks"]))
-        for grid in self.grids:
-            for c in grid:
-                if c != DOWN:
-                    counts[c] -= 1
-        for c in self.discard:
-            counts[c] -= 1
-        if view.get("drawn") is not None:
-            counts[RANK_INDEX[view["drawn"]]] -= 1
-        counts = [max(0, n) for n in counts]
-        total = sum(counts)
-        if total == 0:   # nothing left unseen (never in play): assume any card
-            counts = [1 if r in self.in_play else 0 for r in range(NRANKS)]
-            total = sum(counts)
-        self.counts = counts
-        self.unseen = [r for r in range(NRANKS) for _ in range(counts[r])]
-        self.p = [n / total for n in counts]
-        pts, col = self.pts, self.col
-        self.mean = sum(self.p[r] * pts[r] for r in self.in_play)
-        # one known card a, its partner unseen (drawn from what is left once a is out of the unseen)
-        one = [0.0] * NRANKS
-        for a in self.in_play:
-            one[a] = sum(self.p[b] * col[a][b] for b in self.in_play)
-        # both unseen: the second drawn without the first
-        two = 0.0
-        if total > 1:
-            for a in self.in_play:
-                if counts[a]:
-                    rest = total - 1
-                    inner = sum((counts[b] - (b == a)) * col[a][b] for b in self.in_play) / rest
-                    two += counts[a] / total * inner
-        else:
-            two = 2 * self.mean
-        # cv[a + 1][b + 1]: expected points of a column whose cards are a and b (DOWN = -1 unseen)
-        cv = [[0.0] * (NRANKS + 1) for _ in range(NRANKS + 1)]
-        cv[0][0] = two
-        for a in self.in_play:
-            cv[a + 1][0] = cv[0][a + 1] = one[a]
-            for b in self.in_play:
-                cv[a + 1][b + 1] = col[a][b]
-        self.cv = cv
-        self.grid_expected = [self.expected(g) for g in self.grids]
-        self.immediate = rules.end == "immediate" or self.n == 1
-
-    # -- static expectations ------------------------------------------------------
-    def expected(self, grid: list[int]) -> float:
-        cv, w = self.cv, self.width
-        return sum(cv[grid[k] + 1][grid[k + w] + 1] for k in range(w))
-
-    def gain(self, grid: list[int], card: int, position: int) -> float:
-        """How much putting ``card`` at ``position`` lowers the grid's expected points."""
-        row = self.partner[position]
-        other = grid[row] + 1
-        return self.cv[grid[position] + 1][other] - self.cv[card + 1][other]
-
-    def down(self, grid: list[int]) -> list[int]:
-        return [p for p, c in enumerate(grid) if c == DOWN]
-
-
-# -- the fast player used to play holes out ------------------------------------------------------
-
-class _Hole:
-    """One dealt-out state of the hole: what each owner sees of its grid (``vis``,
-    ``DOWN`` face down), the dealt cards (``true``), the deck (top card last), the
-    discard pile, and each grid's expected points as its owner sees them (``exp``)."""
-
-    __slots__ = ("vis", "true", "deck", "disc", "ndown", "exp", "pos", "out", "final_left", "turns", "seed")
-
-    def __init__(self, k: Knowledge, true: list[list[int]], deck: list[int], seed: int) -> None:
-        self.vis = [list(g) for g in k.grids]
-        self.true = true
-        self.deck = deck
-        self.disc = list(k.discard)
-        self.ndown = [g.count(DOWN) for g in k.grids]
-        self.exp = list(k.grid_expected)
-        self.pos = k.order.index(k.seat) if k.seat in k.order else 0
-        self.out = k.view.get("went_out")
-        self.final_left = k.view.get("final_turns_left") or 0
-        self.turns = 0
-        self.seed = seed
-
-
-def _place(k: Knowledge, h: _Hole, s: int, card: int, p: int) -> None:
-    """Put ``card`` at ``p`` in seat ``s``'s grid; the card it replaces goes face up on the pile."""
-    g, cv = h.vis[s], k.cv
-    o = g[k.partner[p]] + 1
-    h.exp[s] += cv[card + 1][o] - cv[g[p] + 1][o]
-    if g[p] == DOWN:
-        h.ndown[s] -= 1
-    t = h.true[s]
-    h.disc.append(t[p])
-    t[p] = g[p] = card
-
-
-def _turn_up(k: Knowledge, h: _Hole, s: int, p: int) -> None:
-    g, cv = h.vis[s], k.cv
-    o = g[k.partner[p]] + 1
-    card = h.true[s][p]
-    h.exp[s] += cv[card + 1][o] - cv[0][o]
-    g[p] = card
-    h.ndown[s] -= 1
-
-
-def _draw(h: _Hole) -> int:
-    if not h.deck:   # the pile but its top card is shuffled into a new deck
-        top = h.disc.pop()
-        h.deck, h.disc = h.disc, [top]
-        random.Random(h.seed).shuffle(h.deck)
-        h.seed += 1
-    return h.deck.pop()
-
-
-def _best_place(k: Knowledge, h: _Hole, s: int, card: int) -> tuple[float, int]:
-    """(gain, position) of the fast player's best place for ``card``: what lowers its
-    expected points most. It will not turn up its last card to end a hole while its
-    score would be worse than another player's expected score."""
-    g, cv, w = h.vis[s], k.cv, k.width
-    crow = cv[card + 1]
-    best, where = -1e9, -1
-    guard = h.ndown[s] == 1 and h.out is None and k.n > 1
-    held, held_at = -1e9, -1
-    tempo = TEMPO if h.ndown[s] > 1 else 0.0
-    for c in range(w):
-        a = g[c] + 1
-        b = g[c + w] + 1
-        now = cv[a][b]
-        top = now - crow[b]
-        bottom = now - crow[a]
-        if tempo:
-            if a == 0:
-                top += tempo
-            if b == 0:
-                bottom += tempo
-        if guard and (a == 0 or b == 0):
-            last_gain, last_at = (top, c) if a == 0 else (bottom, c + w)
-            other_gain, other_at = (bottom, c + w) if a == 0 else (top, c)
-            if other_gain > best:
-                best, where = other_gain, other_at
-            held, held_at = last_gain, last_at
-            continue
-        if top > best:
-            best, where = top, c
-        if bottom > best:
-            best, where = bottom, c + w
-    if held_at >= 0 and held > best:
-        mine = h.exp[s] - held
-        rival = min(e for i, e in enumerate(h.exp) if i != s)
-        if mine <= rival + GO_OUT_MARGIN:
-            best, where = held, held_at
-    return best, where
-
-
-def _flip_choice(k: Knowledge, h: _Hole, s: int) -> int:
-    """A face-down card to turn up: one in a column with nothing known, if any."""
-    g, partner = h.vis[s], k.partner
-    first = -1
-    for p in range(k.size):
-        if g[p] == DOWN:
-            if g[partner[p]] == DOWN:
-                return p
-            if first < 0:
-                first = p
-    return first
-
-
-def _fast_turn(k: Knowledge, h: _Hole, s: int) -> None:
-    """One turn of the fast player: take the discard if it lowers the grid by at least
-    ``TAKE_GAIN``, else draw and keep the card where it lowers the grid most, if anywhere."""
-    disc = h.disc
-    if disc:
-        gain, p = _best_place(k, h, s, disc[-1])
-        if p >= 0 and (gain >= TAKE_GAIN or (not h.deck and len(disc) < 2)):
-            _place(k, h, s, disc.pop(), p)
-            return
-    card = _draw(h)
-    gain, p = _best_place(k, h, s, card)
-    if p >= 0 and gain > 0:
-        _place(k, h, s, card, p)
-        return
-    disc.append(card)
-    if k.rules.discard_flip and h.ndown[s]:
-        _turn_up(k, h, s, _flip_choice(k, h, s))
-
-
-def _end_turn(k: Knowledge, h: _Hole, s: int) -> bool:
-    """Close seat ``s``'s turn; True when the hole is over."""
-    h.turns += 1
-    if h.out is None:
-        if h.ndown[s] == 0:
-            h.out = s
-            if k.immediate:
-                return True
-            h.final_left = k.n - 1
-        elif h.turns >= MAX_SIM_TURNS * k.n:
-            return True
-    else:
-        h.final_left -= 1
-        if h.final_left <= 0:
-            return True
-    h.pos = (h.pos + 1) % k.n
-    return False
-
-
-def _finish(k: Knowledge, h: _Hole) -> list[int]:
-    """Play on from the player at ``pos`` to the end of the hole; the final scores by seat."""
-    order = k.order
-    while True:
-        s = order[h.pos]
-        _fast_turn(k, h, s)
-        if _end_turn(k, h, s):
-            break
-    return _scores(k, h)
-
-
-def _scores(k: Knowledge, h: _Hole) -> list[int]:
-    col, w = k.col, k.width
-    return [sum(col[t[c]][t[c + w]] for c in range(w)) for t in h.true]
 
 
 # -- options ---------------------------------------------------------------------------------
@@ -538,7 +251,7 @@ def _play_out(k: Knowledge, options: list[tuple], rng: random.Random) -> list[tu
             true[s][p] = cards[i]
         deck = cards[len(places):]
         for j in active:
-            h = _Hole(k, [list(t) for t in true], list(deck), seed * 31 + deal)
+            h = DealtHole(k, [list(t) for t in true], list(deck), seed * 31 + deal)
             scores = _run_option(k, h, options[j])
             mine = scores[me]
             mine_of[j].append(mine)
@@ -569,48 +282,48 @@ def _still_close(value_of: list[list[float]], active: list[int], deals: int) -> 
     return keep
 
 
-def _run_option(k: Knowledge, h: _Hole, option: tuple) -> list[int]:
+def _run_option(k: Knowledge, h: DealtHole, option: tuple) -> list[int]:
     """Play my ``option`` in the dealt-out hole, finish my turn as the fast player would,
     and play the hole out."""
     kind, p, flip = option
     me = k.seat
     if kind == "flip" and k.view.get("phase") == "flip":
-        _turn_up(k, h, me, p)
+        turn_up(k, h, me, p)
         return _finish_flips(k, h)
     if kind == "flip":                       # the flip a discard forced
-        _turn_up(k, h, me, p)
+        turn_up(k, h, me, p)
     elif kind == "take":
-        _place(k, h, me, h.disc.pop(), p)
+        place(k, h, me, h.disc.pop(), p)
     elif kind == "swap":
-        _place(k, h, me, k.drawn, p)
+        place(k, h, me, k.drawn, p)
     elif kind == "discard":
         h.disc.append(k.drawn)
         if flip is not None:
-            _turn_up(k, h, me, flip)
+            turn_up(k, h, me, flip)
     elif kind == "draw":
-        card = _draw(h)
-        gain, q = _best_place(k, h, me, card)
+        card = draw_card(h)
+        gain, q = best_place(k, h, me, card)
         if q >= 0 and gain > 0:
-            _place(k, h, me, card, q)
+            place(k, h, me, card, q)
         else:
             h.disc.append(card)
             if k.rules.discard_flip and h.ndown[me]:
-                _turn_up(k, h, me, _flip_choice(k, h, me))
-    if _end_turn(k, h, me):
-        return _scores(k, h)
-    return _finish(k, h)
+                turn_up(k, h, me, flip_choice(k, h, me))
+    if end_turn(k, h, me):
+        return final_scores(k, h)
+    return finish(k, h)
 
 
-def _finish_flips(k: Knowledge, h: _Hole) -> list[int]:
+def _finish_flips(k: Knowledge, h: DealtHole) -> list[int]:
     """After one of my initial flips: the rest of the initial flips, then the hole."""
     me = k.seat
     owed = (k.view.get("flips_left") or 1) - 1
     for i in range(k.order.index(me), k.n):
         s = k.order[i]
         for _ in range(owed if s == me else k.rules.initial_flips):
-            _turn_up(k, h, s, _flip_choice(k, h, s))
+            turn_up(k, h, s, flip_choice(k, h, s))
     h.pos = 0
-    return _finish(k, h)
+    return finish(k, h)
 
 
 # -- initial flips ----------------------------------------------------------------------------
@@ -771,18 +484,18 @@ def fast(view: dict[str, Any], rng: random.Random) -> Action:
     k = Knowledge(view)
     if view.get("phase") == "flip":
         return Action.flip(_initial_flips(k, 1)[0])
-    h = _Hole(k, [list(g) for g in k.grids], [0] * (view.get("deck_count") or 0), 0)
+    h = DealtHole(k, [list(g) for g in k.grids], [0] * (view.get("deck_count") or 0), 0)
     me = k.seat
     if view.get("pending_flip"):
-        return Action.flip(_flip_choice(k, h, me))
+        return Action.flip(flip_choice(k, h, me))
     if k.drawn is None:
         legal = {a["kind"] for a in view["legal"]}
         if "take" in legal:
-            gain, p = _best_place(k, h, me, k.top)
+            gain, p = best_place(k, h, me, k.top)
             if "draw" not in legal or (p >= 0 and gain >= TAKE_GAIN):
                 return TAKE
         return DRAW
-    gain, p = _best_place(k, h, me, k.drawn)
+    gain, p = best_place(k, h, me, k.drawn)
     if p < 0:
         p = k.mine.index(DOWN) if DOWN in k.mine else 0
     if gain > 0 or k.drawn_from == "discard":
