@@ -18,7 +18,7 @@ information state: everything they may know and nothing more.
 >>> m.apply(Action.flip(3), seat=1)
 Traceback (most recent call last):
 ...
-caddie.core.grid_game.IllegalAction: It is Ann's turn, not yours.
+caddie.core.grid_moves.IllegalAction: It is Ann's turn, not yours.
 >>> m.view(1)["players"][0]["grid"]
 ['Q', None, None, None, None, None]
 
@@ -51,10 +51,12 @@ from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Any, ClassVar, Mapping, NamedTuple
 
-from caddie.core.cards import JOKER, RANKS
+from caddie.core.cards import RANKS
 from caddie.core.errors import CaddieError, quoted
+from caddie.core.grid_moves import (DISCARD, DRAW, FLIPS, KINDS, NEXT, SWAPS, TAKE, Action, Event, IllegalAction,
+                                    card_shown, position_name, the_card, with_article)
 from caddie.core.turn_order import TurnOrder, clean_names
-from caddie.core.rules import GRID_SIZES, Rules
+from caddie.core.rules import Rules
 from caddie.core.scoring import score_column, score_grid
 
 __all__ = [
@@ -71,165 +73,7 @@ VIEW_EVENTS = 12     # the latest events a view shows
 FORMAT = 1           # version of the to_dict layout
 DECISION_LIMIT = 2 * TURN_LIMIT + 2   # recorded decisions per hole: two a turn, and the initial flips
 
-KINDS = ("flip", "draw", "take", "swap", "discard", "next")
-POSITIONAL = ("flip", "swap")
 PHASES = ("flip", "turn", "hole_over", "match_over")
-
-
-class IllegalAction(CaddieError):
-    """An action the rules do not allow now; the match is left unchanged.
-
-    >>> IllegalAction("That card is already face up.", "position").as_dict()
-    {'error': 'That card is already face up.', 'field': 'position'}
-    """
-
-
-# -- actions ------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Action:
-    """One thing a player does.
-
-    ``flip`` and ``swap`` name a grid ``position`` (row-major, 0 is top-left);
-    ``draw`` (top of the deck), ``take`` (top of the discard pile),
-    ``discard`` (the card drawn from the deck) and ``next`` (start the next
-    hole) have none.
-
-    >>> Action.swap(2), Action.from_dict({"kind": "draw"}) == DRAW
-    (Action(kind='swap', position=2), True)
-    >>> Action.swap(4).describe(6), DISCARD.describe()
-    ('Swap it into bottom-middle', 'Discard the drawn card')
-    >>> Action("swap")
-    Traceback (most recent call last):
-    ...
-    caddie.core.grid_game.IllegalAction: A swap needs the grid position the card goes to.
-    """
-
-    kind: str
-    position: int | None = None
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.kind, str) or self.kind not in KINDS:
-            raise IllegalAction(f"{quoted(self.kind)} is not an action; the actions are "
-                                f"{', '.join(KINDS)}.", "kind")
-        if self.kind in POSITIONAL:
-            if self.position is None:
-                what = "A swap needs the grid position the card goes to." if self.kind == "swap" \
-                    else "Say which card to turn up."
-                raise IllegalAction(what, "position")
-            if type(self.position) is not int or self.position < 0:
-                raise IllegalAction(f"{quoted(self.position)} is not a grid position: "
-                                    "positions are whole numbers from 0.", "position")
-        elif self.position is not None:
-            raise IllegalAction(f"A {self.kind} takes no grid position.", "position")
-
-    @classmethod
-    def flip(cls, position: int) -> "Action":
-        return cls("flip", position)
-
-    @classmethod
-    def swap(cls, position: int) -> "Action":
-        return cls("swap", position)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "position": self.position}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Action":
-        if not isinstance(data, Mapping) or "kind" not in data:
-            raise IllegalAction('An action is an object with a "kind" and, for flip and swap, '
-                                'a "position".', "action")
-        return cls(data["kind"], data.get("position"))
-
-    def describe(self, cards: int = 6) -> str:
-        """The action in a few words, for a button or a log."""
-        if self.kind == "flip":
-            return f"Turn up {position_name(self.position, cards)}"
-        if self.kind == "swap":
-            return f"Swap it into {position_name(self.position, cards)}"
-        return {"draw": "Draw from the deck", "take": "Take the discard",
-                "discard": "Discard the drawn card", "next": "Start the next hole"}[self.kind]
-
-    def __str__(self) -> str:
-        return self.kind if self.position is None else f"{self.kind} {self.position}"
-
-
-DRAW = Action("draw")
-TAKE = Action("take")
-DISCARD = Action("discard")
-NEXT = Action("next")
-# Actions are immutable values, so every flip and swap the largest grid allows is made once.
-_FLIPS = tuple(Action("flip", p) for p in range(max(GRID_SIZES)))
-_SWAPS = tuple(Action("swap", p) for p in range(max(GRID_SIZES)))
-
-
-_COLUMN_NAMES = {
-    2: ("left", "right"),
-    3: ("left", "middle", "right"),
-    4: ("left", "inner-left", "inner-right", "right"),
-    5: ("left", "inner-left", "middle", "inner-right", "right"),
-}
-
-
-def position_name(position: int, cards: int = 6) -> str:
-    """A grid position in words.
-
-    >>> [position_name(p) for p in (0, 2, 4)]
-    ['top-left', 'top-right', 'bottom-middle']
-    >>> position_name(6, 8), position_name(2, 10)
-    ('bottom inner-right', 'top-middle')
-    """
-    width = cards // 2
-    row = "top" if position < width else "bottom"
-    column = _COLUMN_NAMES[width][position % width]
-    return f"{row}{' ' if '-' in column else '-'}{column}"
-
-
-def _a(card: str) -> str:
-    """A card with its article.
-
-    >>> _a("8"), _a("Q"), _a("JK")
-    ('an 8', 'a Q', 'a Joker')
-    """
-    if card == JOKER:
-        return "a Joker"
-    return f"{'an' if card in ('A', '8') else 'a'} {card}"
-
-
-def _the(card: str) -> str:
-    return "the Joker" if card == JOKER else f"the {card}"
-
-
-def _shown(card: str) -> str:
-    return "Joker" if card == JOKER else card
-
-
-# -- events ---------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Event:
-    """What happened, as every player may learn it.
-
-    ``cards`` are the card codes the event shows; each of them is public (face
-    up in a grid, on the discard pile, or taken from it) once the event has
-    happened. A card drawn from the deck is never named until it is played.
-    ``seat`` and ``action`` are ``None`` for the end of a hole.
-    """
-
-    seat: int | None
-    action: Action | None
-    cards: tuple[str, ...]
-    text: str
-    hole: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "action": self.action.to_dict() if self.action else None,
-                "cards": list(self.cards), "text": self.text, "hole": self.hole}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Event":
-        action = Action.from_dict(data["action"]) if data["action"] is not None else None
-        return cls(data["seat"], action, tuple(data["cards"]), data["text"], data["hole"])
 
 
 # -- what the rules imply, worked out once per rules value ------------------------------
@@ -393,7 +237,7 @@ class GridMatch(TurnOrder):
             return [NEXT]
         seat = self.order[self.actor]
         if self.phase == "flip" or self.pending_flip:
-            return [_FLIPS[p] for p in self.face_down(seat)]
+            return [FLIPS[p] for p in self.face_down(seat)]
         if self.drawn is None:
             actions = []
             if self.deck or len(self.discard) > 1:
@@ -401,7 +245,7 @@ class GridMatch(TurnOrder):
             if self.discard:
                 actions.append(TAKE)
             return actions
-        swaps = list(_SWAPS[:self.rules.cards])
+        swaps = list(SWAPS[:self.rules.cards])
         return swaps + [DISCARD] if self.drawn_from == "deck" else swaps
 
     # -- acting --------------------------------------------------------------------
@@ -506,11 +350,11 @@ class GridMatch(TurnOrder):
                     self.phase, self.actor = "turn", 0
                 else:
                     self.flips_left = self.rules.initial_flips
-            return Event(seat, action, (card,), f"{name} turned up {where}: {_shown(card)}.", self.hole)
+            return Event(seat, action, (card,), f"{name} turned up {where}: {card_shown(card)}.", self.hole)
         # the forced flip after a discard
         discarded = self.discarded
         self.pending_flip, self.discarded = False, None
-        text = f"{name} discarded {_a(discarded)} and turned up {where}: {_shown(card)}."
+        text = f"{name} discarded {with_article(discarded)} and turned up {where}: {card_shown(card)}."
         return Event(seat, action, (discarded, card), text + self._end_turn(seat), self.hole)
 
     def _draw(self, action: Action, seat: int) -> Event:
@@ -528,7 +372,7 @@ class GridMatch(TurnOrder):
     def _take(self, action: Action, seat: int) -> Event:
         self.drawn, self.drawn_from = self.discard.pop(), "discard"
         return Event(seat, action, (self.drawn,),
-                     f"{self.names[seat]} took {_the(self.drawn)} from the discard pile.", self.hole)
+                     f"{self.names[seat]} took {the_card(self.drawn)} from the discard pile.", self.hole)
 
     def _swap(self, action: Action, seat: int) -> Event:
         p, name, card = action.position, self.names[seat], self.drawn
@@ -537,9 +381,9 @@ class GridMatch(TurnOrder):
         self.discard.append(old)
         where = position_name(p, self.rules.cards)
         if self.drawn_from == "deck":
-            text = f"{name} drew {_a(card)} from the deck and put it {where}, replacing {_a(old)}."
+            text = f"{name} drew {with_article(card)} from the deck and put it {where}, replacing {with_article(old)}."
         else:
-            text = f"{name} put {_the(card)} {where}, replacing {_a(old)}."
+            text = f"{name} put {the_card(card)} {where}, replacing {with_article(old)}."
         self.drawn = self.drawn_from = None
         return Event(seat, action, (card, old), text + self._end_turn(seat), self.hole)
 
@@ -547,7 +391,7 @@ class GridMatch(TurnOrder):
         card, name = self.drawn, self.names[seat]
         self.discard.append(card)
         self.drawn = self.drawn_from = None
-        text = f"{name} drew {_a(card)} from the deck and discarded it."
+        text = f"{name} drew {with_article(card)} from the deck and discarded it."
         if self.rules.discard_flip and self.face_down(seat):
             self.pending_flip, self.discarded = True, card
             return Event(seat, action, (card,), text[:-1] + f"; {name} must turn up a card.", self.hole)
