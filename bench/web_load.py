@@ -195,7 +195,6 @@ class Record:
     kind: str
     latency: float  # seconds
     error: str | None = None
-    sent_at: float = 0.0  # time.perf_counter() when it was sent
 
 
 class Client:
@@ -222,9 +221,9 @@ class Client:
             answer = self.http.request(method, path, **options)
         except Exception as err:
             self.records.append(Record(self.kind, time.perf_counter() - started,
-                                       f"{method} {path}: {type(err).__name__}: {err}", started))
+                                       f"{method} {path}: {type(err).__name__}: {err}"))
             raise Failed(str(err)) from None
-        self.records.append(Record(self.kind, time.perf_counter() - started, sent_at=started))
+        self.records.append(Record(self.kind, time.perf_counter() - started))
         return answer
 
     def fail(self, message: str) -> None:
