@@ -29,9 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from caddie.core import caddie_policy  # noqa: E402
-from caddie.core.grid_game import GridMatch  # noqa: E402
-from caddie.core.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules  # noqa: E402
+from caddie.core.grid import caddie as caddie_policy  # noqa: E402
+from caddie.core.grid.game import GridMatch  # noqa: E402
+from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules  # noqa: E402
 
 
 def variants() -> list[Rules]:

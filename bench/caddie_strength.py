@@ -35,10 +35,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from caddie.core import caddie_policy, reference_players  # noqa: E402,F401  (register "caddie", "greedy")
-from caddie.core.grid_game import GridMatch  # noqa: E402
-from caddie.core.opponents import choose  # noqa: E402
-from caddie.core.rules import PRESETS, Rules  # noqa: E402
+from caddie.core.grid import caddie, reference_players  # noqa: E402,F401  (register "caddie", "greedy")
+from caddie.core.grid.game import GridMatch  # noqa: E402
+from caddie.core.grid.opponents import choose  # noqa: E402
+from caddie.core.grid.rules import PRESETS, Rules  # noqa: E402
 
 DEFAULT_RUNS = (("bicycle", 6), ("standard", 6), ("bicycle", 10))
 DEFAULT_OPPONENTS = ("greedy", "random", "steady")

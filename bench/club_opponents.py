@@ -3,7 +3,7 @@
 
     .venv/bin/python bench/club_opponents.py [--rounds 100] [--seed S]
 
-Each level (``caddie.core.club_opponents``: beginner, steady, caddie) plays
+Each level (``caddie.core.clubs.opponents``: beginner, steady, caddie) plays
 the same ``--rounds`` 18-hole solo rounds, half on each 18-hole sample course,
 from identical deals (the same seed: the same hand and pile order). Printed:
 each level's average round score against par, and, as the last line, how many
@@ -20,9 +20,9 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from caddie.core.club_opponents import LEVELS, choose_play  # noqa: E402
-from caddie.core.club_round import NEXT, ClubRound  # noqa: E402
-from caddie.core.courses import SAMPLE_COURSES  # noqa: E402
+from caddie.core.clubs.opponents import LEVELS, choose_play  # noqa: E402
+from caddie.core.clubs.game import NEXT, ClubRound  # noqa: E402
+from caddie.core.courses.course import SAMPLE_COURSES  # noqa: E402
 
 COURSES = [SAMPLE_COURSES["whistling-pines"], SAMPLE_COURSES["harbour-links"]]
 

@@ -45,11 +45,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from caddie.core.club_caddie import SAMPLES, lookahead_player  # noqa: E402
-from caddie.core.club_round import greedy, play_round  # noqa: E402
-from caddie.core.club_solver import solve  # noqa: E402
-from caddie.core.clubs import DEFAULT_DECK  # noqa: E402
-from caddie.core.courses import SAMPLE_COURSES  # noqa: E402
+from caddie.core.clubs.caddie import SAMPLES, lookahead_player  # noqa: E402
+from caddie.core.clubs.game import greedy, play_round  # noqa: E402
+from caddie.core.clubs.solver import solve  # noqa: E402
+from caddie.core.clubs.scoring import DEFAULT_DECK  # noqa: E402
+from caddie.core.courses.course import SAMPLE_COURSES  # noqa: E402
 
 COURSES = [key for key, course in SAMPLE_COURSES.items() if len(course.holes) == 18]
 

@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from caddie.core.grid_game import GridMatch  # noqa: E402
-from caddie.core.opponents import choose  # noqa: E402
-from caddie.core.rules import preset  # noqa: E402
+from caddie.core.grid.game import GridMatch  # noqa: E402
+from caddie.core.grid.opponents import choose  # noqa: E402
+from caddie.core.grid.rules import preset  # noqa: E402
 
 
 def play_hole(seed: int, level: str, rng: random.Random) -> int:

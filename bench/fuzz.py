@@ -126,14 +126,14 @@ def build_world(app, seed: int = 1) -> World:
 
     from flask import session
 
-    from caddie.club_match_store import ClubSeat, start_club_match
-    from caddie.core.courses import SAMPLE_COURSES, Course, Hole
+    from caddie.store.club_matches import ClubSeat, start_club_match
+    from caddie.core.courses.course import SAMPLE_COURSES, Course, Hole
     from caddie.core.table import Table
-    from caddie.course_store import delete_course, save_course
-    from caddie.extensions import db
-    from caddie.ledger_store import CellWrite, deal_round, delete_round, write_scores
-    from caddie.match_store import Seat, start_match
-    from caddie.table_store import save_table
+    from caddie.store.courses import delete_course, save_course
+    from caddie.store.database import db
+    from caddie.store.ledger import CellWrite, deal_round, delete_round, write_scores
+    from caddie.store.grid_matches import Seat, start_match
+    from caddie.web.table_in_force import save_table
 
     rng = random.Random(seed)
     ids = {name: "fuzz-" + name + "-" + "".join(rng.choice("abcdefghijkmnopqrstuvwxyz0123456789") for _ in range(32))
@@ -190,7 +190,7 @@ def build_world(app, seed: int = 1) -> World:
 
 
 def _advance_grid(match, moves: int) -> None:
-    from caddie.match_store import computer_to_move, game_of, play, step
+    from caddie.store.grid_matches import computer_to_move, game_of, play, step
 
     for _ in range(moves):
         game = game_of(match)
@@ -203,9 +203,9 @@ def _advance_grid(match, moves: int) -> None:
 
 
 def _advance_clubs(match, moves: int, rng: random.Random) -> None:
-    from caddie.club_match_store import computer_to_move, play, round_of, step
-    from caddie.core.club_opponents import choose_play
-    from caddie.core.club_round import NEXT
+    from caddie.store.club_matches import computer_to_move, play, round_of, step
+    from caddie.core.clubs.opponents import choose_play
+    from caddie.core.clubs.game import NEXT
 
     for _ in range(moves):
         game = round_of(match)
@@ -585,7 +585,7 @@ class Fuzzer:
         self.rng = rng
         self.origin = origin
         self.rules = [r for r in app.url_map.iter_rules()]
-        from caddie.extensions import csrf
+        from caddie.store.database import csrf
         self._exempt_views = set(getattr(csrf, "_exempt_views", set()))
         self._exempt_blueprints = set(getattr(csrf, "_exempt_blueprints", set()))
         self.cookie_name = app.config["SESSION_COOKIE_NAME"]
@@ -914,8 +914,8 @@ class Fuzzer:
             request.faults.append("broken JSON body")
 
     def match_version(self, match: Thing) -> int:
-        from caddie.extensions import db
-        from caddie.models import Match
+        from caddie.store.database import db
+        from caddie.store.models import Match
         from sqlalchemy import select
 
         with self.app.app_context():
@@ -924,7 +924,7 @@ class Fuzzer:
         return version if version is not None else -1
 
 
-# Endpoints whose body must be a JSON object of known fields (caddie.views.api_body.json_object).
+# Endpoints whose body must be a JSON object of known fields (caddie.web.api.body.json_object).
 STRICT_JSON = ("api.tally_grid", "api.tally_clubs", "api.caddie_grid", "api.caddie_clubs", "api.create_round",
                "api.put_hole")
 
@@ -1074,7 +1074,7 @@ class Report:
 def fuzz_in_process(app, world: World, requests: int, seed: int, report: Report | None = None,
                     progress: bool = False) -> Report:
     """Send ``requests`` requests with Flask's test client and check each as described above."""
-    from caddie.extensions import db
+    from caddie.store.database import db
 
     report = report or Report()
     rng = random.Random(seed)
@@ -1128,7 +1128,7 @@ def _send_in_process(client, request: Request) -> tuple[int, str | None]:
 
 def fuzz_gunicorn(url: str, app, world: World, requests: int, seed: int, report: Report) -> None:
     """Requests refused by construction, over raw HTTP to a real server; 5xx and changes are counted."""
-    from caddie.extensions import db
+    from caddie.store.database import db
 
     parts = urllib.parse.urlsplit(url)
     origin = f"{parts.scheme}://{parts.netloc}"
@@ -1172,7 +1172,7 @@ def bench_app(directory: Path, database_url: str | None, secret_key: str) -> Ite
     from flask_migrate import upgrade
 
     from caddie import create_app
-    from caddie.extensions import db
+    from caddie.store.database import db
     from tests.production.servers import scratch_database
 
     with scratch_database(directory, base_url=database_url or "", prefix="caddie_fuzz") as url:

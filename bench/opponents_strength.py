@@ -28,9 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from caddie.core.grid_game import GridMatch  # noqa: E402
-from caddie.core.opponents import choose  # noqa: E402
-from caddie.core.rules import PRESETS, Rules  # noqa: E402
+from caddie.core.grid.game import GridMatch  # noqa: E402
+from caddie.core.grid.opponents import choose  # noqa: E402
+from caddie.core.grid.rules import PRESETS, Rules  # noqa: E402
 
 PRESET_NAMES = ("bicycle", "standard")
 PAIRINGS = (("steady", "beginner"), ("beginner", "random"))

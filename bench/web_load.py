@@ -4,7 +4,7 @@
     .venv/bin/python bench/web_load.py [--clients 50] [--duration 20] [--workers 2]
                                        [--database-url postgresql://...] [--seed 1]
 
-Starts the production command (``gunicorn -c python:caddie.gunicorn_conf``, 2
+Starts the production command (``gunicorn -c python:caddie.serving.gunicorn_conf``, 2
 workers, request log off, cookies over plain http) on a free loopback port,
 on a new SQLite file in a temporary folder, or with ``--database-url`` on a
 new schema of that PostgreSQL database (dropped afterwards). Then three
@@ -74,10 +74,10 @@ from urllib.parse import urlencode, urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from caddie.core.clubs import ClubRules, score_club_hole  # noqa: E402
-from caddie.core.courses import SAMPLE_COURSES  # noqa: E402
-from caddie.core.rules import preset  # noqa: E402
-from caddie.core.scoring import score_grid  # noqa: E402
+from caddie.core.clubs.scoring import ClubRules, score_club_hole  # noqa: E402
+from caddie.core.courses.course import SAMPLE_COURSES  # noqa: E402
+from caddie.core.grid.rules import preset  # noqa: E402
+from caddie.core.grid.scoring import score_grid  # noqa: E402
 from tests.production.servers import gunicorn_server, scratch_database  # noqa: E402
 
 KINDS = ("tally", "ledger", "caddie", "game")

@@ -10,6 +10,6 @@ from typing import Any
 
 
 def create_app(config: dict[str, Any] | None = None):
-    from caddie.app import build_app
+    from caddie.web.app import build_app
 
     return build_app(config)

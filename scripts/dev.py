@@ -3,12 +3,15 @@
 
     python3 scripts/dev.py serve [--host H] [--port P] [--debug]
     python3 scripts/dev.py test [pytest args...]
+    python3 scripts/dev.py check
 
 Both commands create ``.venv`` when it is missing and (re)install the project
 into it in editable mode when ``pyproject.toml`` changed since the last install
 (a stamp file inside ``.venv`` records what was installed).  ``serve`` then
 applies the migrations and runs the app; ``test`` makes sure a Chromium is
-there for the browser tests and runs pytest, exiting with pytest's status.
+there for the browser tests and runs pytest, exiting with pytest's status;
+``check`` runs the lint, format, type and layer checks (``.ci/run`` runs it
+before the tests; ``.pre-commit-config.yaml`` runs the same tools).
 """
 
 from __future__ import annotations
@@ -167,6 +170,28 @@ def test(pytest_args: list[str]) -> None:
     sys.exit(code)
 
 
+CHECKS = (
+    ("lint", ["ruff", "check", "."]),
+    ("format", ["ruff", "format", "--check", "."]),
+    ("types", ["mypy"]),
+    ("layers", ["lint-imports"]),
+)
+
+
+def check() -> None:
+    """Run every check, each reported on its own; exit non-zero if any failed."""
+    ensure_venv(("test",))
+    failed = []
+    for name, cmd in CHECKS:
+        say(f"check {name}: $ " + " ".join(cmd))
+        if subprocess.run([str(BIN / cmd[0]), *cmd[1:]], cwd=ROOT, env=venv_env()).returncode != 0:
+            failed.append(name)
+    if failed:
+        say("checks failed: " + ", ".join(failed))
+        sys.exit(1)
+    say("every check passed: " + ", ".join(name for name, _ in CHECKS))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="scripts/dev.py", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -174,6 +199,7 @@ def main(argv: list[str] | None = None) -> None:
     serve_cmd.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve_cmd.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     serve_cmd.add_argument("--debug", action="store_true", help="Flask debug mode (reloader, debugger)")
+    commands.add_parser("check", help="lint, format, type and layer checks (as CI runs them)")
     commands.add_parser("test", help="install test dependencies and run pytest; extra args go to pytest",
                         add_help=False)
 
@@ -185,6 +211,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.command == "serve":
         serve(args)
+    elif args.command == "check":
+        check()
     else:  # pragma: no cover - "test" is handled above
         parser.error(f"unknown command {args.command}")
 

@@ -31,7 +31,7 @@ from sqlalchemy import MetaData, create_engine, make_url, text
 
 from caddie import create_app
 from caddie.config import normalize_database_url
-from caddie.extensions import db
+from caddie.store.database import db
 
 # postgres:// and postgresql:// mean the psycopg 3 driver, as DATABASE_URL does for
 # the app.  Normalised in the environment so every conftest reading it agrees.

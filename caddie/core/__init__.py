@@ -1,10 +1,10 @@
 """The pure core: cards, rules and scoring. No web or database imports here."""
 
-from caddie.core.cards import RANKS, parse_card, parse_cards, split_cards
-from caddie.core.clubs import ClubHoleScore, ClubRules, PenaltyBand, score_club_hole
+from caddie.core.grid.cards import RANKS, parse_card, parse_cards, split_cards
+from caddie.core.clubs.scoring import ClubHoleScore, ClubRules, PenaltyBand, score_club_hole
 from caddie.core.errors import CaddieError, CardError, HandError, RulesError
-from caddie.core.rules import PRESETS, Rules, preset
-from caddie.core.scoring import ColumnScore, GridScore, check_grid, score_column, score_grid
+from caddie.core.grid.rules import PRESETS, Rules, preset
+from caddie.core.grid.scoring import ColumnScore, GridScore, check_grid, score_column, score_grid
 
 __all__ = [
     "RANKS", "parse_card", "parse_cards", "split_cards",

@@ -3,7 +3,7 @@
 Pure code: it reads a decoded JSON value into a ``Document`` (refusing anything
 else with a sentence that names the path of the bad field, such as
 ``rounds[2].players[0].name``), and writes a ``Document`` back out. The
-database side is ``caddie.data_export``; docs/decisions.md ("Your data") says
+database side is ``caddie.store.data_export``; docs/decisions.md ("Your data") says
 why the format is what it is.
 
 Version 1::
@@ -30,11 +30,11 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, Mapping
 
-from caddie.core.clubs import MAX_YARDAGE, ClubRules
-from caddie.core.courses import NAME_LIMIT, TEE_LIMIT, Course, Hole
+from caddie.core.clubs.scoring import MAX_YARDAGE, ClubRules
+from caddie.core.courses.course import NAME_LIMIT, TEE_LIMIT, Course, Hole
 from caddie.core.errors import CaddieError, RulesError, quoted
 from caddie.core.ledger import HOLE_COUNTS, MAX_PLAYERS, SCORE_RANGE
-from caddie.core.rules import Rules
+from caddie.core.grid.rules import Rules
 from caddie.core.table import Table
 
 FORMAT = "caddie-and-tally"

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from caddie.core.clubs import ClubRules
+from caddie.core.clubs.scoring import ClubRules
 from caddie.core.errors import RulesError
-from caddie.core.rules import PRESETS, Rules
+from caddie.core.grid.rules import PRESETS, Rules
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 8
 

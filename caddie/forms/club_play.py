@@ -8,8 +8,8 @@ from wtforms import Form
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired
 
-from caddie.club_match_store import MAX_OPPONENTS, MIN_OPPONENTS
-from caddie.core.club_opponents import LEVEL_NAMES
+from caddie.store.club_matches import MAX_OPPONENTS, MIN_OPPONENTS
+from caddie.core.clubs.opponents import LEVEL_NAMES
 from caddie.forms.play import DEFAULT_NAMES
 
 

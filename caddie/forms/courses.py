@@ -10,8 +10,8 @@ from flask_wtf.file import FileField
 from wtforms import FieldList, HiddenField, RadioField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 
-from caddie.core.clubs import MAX_YARDAGE
-from caddie.core.courses import NAME_LIMIT, TEE_LIMIT, Course, Hole, clean_text
+from caddie.core.clubs.scoring import MAX_YARDAGE
+from caddie.core.courses.course import NAME_LIMIT, TEE_LIMIT, Course, Hole, clean_text
 from caddie.core.errors import RulesError, quoted
 
 MAX_HOLES = 18

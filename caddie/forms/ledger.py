@@ -10,9 +10,8 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Optional
 
 from caddie.core.ledger import MAX_PLAYERS
-from caddie.course_store import course_choices
+from caddie.store.courses import course_choices
 from caddie.forms.fields import WholeNumberField
-from caddie.identity import browser_id
 
 MINUS_SIGNS = ("\u2212", "\u2013", "\u2014")  # people paste real minus signs and dashes
 
@@ -26,10 +25,10 @@ class DealForm(PageForm):
     played_on = DateField("Date", default=date.today, format="%Y-%m-%d", validators=[
         InputRequired("Give the date of the round.")])
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, owner: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        # My courses first, then the samples, then a random one (caddie.course_store).
-        self.course.choices = course_choices(browser_id())
+        # The owner's courses first, then the samples, then a random one (caddie.store.courses).
+        self.course.choices = course_choices(owner)
 
     def first_error(self, name: str) -> str | None:
         """The field's first error, in words a player would use (WTForms' own are not)."""

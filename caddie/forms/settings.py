@@ -7,9 +7,9 @@ from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, Radio
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
 
-from caddie.core.clubs import ClubRules, PenaltyBand
+from caddie.core.clubs.scoring import ClubRules, PenaltyBand
 from caddie.core.errors import CaddieError
-from caddie.core.rules import Rules, preset_name
+from caddie.core.grid.rules import Rules, preset_name
 from caddie.core.table import MAX_PLAYERS, MIN_PLAYERS, Table
 from caddie.forms.fields import WholeNumberField
 

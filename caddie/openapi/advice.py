@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from caddie.core.rules import PRESETS
+from caddie.core.grid.rules import PRESETS
 from caddie.openapi.registry import SCHEMAS, json_operation, operation, ref
 
 SCHEMAS.update({
@@ -77,7 +77,7 @@ def _caddie_grid() -> dict[str, Any]:
         "Which cards to turn up after the deal, take the discard or draw, where a drawn card goes or whether "
         "to discard it, and which card a forced flip turns. Decided from the player's own view only; the "
         "answer explains itself with the expected hole score of the move and of the best alternatives. "
-        "The same function is importable as `caddie.advisor.advise(view)`.",
+        "The same function is importable as `caddie.core.grid.advisor.advise(view)`.",
         "CaddieGridRequest", "CaddieGridAdvice", {}, ["Caddie"])
 
 

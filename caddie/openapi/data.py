@@ -11,7 +11,7 @@ from typing import Any
 
 from caddie.core.export_format import MAX_BYTES as MAX_IMPORT_BYTES
 from caddie.core.ledger import HOLE_COUNTS, MAX_PLAYERS, SCORE_RANGE
-from caddie.core.rules import PRESETS
+from caddie.core.grid.rules import PRESETS
 from caddie.openapi.ledger import (CLUB_RULES, EXAMPLE_DATE, EXAMPLE_EDIT_TOKEN, EXAMPLE_ROUND_ID,
                                    EXAMPLE_SHARE_TOKEN, course_holes)
 from caddie.openapi.ledger_schemas import GRID_HIGH, GRID_LOW, SCORE_NOTE

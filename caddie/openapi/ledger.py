@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from caddie.core.clubs import DEFAULT_DECK
+from caddie.core.clubs.scoring import DEFAULT_DECK
 from caddie.core.ledger import HOLE_COUNTS
 from caddie.openapi.registry import (error_example, json_response, operation, ref, request_examples, rules_example,
                                      status_examples)

@@ -6,10 +6,10 @@ lists these schemas before the caddie's, and its ledger paths after them.
 
 from __future__ import annotations
 
-from caddie.core.clubs import HAND_SIZE
-from caddie.core.courses import SAMPLE_COURSES
+from caddie.core.clubs.scoring import HAND_SIZE
+from caddie.core.courses.course import SAMPLE_COURSES
 from caddie.core.ledger import HOLE_COUNTS, MAX_PLAYERS, SCORE_RANGE
-from caddie.core.rules import PRESETS
+from caddie.core.grid.rules import PRESETS
 from caddie.openapi.registry import SCHEMAS, Schema, ref
 
 NULLABLE_INT: Schema = {"type": ["integer", "null"]}

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from caddie.core.cards import RANKS
-from caddie.core.clubs import HAND_SIZE, MAX_YARDAGE
-from caddie.core.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, PRESETS
+from caddie.core.grid.cards import RANKS
+from caddie.core.clubs.scoring import HAND_SIZE, MAX_YARDAGE
+from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, PRESETS
 from caddie.openapi.registry import SCHEMAS, Schema, error_example, json_operation, operation, ref, rules_example
 
 MAX_DECKS = 4

@@ -64,7 +64,7 @@ def live_server(tmp_path_factory):
     from werkzeug.serving import make_server
 
     from caddie import create_app
-    from caddie.extensions import db
+    from caddie.store.database import db
 
     tmp = tmp_path_factory.mktemp("live-server")
     external_db = os.environ.get("TEST_DATABASE_URL")

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from caddie.core.club_solver import solve
+from caddie.core.clubs.solver import solve
 
 
 def start_round(page, opponents: int, course: str) -> None:

@@ -1,4 +1,4 @@
-"""``caddie.advisor.advise``: the request and response shapes of DESIGN.md section 5
+"""``caddie.core.grid.advisor.advise``: the request and response shapes of DESIGN.md section 5
 (``POST /api/v1/caddie/grid``), and every refusal with the field it is about."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-import caddie.advisor
-from caddie.advisor import advise
+import caddie.core.grid.advisor
+from caddie.core.grid.advisor import advise
 from caddie.core.errors import CaddieError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,7 +32,7 @@ def check_shape(answer: dict) -> None:
 
 
 def test_the_doctests_pass():
-    result = doctest.testmod(caddie.advisor)
+    result = doctest.testmod(caddie.core.grid.advisor)
     assert result.attempted >= 5 and result.failed == 0
 
 
@@ -122,7 +122,7 @@ def test_ten_cards_and_several_opponents():
 
 
 def test_advising_loads_no_web_framework():
-    code = ("import sys, caddie.advisor; bad = sorted(m for m in sys.modules if m.split('.')[0] in "
+    code = ("import sys, caddie.core.grid.advisor; bad = sorted(m for m in sys.modules if m.split('.')[0] in "
             "('flask', 'sqlalchemy', 'werkzeug', 'jinja2')); print(repr(bad))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
@@ -182,7 +182,7 @@ def test_every_refusal_names_its_field(request_, field, words):
 def test_junk_in_any_field_is_refused_with_a_caddie_error_never_a_crash():
     base = {"preset": "bicycle", "grid": ["9", "5", None, None, None, None], "discard": "9", "opponents": [RIVAL]}
     junk = [1, 2.5, True, False, [], {}, "zz", [None], [[1]], -3, [["K"] * 7], {"a": 1}, [1, 2]]
-    for field in caddie.advisor.FIELDS:
+    for field in caddie.core.grid.advisor.FIELDS:
         for value in junk:
             request = dict(base, **{field: value})
             try:

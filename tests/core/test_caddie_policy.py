@@ -9,12 +9,12 @@ from itertools import product
 
 import pytest
 
-from caddie.core import caddie_policy
-from caddie.core.caddie_policy import Decision, decide
-from caddie.core.grid_game import DISCARD, DRAW, NEXT, TAKE, Action, GridMatch
-from caddie.core.opponents import LEVELS, choose
-from caddie.core.reference_players import greedy
-from caddie.core.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules
+from caddie.core.grid import caddie as caddie_policy
+from caddie.core.grid.caddie import Decision, decide
+from caddie.core.grid.game import DISCARD, DRAW, NEXT, TAKE, Action, GridMatch
+from caddie.core.grid.opponents import LEVELS, choose
+from caddie.core.grid.reference_players import greedy
+from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules
 from tests.core.test_grid_game import permuted_hidden
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from caddie.core.cards import RANK_NAMES, RANKS, parse_card, parse_cards, split_cards
+from caddie.core.grid.cards import RANK_NAMES, RANKS, parse_card, parse_cards, split_cards
 from caddie.core.errors import CaddieError, CardError
 
 

@@ -9,11 +9,11 @@ from collections import Counter
 
 import pytest
 
-from caddie.core.club_caddie import (
+from caddie.core.clubs.caddie import (
     REQUEST_FIELDS, RESPONSE_FIELDS, Advice, advise, advise_hole,
 )
-from caddie.core.club_solver import solve
-from caddie.core.clubs import DEFAULT_DECK, ClubRules, PenaltyBand, score_club_hole
+from caddie.core.clubs.solver import solve
+from caddie.core.clubs.scoring import DEFAULT_DECK, ClubRules, PenaltyBand, score_club_hole
 from caddie.core.errors import CaddieError
 
 # 250 + 150 makes a 400 in two; 200 + 195 + 5 in three keeps the 250 for the 545 to come

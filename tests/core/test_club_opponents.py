@@ -7,10 +7,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddie.core.club_opponents import LEVELS, beginner_play, choose_play
-from caddie.core.club_round import NEXT, ClubRound
-from caddie.core.club_solver import solve
-from caddie.core.courses import SAMPLE_COURSES
+from caddie.core.clubs.opponents import LEVELS, beginner_play, choose_play
+from caddie.core.clubs.game import NEXT, ClubRound
+from caddie.core.clubs.solver import solve
+from caddie.core.courses.course import SAMPLE_COURSES
 from caddie.core.errors import CaddieError
 
 import pytest

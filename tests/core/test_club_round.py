@@ -8,12 +8,12 @@ from collections import Counter
 
 import pytest
 
-from caddie.core.club_round import (
+from caddie.core.clubs.game import (
     NEXT, VIEW_KEYS, ClubAction, ClubRound, IllegalAction, greedy, play_round, unseen_cards,
 )
-from caddie.core.club_solver import all_plays, solve
-from caddie.core.clubs import DEFAULT_DECK, HAND_SIZE, ClubRules
-from caddie.core.courses import SAMPLE_COURSES, Course, Hole
+from caddie.core.clubs.solver import all_plays, solve
+from caddie.core.clubs.scoring import DEFAULT_DECK, HAND_SIZE, ClubRules
+from caddie.core.courses.course import SAMPLE_COURSES, Course, Hole
 from caddie.core.errors import CaddieError
 
 PINES = SAMPLE_COURSES["whistling-pines"]

@@ -10,8 +10,8 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from caddie.core.club_solver import Play, all_plays, play_key, score_cards, solve, top_plays
-from caddie.core.clubs import DEFAULT_DECK, ClubRules, PenaltyBand, score_club_hole
+from caddie.core.clubs.solver import Play, all_plays, play_key, score_cards, solve, top_plays
+from caddie.core.clubs.scoring import DEFAULT_DECK, ClubRules, PenaltyBand, score_club_hole
 from caddie.core.errors import HandError
 
 RULES = ClubRules()

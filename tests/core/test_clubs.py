@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from caddie.core.clubs import (
+from caddie.core.clubs.scoring import (
     DEFAULT_BANDS, DEFAULT_DECK, ClubHoleScore, ClubRules, PenaltyBand, check_played, check_yardage,
     score_club_hole,
 )

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from caddie.core.clubs import MAX_YARDAGE
-from caddie.core.course_csv import course_from_csv, course_to_csv, csv_filename
-from caddie.core.courses import NAME_LIMIT, SAMPLE_COURSES, TEE_LIMIT, Course, Hole
+from caddie.core.clubs.scoring import MAX_YARDAGE
+from caddie.core.courses.course_csv import course_from_csv, course_to_csv, csv_filename
+from caddie.core.courses.course import NAME_LIMIT, SAMPLE_COURSES, TEE_LIMIT, Course, Hole
 from caddie.core.errors import RulesError
 
 SETTINGS = settings(max_examples=150, deadline=None)

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddie.core.club_round import ClubRound
-from caddie.core.clubs import ClubRules
-from caddie.core.course_csv import course_from_csv, course_to_csv
-from caddie.core.course_generator import LONGEST_HOLE, TEES, random_course
+from caddie.core.clubs.game import ClubRound
+from caddie.core.clubs.scoring import ClubRules
+from caddie.core.courses.course_csv import course_from_csv, course_to_csv
+from caddie.core.courses.generator import LONGEST_HOLE, TEES, random_course
 from caddie.core.errors import RulesError
 
 SETTINGS = settings(max_examples=150, deadline=None)

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from caddie.core.clubs import MAX_YARDAGE
-from caddie.core.courses import SAMPLE_COURSES, Course, Hole
+from caddie.core.clubs.scoring import MAX_YARDAGE
+from caddie.core.courses.course import SAMPLE_COURSES, Course, Hole
 from caddie.core.errors import CaddieError, RulesError
 
 # What a believable hole looks like, by par (yards, inclusive).

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from caddie.core.clubs import DEFAULT_DECK
+from caddie.core.clubs.scoring import DEFAULT_DECK
 from caddie.core.errors import CaddieError
 from caddie.core.export_format import FORMAT, VERSION, FormatError, parse_document
-from caddie.core.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, PRESETS
+from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, PRESETS
 
 URLSAFE = string.ascii_letters + string.digits + "-_"
 

@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddie.core.cards import RANKS
+from caddie.core.grid.cards import RANKS
 from caddie.core.errors import CaddieError
-from caddie.core.grid_game import (DISCARD, DRAW, NEXT, TAKE, TURN_LIMIT, Action, Event, GridMatch,
+from caddie.core.grid.game import (DISCARD, DRAW, NEXT, TAKE, TURN_LIMIT, Action, Event, GridMatch,
                                    IllegalAction, position_name)
-from caddie.core.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules
-from caddie.core.scoring import score_grid
+from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules
+from caddie.core.grid.scoring import score_grid
 
 SETTINGS = settings(max_examples=100, deadline=None)  # no deadline on a busy CI box
 

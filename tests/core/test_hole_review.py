@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from caddie.core.caddie_policy import decide
-from caddie.core.grid_game import DECISION_LIMIT, DISCARD, DRAW, TAKE, Action, GridMatch
-from caddie.core.hole_review import HoleReview, review_hole
-from caddie.core.opponents import choose
-from caddie.core.rules import Rules
+from caddie.core.grid.caddie import decide
+from caddie.core.grid.game import DECISION_LIMIT, DISCARD, DRAW, TAKE, Action, GridMatch
+from caddie.core.grid.review import HoleReview, review_hole
+from caddie.core.grid.opponents import choose
+from caddie.core.grid.rules import Rules
 
 
 def put(m: GridMatch, where: tuple, card: str) -> None:
@@ -164,7 +164,7 @@ def test_the_match_keeps_one_hole_of_decisions_and_old_matches_load():
 
 def test_judging_moves_as_the_hole_goes_gives_the_same_review_as_judging_them_at_the_end():
     import copy
-    from caddie.core.hole_review import judge_ready
+    from caddie.core.grid.review import judge_ready
     rng = random.Random(11)
     m = GridMatch.new(Rules(initial_flips=2, holes=1), ["Ann", "Cpu"], seed=21)
     while m.phase not in ("hole_over", "match_over"):

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddie.core.courses import SAMPLE_COURSES
+from caddie.core.courses.course import SAMPLE_COURSES
 from caddie.core.errors import CaddieError, HandError
 from caddie.core.ledger import (
     Standing, check_names, check_score, format_delta, is_complete, running_totals, standing_rows, winners,

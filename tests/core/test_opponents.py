@@ -13,9 +13,9 @@ from itertools import product
 import pytest
 
 from caddie.core.errors import CaddieError
-from caddie.core.grid_game import NEXT, Action, GridMatch
-from caddie.core.opponents import LEVELS, Seen, choose, register
-from caddie.core.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, PRESETS, Rules
+from caddie.core.grid.game import NEXT, Action, GridMatch
+from caddie.core.grid.opponents import LEVELS, Seen, choose, register
+from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, PRESETS, Rules
 
 PLAYED = ("random", "beginner", "steady")
 

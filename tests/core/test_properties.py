@@ -10,11 +10,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from caddie.core.cards import RANKS, parse_card, parse_cards, split_cards
-from caddie.core.clubs import DEFAULT_DECK, MAX_YARDAGE, ClubRules, PenaltyBand, score_club_hole
+from caddie.core.grid.cards import RANKS, parse_card, parse_cards, split_cards
+from caddie.core.clubs.scoring import DEFAULT_DECK, MAX_YARDAGE, ClubRules, PenaltyBand, score_club_hole
 from caddie.core.errors import CardError, HandError
-from caddie.core.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules
-from caddie.core.scoring import check_grid, score_column, score_grid
+from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules
+from caddie.core.grid.scoring import check_grid, score_column, score_grid
 
 SETTINGS = settings(max_examples=100, deadline=None)  # hypothesis default count; no deadline on a busy CI box
 

@@ -8,9 +8,9 @@ from collections import Counter
 
 import pytest
 
-from caddie.core.cards import RANKS
+from caddie.core.grid.cards import RANKS
 from caddie.core.errors import CardError, RulesError
-from caddie.core.rules import PRESETS, Rules, preset
+from caddie.core.grid.rules import PRESETS, Rules, preset
 
 FIELDS = ("cards", "king", "negatives", "negative_pairs", "end", "discard_flip", "initial_flips", "holes")
 
@@ -317,7 +317,7 @@ def test_describe(rules, text):
 # -- which preset a set of rules follows ----------------------------------------
 
 def test_preset_name():
-    from caddie.core.rules import preset_name
+    from caddie.core.grid.rules import preset_name
 
     for name in ("standard", "classic", "bicycle"):
         assert preset_name(preset(name)) == name

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from caddie.core.errors import CardError, HandError
-from caddie.core.rules import Rules, preset
-from caddie.core.scoring import ColumnScore, GridScore, check_grid, score_column, score_grid
+from caddie.core.grid.rules import Rules, preset
+from caddie.core.grid.scoring import ColumnScore, GridScore, check_grid, score_column, score_grid
 
 
 def cols(score: GridScore) -> list[tuple]:

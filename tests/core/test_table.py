@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from caddie.core.clubs import DEFAULT_DECK, ClubRules, PenaltyBand
+from caddie.core.clubs.scoring import DEFAULT_DECK, ClubRules, PenaltyBand
 from caddie.core.errors import RulesError
-from caddie.core.rules import Rules, preset
+from caddie.core.grid.rules import Rules, preset
 from caddie.core.table import Table
 
 

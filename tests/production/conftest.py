@@ -1,7 +1,7 @@
 """Fixtures for the gunicorn-run tests: a scratch database and servers on it.
 
     def test_something(database_url, start_server):
-        a = start_server(database_url)               # gunicorn -c python:caddie.gunicorn_conf, 1 worker
+        a = start_server(database_url)               # gunicorn -c python:caddie.serving.gunicorn_conf, 1 worker
         b = start_server(database_url, workers=2)    # a second server on the same database
         ...                                          # every server is stopped at the end of the test
 

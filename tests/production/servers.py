@@ -3,13 +3,13 @@
 Used by the tests in this folder and by the bench scripts (``bench/web_load.py``):
 
     with scratch_database(tmp_path) as url:               # TEST_DATABASE_URL's server, or a SQLite file
-        with gunicorn_server(url, workers=2) as server:   # caddie.wsgi:app, settings from caddie.gunicorn_conf
+        with gunicorn_server(url, workers=2) as server:   # caddie.serving.wsgi:app, settings from caddie.serving.gunicorn_conf
             urllib.request.urlopen(server.url + "/healthz")
 
 ``start_server`` / ``Server.stop`` / ``Server.kill`` are the same without the
 ``with``, for a test that kills a server and starts another on the same
 database. Every server runs the production command itself
-(``gunicorn -c python:caddie.gunicorn_conf``), with ``SECRET_KEY``,
+(``gunicorn -c python:caddie.serving.gunicorn_conf``), with ``SECRET_KEY``,
 ``DATABASE_URL``, ``WEB_CONCURRENCY`` and ``BIND=127.0.0.1:0`` from here (a
 free port, read back from gunicorn's log), cookies over plain http
 (``SESSION_COOKIE_SECURE=false``) and the master migrating the database before
@@ -44,7 +44,7 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 # A production-shaped key (caddie.config.secret_key_problem accepts it); every server started here shares it.
 SECRET_KEY = "7c1e0b9a44d25f3e8a6d019bc2f75e4d3a98c0615be27f4d"
-CADDIE_APP = "caddie.wsgi:app"
+CADDIE_APP = "caddie.serving.wsgi:app"
 
 # Variables of the caller's environment that would change what the server is.
 _SERVER_VARIABLES = ("SECRET_KEY", "DATABASE_URL", "BIND", "HOST", "PORT", "WEB_CONCURRENCY", "MIGRATE_ON_START",
@@ -112,7 +112,7 @@ def server_env(database_url: str, *, workers: int = 1, secret_key: str = SECRET_
 def start_server(database_url: str, *, workers: int = 1, app: str = CADDIE_APP, log_path: Path | None = None,
                  extra_env: Mapping[str, str] | None = None, secret_key: str = SECRET_KEY,
                  ready_path: str = "/healthz", timeout: float = 90) -> Server:
-    """Start ``gunicorn -c python:caddie.gunicorn_conf [app]`` and wait until every worker answers.
+    """Start ``gunicorn -c python:caddie.serving.gunicorn_conf [app]`` and wait until every worker answers.
 
     ``app`` is gunicorn's APP_MODULE (``module:variable`` or ``module:factory()``),
     importable from the project root; ``extra_env`` adds or overrides variables
@@ -126,7 +126,7 @@ def start_server(database_url: str, *, workers: int = 1, app: str = CADDIE_APP, 
         os.close(handle)
         log_path = Path(name)
     env = server_env(database_url, workers=workers, secret_key=secret_key, extra=extra_env)
-    command = [str(GUNICORN), "-c", "python:caddie.gunicorn_conf"]
+    command = [str(GUNICORN), "-c", "python:caddie.serving.gunicorn_conf"]
     if app != CADDIE_APP:
         command.append(app)
     with open(log_path, "w") as err:

@@ -1,5 +1,5 @@
 """The heavy-work helpers under gunicorn: one niced helper per worker, started by
-``caddie.gunicorn_conf``; a killed helper costs no request; ``HEAVY_WORK_HELPER=false`` starts none.
+``caddie.serving.gunicorn_conf``; a killed helper costs no request; ``HEAVY_WORK_HELPER=false`` starts none.
 
 Processes are found through /proc: a worker is a child of the master, its helper
 is a child of the worker started by multiprocessing's ``spawn_main`` (a worker's
@@ -15,7 +15,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from caddie.heavy_work import HELPER_NICE
+from caddie.offload.heavy_work import HELPER_NICE
 
 GRID = "/api/v1/caddie/grid"
 VIEW = {"grid": ["K", None, None, "K", "5", None], "discard": "5", "preset": "standard"}

@@ -14,7 +14,7 @@ import difflib
 import re
 
 from bench.web_load import BUTTON, CSRF_META, VERSION, Http
-from caddie.core.club_solver import solve
+from caddie.core.clubs.solver import solve
 
 HAND_CARD = re.compile(r'class="club-card[^"]*">\s*(?:<input [^>]*value="(\d+)"[^>]*>)?\s*'
                        r'<span class="yards">(\d+)</span>')

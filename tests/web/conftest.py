@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from caddie.core.clubs import DEFAULT_BANDS, DEFAULT_DECK
+from caddie.core.clubs.scoring import DEFAULT_BANDS, DEFAULT_DECK
 
 VERSION = re.compile(r'id="version" name="version" type="hidden" value="(\d*)"')
 

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caddie.core.cards import RANKS
-from caddie.core.clubs import DEFAULT_DECK
-from caddie.core.rules import PRESETS, Rules
+from caddie.core.grid.cards import RANKS
+from caddie.core.clubs.scoring import DEFAULT_DECK
+from caddie.core.grid.rules import PRESETS, Rules
 from tests.web.openapi_check import (FUZZ, OPENAPI, assert_documented, assert_error, dereferenced,
                                      document_problems, examples_of, fetch_document, json_values, refs_of,
                                      request_schema, response_schema, schema_errors, schemas_of)
@@ -748,7 +748,7 @@ def test_design_examples_are_documented(doc):
 
 
 def test_club_cards_api_uses_the_tables_deck_and_chart_from_settings(client, settings_saver):
-    from caddie.core.clubs import DEFAULT_DECK
+    from caddie.core.clubs.scoring import DEFAULT_DECK
     deck = [251 if card == 250 else card for card in DEFAULT_DECK]   # this table's driver card reads 251
     settings_saver(club_deck=" ".join(map(str, deck)))
     tally = client.post("/api/v1/tally/clubs", json={"yardage": 400, "cards": [251, 150]})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caddie.advisor import advise
+from caddie.core.grid.advisor import advise
 from tests.web.openapi_check import FUZZ, assert_documented, fetch_document, json_values
 
 GRID = "/api/v1/caddie/grid"
@@ -22,7 +22,7 @@ def test_grid_advice_is_documented_and_is_the_advisor_itself(client):
     assert_documented(doc, GRID, "post", 200, body)
     assert body["action"] in ("take_discard", "draw")
     assert body["explanation"] and isinstance(body["expected_score"], (int, float))
-    assert body == advise(view)  # the API is caddie.advisor.advise, request and response alike
+    assert body == advise(view)  # the API is caddie.core.grid.advisor.advise, request and response alike
 
 
 def test_a_drawn_card_gets_a_place_or_a_discard(client):

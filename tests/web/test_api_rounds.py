@@ -15,12 +15,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
-from caddie.core.clubs import ClubRules
-from caddie.core.courses import SAMPLE_COURSES
-from caddie.core.rules import PRESETS, Rules
-from caddie.extensions import db
-from caddie.ledger_store import delete_round, find_round
-from caddie.models import HoleScore, Round
+from caddie.core.clubs.scoring import ClubRules
+from caddie.core.courses.course import SAMPLE_COURSES
+from caddie.core.grid.rules import PRESETS, Rules
+from caddie.store.database import db
+from caddie.store.ledger import delete_round, find_round
+from caddie.store.models import HoleScore, Round
 from caddie.openapi import EXAMPLE_EDIT_TOKEN, EXAMPLE_ROUND_ID, EXAMPLE_SHARE_TOKEN
 from tests.web.openapi_check import (FUZZ, assert_documented, assert_error, examples_of, fetch_document,
                                      json_scalars, json_values, request_schema, response_schema, schema_errors)
@@ -692,7 +692,7 @@ def test_if_match_is_checked_before_the_body(client, played):
 
 def test_if_match_guards_cells_sent_without_a_version(app, client, played, monkeypatch):
     """Another write landing between the If-Match check and the write is refused, not overwritten."""
-    import caddie.views.api as api
+    import caddie.web.api.endpoints as api
 
     rid, token = played["round"]["id"], played["edit_token"]
     real_write = api.write_scores

@@ -8,9 +8,9 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from caddie.core.club_caddie import advise_hole
-from caddie.core.clubs import score_club_hole
-from caddie.core.courses import SAMPLE_COURSES
+from caddie.core.clubs.caddie import advise_hole
+from caddie.core.clubs.scoring import score_club_hole
+from caddie.core.courses.course import SAMPLE_COURSES
 
 PATH = "/caddie/clubs/"
 CEDAR = SAMPLE_COURSES["cedar-nine"]

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from markupsafe import Markup
 
-from caddie.charts import SERIES_STYLES, hole_labels, nice_ticks, running_total_chart
+from caddie.web.charts import SERIES_STYLES, hole_labels, nice_ticks, running_total_chart
 from caddie.core.ledger import running_totals
 
 NS = {"svg": "http://www.w3.org/2000/svg"}

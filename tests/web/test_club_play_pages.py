@@ -9,10 +9,10 @@ from collections import Counter
 import pytest
 from flask.sessions import SecureCookieSessionInterface
 
-from caddie.club_match_store import round_of
-from caddie.core.club_solver import solve
-from caddie.extensions import db
-from caddie.models import Match, Round
+from caddie.store.club_matches import round_of
+from caddie.core.clubs.solver import solve
+from caddie.store.database import db
+from caddie.store.models import Match, Round
 from tests.conftest import CSRF_META
 
 HAND_CARD = re.compile(r'class="club-card[^"]*">\s*(?:<input [^>]*value="(\d+)"[^>]*>)?\s*'
@@ -100,7 +100,7 @@ def test_a_whole_round_through_http_lands_in_the_ledger(app, client, opponents):
         assert match.finished_at is not None and match.game == "clubs"
         round_ = db.session.get(Round, match.round_id)
         assert round_.game == "clubs" and round_.course["name"] == "Cedar Nine"
-        from caddie.round_view import view_round
+        from caddie.store.round_view import view_round
         view = view_round(round_)
     for seat, line in enumerate(view.lines):
         assert line.scores == [hole[seat] for hole in game.hole_scores]
@@ -209,7 +209,7 @@ def test_the_front_nine_of_an_eighteen_hole_course(app, client):
 
 
 def test_the_table_deck_and_chart_from_settings_are_used(app, client, settings_saver):
-    from caddie.core.clubs import DEFAULT_DECK
+    from caddie.core.clubs.scoring import DEFAULT_DECK
     deck = [card + 1 if card == 250 else card for card in DEFAULT_DECK]   # a table whose driver card reads 251
     assert settings_saver(club_deck=" ".join(map(str, deck)), beyond="6").status_code in (200, 303)
     public_id = started(client)

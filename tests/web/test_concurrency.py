@@ -18,11 +18,11 @@ from typing import Any, Callable
 import pytest
 from sqlalchemy import select
 
-from caddie import ledger_store
+from caddie.store import ledger as ledger_store
 from caddie.core.table import Table
-from caddie.extensions import db
-from caddie.ledger_store import CellWrite, StaleScore, cards_of, deal_round, find_round
-from caddie.models import HoleScore, Round
+from caddie.store.database import db
+from caddie.store.ledger import CellWrite, StaleScore, cards_of, deal_round, find_round
+from caddie.store.models import HoleScore, Round
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 WAIT = 30  # seconds: a hung writer fails the test instead of hanging the suite

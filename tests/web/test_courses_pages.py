@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from caddie.core.course_csv import course_from_csv, course_to_csv
-from caddie.core.courses import SAMPLE_COURSES, Course, Hole
+from caddie.core.courses.course_csv import course_from_csv, course_to_csv
+from caddie.core.courses.course import SAMPLE_COURSES, Course, Hole
 
 PINES = SAMPLE_COURSES["whistling-pines"]
 CEDAR = SAMPLE_COURSES["cedar-nine"]

@@ -13,14 +13,14 @@ from hypothesis import given
 from sqlalchemy import func, select
 
 from caddie import create_app
-from caddie.core.courses import SAMPLE_COURSES, Course
+from caddie.core.courses.course import SAMPLE_COURSES, Course
 from caddie.core.export_format import MAX_BYTES
-from caddie.core.rules import Rules
+from caddie.core.grid.rules import Rules
 from caddie.core.table import Table
-from caddie.course_store import delete_course, save_course
-from caddie.extensions import db
-from caddie.match_store import Seat, start_match
-from caddie.models import CourseRecord, HoleScore, Match, Round, TableSettings
+from caddie.store.courses import delete_course, save_course
+from caddie.store.database import db
+from caddie.store.grid_matches import Seat, start_match
+from caddie.store.models import CourseRecord, HoleScore, Match, Round, TableSettings
 from tests.conftest import CSRF_META
 from tests.web.conftest import settings_form
 from tests.web.openapi_check import FUZZ, assert_documented, json_values
@@ -497,7 +497,7 @@ def test_the_answers_are_what_the_openapi_document_says(client, owner, other_app
 def test_a_round_landing_meanwhile_is_planned_around_not_duplicated(client, owner, other_app, monkeypatch):
     """Between the plan and the write another server takes one of the file's round ids: the write fails
     on the unique id, is rolled back whole, and the import is planned again around the newcomer."""
-    from caddie import data_export
+    from caddie.store import data_export
 
     doc = exported(client)
     taken = doc["rounds"][0]

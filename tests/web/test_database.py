@@ -15,14 +15,14 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 
-from caddie.app import MIGRATIONS_DIR
+from caddie.web.app import MIGRATIONS_DIR
 from caddie.config import database_url, normalize_database_url
-from caddie.extensions import db
+from caddie.store.database import db
 
 
 def model_tables() -> set[str]:
     """Every table models.py declares (the app factory has imported it by now)."""
-    import caddie.models  # noqa: F401
+    import caddie.store.models  # noqa: F401
 
     tables = set(db.metadata.tables)
     assert {"table_settings", "rounds", "round_players", "hole_scores"} <= tables
@@ -180,7 +180,7 @@ def test_the_migrated_database_round_trips_a_round(app):
     from datetime import date
 
     from caddie.core.table import Table
-    from caddie.ledger_store import deal_round, find_round
+    from caddie.store.ledger import deal_round, find_round
 
     with app.app_context():
         dealt = deal_round("browser-1", ["Ann", "Bo"], 9, "grid", Table(), played_on=date(2026, 5, 1))
@@ -200,7 +200,7 @@ def test_the_migrated_database_round_trips_a_round(app):
 def test_each_test_starts_with_empty_tables_and_ids_from_one(app, turn):
     """Run twice: the second run must not see the first's rows, nor continue its ids."""
     from caddie.core.table import Table
-    from caddie.ledger_store import deal_round
+    from caddie.store.ledger import deal_round
 
     with app.app_context():
         for table in sorted(model_tables()):

@@ -1,4 +1,4 @@
-"""``caddie.heavy_work``: heavy work inline without a helper, in a niced helper process with one,
+"""``caddie.offload.heavy_work``: heavy work inline without a helper, in a niced helper process with one,
 errors and answers the same either way, a killed helper replaced, an orphaned helper gone."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from caddie.advisor import advise
+from caddie.core.grid.advisor import advise
 from caddie.core.errors import CaddieError
-from caddie.heavy_work import HELPER_NICE, run_heavy, start_helper, stop_helper
+from caddie.offload.heavy_work import HELPER_NICE, run_heavy, start_helper, stop_helper
 
 ROOT = Path(__file__).resolve().parents[2]
 VIEW = {"grid": ["K", None, None, "K", "5", None], "discard": "5", "preset": "standard"}
@@ -90,7 +90,7 @@ def test_a_killed_helper_is_replaced(helper):
 def test_a_helper_exits_when_the_process_that_started_it_is_killed():
     # A process of its own to kill: SIGKILL leaves no chance for stop_helper, only the watchdog.
     code = ("import os, time\n"
-            "from caddie.heavy_work import run_heavy, start_helper\n"
+            "from caddie.offload.heavy_work import run_heavy, start_helper\n"
             "start_helper()\n"
             "print(run_heavy(os.getpid), flush=True)\n"
             "time.sleep(120)\n")

@@ -6,8 +6,8 @@ import html as htmllib
 import random
 import re
 
-from caddie.extensions import db
-from caddie.models import Match
+from caddie.store.database import db
+from caddie.store.models import Match
 from tests.conftest import CSRF_META
 from tests.web.test_play_pages import BUTTON, legal_moves, start, version
 
@@ -57,7 +57,7 @@ def test_following_the_hint_every_time_is_the_caddies_hole(app, client):
 
 
 def test_a_careless_hole_lists_what_each_decision_cost_biggest_first(app, client, monkeypatch):
-    import caddie.match_store as store
+    import caddie.store.grid_matches as store
     calls = []
     real = store.review_hole
     monkeypatch.setattr(store, "review_hole", lambda *a, **k: calls.append(1) or real(*a, **k))

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from caddie import match_records
-from caddie.club_match_store import ClubSeat, play, round_of, start_club_match, step
-from caddie.core.club_round import ClubAction
-from caddie.core.club_solver import solve
-from caddie.core.courses import SAMPLE_COURSES
+from caddie.store import match_records
+from caddie.store.club_matches import ClubSeat, play, round_of, start_club_match, step
+from caddie.core.clubs.game import ClubAction
+from caddie.core.clubs.solver import solve
+from caddie.core.courses.course import SAMPLE_COURSES
 from caddie.core.table import Table
-from caddie.extensions import db
-from caddie.ledger_store import CellWrite, cards_of, write_scores
-from caddie.models import Match, Round
+from caddie.store.database import db
+from caddie.store.ledger import CellWrite, cards_of, write_scores
+from caddie.store.models import Match, Round
 
 
 def _start_and_play_my_shot(app):

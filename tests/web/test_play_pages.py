@@ -9,10 +9,10 @@ import re
 import pytest
 from flask.sessions import SecureCookieSessionInterface
 
-from caddie.core.scoring import score_grid
-from caddie.extensions import db
-from caddie.match_store import game_of
-from caddie.models import Match, Round
+from caddie.core.grid.scoring import score_grid
+from caddie.store.database import db
+from caddie.store.grid_matches import game_of
+from caddie.store.models import Match, Round
 from tests.conftest import CSRF_META
 
 BUTTON = re.compile(r'<button type="submit" name="action" value="([^"]+)"([^>]*)>', re.S)
@@ -107,7 +107,7 @@ def test_a_whole_match_through_http_never_shows_a_hidden_card(app, client, oppon
     with app.app_context():
         match = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
         round_ = db.session.get(Round, match.round_id)
-        from caddie.round_view import view_round
+        from caddie.store.round_view import view_round
         view = view_round(round_)
     for seat, line in enumerate(view.lines):
         assert line.scores == [hole[seat] for hole in game.hole_scores]

@@ -1,4 +1,4 @@
-"""The production command itself: gunicorn with caddie.gunicorn_conf, on loopback.
+"""The production command itself: gunicorn with caddie.serving.gunicorn_conf, on loopback.
 
 Always on a SQLite file of its own (never TEST_DATABASE_URL: the browser tests'
 live server owns that database's default schema).
@@ -33,7 +33,7 @@ def server_env(tmp_path: Path, **extra: str) -> dict[str, str]:
 
 
 def test_gunicorn_refuses_to_start_without_a_secret_key(tmp_path):
-    done = subprocess.run([GUNICORN, "-c", "python:caddie.gunicorn_conf"], env=server_env(tmp_path),
+    done = subprocess.run([GUNICORN, "-c", "python:caddie.serving.gunicorn_conf"], env=server_env(tmp_path),
                           capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert done.returncode != 0
     assert "will not start: SECRET_KEY is not set" in done.stderr
@@ -43,7 +43,7 @@ def test_gunicorn_refuses_to_start_without_a_secret_key(tmp_path):
 def test_gunicorn_migrates_once_serves_and_logs_json_lines(tmp_path):
     log = tmp_path / "stderr.log"
     with open(log, "w") as err:
-        server = subprocess.Popen([GUNICORN, "-c", "python:caddie.gunicorn_conf"], cwd=tmp_path,
+        server = subprocess.Popen([GUNICORN, "-c", "python:caddie.serving.gunicorn_conf"], cwd=tmp_path,
                                   env=server_env(tmp_path, SECRET_KEY=KEY), stdout=subprocess.DEVNULL, stderr=err)
     try:
         base = None

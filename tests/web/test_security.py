@@ -10,7 +10,7 @@ import pytest
 
 from caddie import create_app
 from caddie.config import ConfigError, production_config
-from caddie.security import CONTENT_SECURITY_POLICY, REFUSED
+from caddie.web.security import CONTENT_SECURITY_POLICY, REFUSED
 from tests.web.conftest import VERSION, settings_form
 
 GOOD_KEY = "0f9c2e51d7a84b36be10c9f7a2d45e88b3c61f0a9d2e47b5"
@@ -190,7 +190,7 @@ def test_tests_log_nothing_and_every_response_has_a_request_id(client, capsys):
 
 def test_one_json_line_per_request_without_query_or_tokens(app, client, capsys):
     app.config["REQUEST_LOG"] = True
-    from caddie import request_log
+    from caddie.web import request_log
     request_log._configure_logger()
     client.get("/tally/grid?hand=K,5&secret=hunter2")
     client.get("/ledger/e/" + "A" * 43, headers={"X-Request-ID": "req-1"})  # an edit link: 404, token masked
@@ -216,25 +216,25 @@ def test_production_refuses_to_start_without_a_real_secret_key(monkeypatch):
         with pytest.raises(ConfigError, match="SECRET_KEY"):
             production_config()
         with pytest.raises(SystemExit, match="will not start: SECRET_KEY"):
-            runpy.run_module("caddie.gunicorn_conf")
+            runpy.run_module("caddie.serving.gunicorn_conf")
 
 
 def test_gunicorn_settings_come_from_the_environment(monkeypatch):
     monkeypatch.setenv("SECRET_KEY", GOOD_KEY)
     for name in ("BIND", "HOST", "PORT", "WEB_CONCURRENCY"):
         monkeypatch.delenv(name, raising=False)
-    conf = runpy.run_module("caddie.gunicorn_conf")
-    assert conf["wsgi_app"] == "caddie.wsgi:app" and conf["bind"] == ["127.0.0.1:8000"]
+    conf = runpy.run_module("caddie.serving.gunicorn_conf")
+    assert conf["wsgi_app"] == "caddie.serving.wsgi:app" and conf["bind"] == ["127.0.0.1:8000"]
     assert 1 <= conf["workers"] <= 8 and conf["accesslog"] is None and callable(conf["on_starting"])
 
     monkeypatch.setenv("PORT", "5000")
     monkeypatch.setenv("WEB_CONCURRENCY", "3")
-    conf = runpy.run_module("caddie.gunicorn_conf")
+    conf = runpy.run_module("caddie.serving.gunicorn_conf")
     assert conf["bind"] == ["0.0.0.0:5000"] and conf["workers"] == 3
     monkeypatch.setenv("HOST", "127.0.0.1")
-    assert runpy.run_module("caddie.gunicorn_conf")["bind"] == ["127.0.0.1:5000"]
+    assert runpy.run_module("caddie.serving.gunicorn_conf")["bind"] == ["127.0.0.1:5000"]
     monkeypatch.setenv("BIND", "unix:/run/caddie.sock")
-    assert runpy.run_module("caddie.gunicorn_conf")["bind"] == ["unix:/run/caddie.sock"]
+    assert runpy.run_module("caddie.serving.gunicorn_conf")["bind"] == ["unix:/run/caddie.sock"]
     monkeypatch.setenv("WEB_CONCURRENCY", "many")
     with pytest.raises(SystemExit, match="WEB_CONCURRENCY"):
-        runpy.run_module("caddie.gunicorn_conf")
+        runpy.run_module("caddie.serving.gunicorn_conf")

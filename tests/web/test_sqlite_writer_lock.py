@@ -1,4 +1,4 @@
-"""SQLite write transactions queue on ``<database>-writer.lock`` (caddie.sqlite_writer_lock).
+"""SQLite write transactions queue on ``<database>-writer.lock`` (caddie.store.sqlite_writer_lock).
 Whether the lock is held is seen as another writer would see it: a non-blocking flock from a fd of our own."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from contextlib import closing
 import pytest
 from sqlalchemy import text
 
-from caddie.db_setup import engine_options
-from caddie.extensions import db
-from caddie.sqlite_writer_lock import WriterQueuedConnection, lock_path
+from caddie.store.engine_setup import engine_options
+from caddie.store.database import db
+from caddie.store.sqlite_writer_lock import WriterQueuedConnection, lock_path
 
 HANG = 30  # seconds: only there so that a broken lock fails the test instead of hanging it
 
@@ -67,7 +67,7 @@ def database(tmp_path) -> str:
     path = str(tmp_path / "test.sqlite3")
     with closing(sqlite3.connect(path)) as conn:
         conn.executescript("""
-            PRAGMA journal_mode=WAL;  -- as the app runs it (caddie.db_setup.tune_sqlite)
+            PRAGMA journal_mode=WAL;  -- as the app runs it (caddie.store.engine_setup.tune_sqlite)
             CREATE TABLE counter (id INTEGER PRIMARY KEY, n INTEGER NOT NULL);
             CREATE TABLE increments (worker INTEGER NOT NULL);
             INSERT INTO counter VALUES (1, 0);

@@ -1,0 +1,575 @@
+"""A Club Cards round, played out hole by hole (DESIGN.md section 3, seed 000).
+
+Pure and deterministic: no web, no database, no clock. The same seed and the
+same plays always give the same round. The web layer can keep a ``ClubRound``
+as JSON (``to_dict`` / ``ClubRound.from_dict``) and feed it the players'
+plays; a computer player decides from ``view(seat)`` alone. As in
+``grid_game``: ``current`` is the seat to play, ``apply(action, seat)`` does
+it (or raises ``IllegalAction`` and changes nothing), ``view(seat)`` is that
+player's information state.
+
+>>> from caddie.core.courses.course import SAMPLE_COURSES
+>>> r = ClubRound.new(SAMPLE_COURSES["cedar-nine"], ["Ann", "Bo"], seed=3)
+>>> r.phase, r.current, r.yardage, len(r.hands[0]), len(r.pile)
+('play', 0, 310, 14, 23)
+>>> sorted(r.view(0)) == sorted(VIEW_KEYS), r.view(0)["pile_count"], "pile" in r.view(0)
+(True, 23, False)
+>>> r.apply(ClubAction.play([999]), seat=1)
+Traceback (most recent call last):
+...
+caddie.core.clubs.game.IllegalAction: It is Ann's turn, not yours.
+>>> r = play_round(SAMPLE_COURSES["cedar-nine"], [greedy, greedy], seed=3)
+>>> r.phase, len(r.hole_scores), r.totals == [sum(s[i] for s in r.hole_scores) for i in (0, 1)]
+('round_over', 9, True)
+
+Choices the rule texts leave open (also in docs/decisions.md):
+
+* Seats are the indices of ``names``; hole 1 is played in seat order. After
+  each hole the lowest score plays first on the next, ties keeping the
+  previous order, and players draw back to 14 in that same order.
+* The deal goes round the table one card at a time in seat order. The decks
+  (``ClubRules.decks_for(players)``) are shuffled with ``random.Random``
+  seeded from ``("club-cards", seed)``; the ``k``-th refill of the pile from
+  the discard pile (sorted, then shuffled) from ``("club-cards", seed, k)``.
+* A play is any cards of the hand that reach the yardage, or the whole hand
+  when even that is short: then cards are turned from the pile, one stroke
+  each, until the total reaches the yardage.
+* The cards played on a hole stay on the table until the hole is over, then
+  go onto the discard pile in playing order, and players draw back to 14
+  (not after the last hole). If the pile is empty the discard pile is
+  shuffled into a new pile; if that is empty too while a short hand is still
+  turning cards, the cards already played on this hole by the players who
+  have finished it are shuffled into the pile instead.
+* A round is refused when the decks are too short for the course: whatever
+  the other hands hold, a player must be able to reach every hole.
+* Everyone sees every card played or turned and the communal discard pile
+  (it lies face up); the pile is only a count; a hand and the cards drawn
+  into it are shown only to its owner.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Mapping, Sequence
+
+from caddie.core.clubs.solver import solve
+from caddie.core.clubs.scoring import HAND_SIZE, ClubRules
+from caddie.core.courses.course import Course
+from caddie.core.errors import CaddieError, quoted
+from caddie.core.turn_order import TurnOrder, clean_names
+
+__all__ = [
+    "ClubAction", "ClubRound", "Event", "IllegalAction", "Strategy",
+    "NEXT", "KINDS", "PHASES", "MIN_PLAYERS", "MAX_PLAYERS", "VIEW_KEYS",
+    "greedy", "play_round", "unseen_cards",
+]
+
+MIN_PLAYERS, MAX_PLAYERS = 1, 8
+LOG_SIZE = 30        # events kept per round
+VIEW_EVENTS = 12     # the latest events a view shows
+FORMAT = 1
+KINDS = ("play", "next")
+PHASES = ("play", "hole_over", "round_over")
+VIEW_KEYS = (
+    "seat", "you", "course", "rules", "decks", "hole", "holes", "yardage", "par", "phase", "current",
+    "order", "hand", "drawn", "players", "pile_count", "discard", "hole_scores", "totals", "events",
+)
+
+
+class IllegalAction(CaddieError):
+    """A play the rules do not allow now; the round is left unchanged."""
+
+
+@dataclass(frozen=True)
+class ClubAction:
+    """``play`` (with the cards from the hand, any order) or ``next`` (start the next hole).
+
+    >>> ClubAction.play([3, 250, 160]), ClubAction.from_dict({"kind": "next"}) == NEXT
+    (ClubAction(kind='play', cards=(250, 160, 3)), True)
+    >>> ClubAction("play")
+    Traceback (most recent call last):
+    ...
+    caddie.core.clubs.game.IllegalAction: Say which cards you play.
+    """
+
+    kind: str
+    cards: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, str) or self.kind not in KINDS:
+            raise IllegalAction(f"{quoted(self.kind)} is not an action; the actions are play and next.", "kind")
+        if not isinstance(self.cards, tuple):
+            raise IllegalAction("The cards played are a list of yardages.", "cards")
+        if self.kind == "play":
+            if not self.cards:
+                raise IllegalAction("Say which cards you play.", "cards")
+            for card in self.cards:
+                if type(card) is not int:
+                    raise IllegalAction(f"{quoted(card)} is not a yardage card.", "cards")
+            object.__setattr__(self, "cards", tuple(sorted(self.cards, reverse=True)))
+        elif self.cards:
+            raise IllegalAction("Starting the next hole takes no cards.", "cards")
+
+    @classmethod
+    def play(cls, cards: Sequence[int]) -> "ClubAction":
+        if not isinstance(cards, (list, tuple)):
+            raise IllegalAction("The cards played are a list of yardages.", "cards")
+        return cls("play", tuple(cards))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "cards": list(self.cards)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "ClubAction":
+        if not isinstance(data, Mapping) or "kind" not in data:
+            raise IllegalAction('An action is an object with a "kind" and, for a play, its "cards".', "action")
+        cards = data.get("cards") or ()
+        if not isinstance(cards, (list, tuple)):
+            raise IllegalAction("The cards played are a list of yardages.", "cards")
+        return cls(data["kind"], tuple(cards))
+
+
+NEXT = ClubAction("next")
+
+
+@dataclass(frozen=True)
+class Event:
+    """What happened, as every player may learn it (``cards`` are all public)."""
+
+    seat: int | None
+    kind: str          # play, hole, next
+    cards: tuple[int, ...]
+    text: str
+    hole: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "cards": list(self.cards), "text": self.text,
+                "hole": self.hole}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Event":
+        return cls(data["seat"], data["kind"], tuple(data["cards"]), data["text"], data["hole"])
+
+
+def _listed(cards: Sequence[int]) -> str:
+    """Cards in words.
+
+    >>> _listed([250]), _listed([250, 160]), _listed([250, 160, 3])
+    ('250', '250 and 160', '250, 160 and 3')
+    """
+    words = [str(c) for c in cards]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _strokes(n: int) -> str:
+    return "1 stroke" if n == 1 else f"{n} strokes"
+
+
+@dataclass
+class ClubRound(TurnOrder):
+    """A whole round: the course, the cards, whose turn it is, the scores.
+
+    Build one with ``ClubRound.new``; change it only through ``apply``. The
+    fields are public for tests and the web layer; a player is shown only
+    ``view(seat)``.
+    """
+
+    rules: ClubRules
+    course: Course
+    names: list[str]
+    seed: int
+    decks: int
+    hole: int                               # 1-based
+    order: list[int]                        # seats in playing order for this hole
+    phase: str                              # one of PHASES
+    hands: list[list[int]]                  # per seat, longest first
+    pile: list[int]                         # the New Club Card Pile; its top card is the last one
+    discard: list[int]                      # the communal discard pile, oldest first
+    played: list[list[int] | None]          # this hole, per seat: cards from the hand (None: still to play)
+    turned: list[list[int]]                 # this hole, per seat: cards turned from the pile
+    scores: list[int | None]                # this hole, per seat: the score (None: still to play)
+    drawn: list[list[int]]                  # per seat: the cards drawn after the last hole
+    actor: int = 0                          # index into ``order`` of the player to play
+    refills: int = 0                        # times the pile has been refilled
+    hole_scores: list[list[int]] = field(default_factory=list)   # per hole, per seat
+    log: list[Event] = field(default_factory=list)
+
+    OVER_PHASE: ClassVar[str] = "round_over"
+    OVER_TEXT: ClassVar[str] = "The round is over."
+    ILLEGAL: ClassVar[type[CaddieError]] = IllegalAction
+
+    # -- building -------------------------------------------------------------
+    @classmethod
+    def new(cls, course: Course, names: Sequence[str], seed: int,
+            rules: ClubRules | None = None) -> "ClubRound":
+        """Deal 14 cards to each of ``names`` (1 to 8 players, in seat order)."""
+        rules = rules or ClubRules()
+        if not isinstance(rules, ClubRules):
+            raise CaddieError("A round needs the table's Club Cards rules.", "rules")
+        if not isinstance(course, Course):
+            raise CaddieError("A Club Cards round needs a course.", "course")
+        clean = clean_names(names, MIN_PLAYERS, MAX_PLAYERS, "round")
+        if type(seed) is not int:
+            raise CaddieError("The seed is a whole number.", "seed")
+        n = len(clean)
+        decks = rules.decks_for(n)
+        cards = sorted(rules.deck * decks)
+        if len(cards) < HAND_SIZE * n + 1:
+            raise CaddieError(f"{decks} deck{'s' if decks > 1 else ''} of {len(rules.deck)} cards cannot deal "
+                              f"{HAND_SIZE} cards to {n} players.", "deck")
+        # whatever the other players hold, the rest must reach the longest hole
+        reachable = sum(cards[:len(cards) - HAND_SIZE * (n - 1)])
+        longest = max(h.yardage for h in course.holes)
+        if reachable < longest:
+            raise CaddieError(f"The decks are too short for this course: its {longest}-yard hole could be out of "
+                              "reach.", "course")
+        random.Random(f"club-cards/{seed}").shuffle(cards)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        for _ in range(HAND_SIZE):
+            for seat in range(n):
+                hands[seat].append(cards.pop())
+        for hand in hands:
+            hand.sort(reverse=True)
+        return cls(rules=rules, course=course, names=clean, seed=seed, decks=decks, hole=1,
+                   order=list(range(n)), phase="play", hands=hands, pile=cards, discard=[],
+                   played=[None] * n, turned=[[] for _ in range(n)], scores=[None] * n,
+                   drawn=[[] for _ in range(n)])
+
+    # -- reading ----------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def holes(self) -> int:
+        return len(self.course.holes)
+
+    @property
+    def yardage(self) -> int:
+        return self.course.holes[self.hole - 1].yardage
+
+    @property
+    def par(self) -> int:
+        return self.course.holes[self.hole - 1].par
+
+    @property
+    def current(self) -> int | None:
+        """The seat to play, or ``None`` while a hole is over or the round is."""
+        return self.order[self.actor] if self.phase == "play" else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "round_over"
+
+    @property
+    def totals(self) -> list[int]:
+        return [sum(scores[seat] for scores in self.hole_scores) for seat in range(self.players)]
+
+    def cards_in_play(self) -> Counter:
+        """Every card of the round, wherever it is: hands, table, pile, discard pile."""
+        counts = Counter(self.pile) + Counter(self.discard)
+        for seat in range(self.players):
+            counts.update(self.hands[seat])
+            counts.update(self.played[seat] or ())
+            counts.update(self.turned[seat])
+        return counts
+
+    def legal_kinds(self) -> list[str]:
+        """``["play"]`` while a hole is played, ``["next"]`` between holes, ``[]`` at the end."""
+        return {"play": ["play"], "hole_over": ["next"], "round_over": []}[self.phase]
+
+    def short(self, seat: int) -> bool:
+        """Whether ``seat``'s whole hand is short of this hole (it must then play every card)."""
+        return sum(self.hands[seat]) < self.yardage
+
+    # -- acting -------------------------------------------------------------------
+    def apply(self, action: ClubAction, seat: int) -> Event:
+        """Let ``seat`` do ``action``; raise ``IllegalAction`` (changing nothing) if it may not."""
+        self._check(action, seat)
+        if action.kind == "next":
+            event = self._next_hole()
+            self._record(event)
+            return event
+        events = self._play(seat, list(action.cards))
+        for event in events:
+            self._record(event)
+        return events[0]
+
+    def _check(self, action: ClubAction, seat: int) -> None:
+        if not isinstance(action, ClubAction):
+            raise IllegalAction("That is not an action.", "action")
+        if self._check_turn(action.kind, seat):
+            return
+        hand = Counter(self.hands[seat])
+        for card, n in Counter(action.cards).items():
+            if hand[card] < n:
+                held = "no" if not hand[card] else ("only one" if hand[card] == 1 else f"only {hand[card]}")
+                raise IllegalAction(f"You hold {held} {card}-yard card{'s' if hand[card] != 1 else ''}.", "cards")
+        total = sum(action.cards)
+        if total < self.yardage and len(action.cards) < len(self.hands[seat]):
+            if self.short(seat):
+                raise IllegalAction(f"Your whole hand reaches only {sum(self.hands[seat])} of the hole's "
+                                    f"{self.yardage} yards: play every card, then turn cards from the pile.",
+                                    "cards")
+            raise IllegalAction(f"These cards reach {total} yards, {self.yardage - total} short of the hole's "
+                                f"{self.yardage}: play cards that reach it.", "cards")
+
+    def _play(self, seat: int, cards: list[int]) -> list[Event]:
+        hand = Counter(self.hands[seat])
+        hand.subtract(cards)
+        self.hands[seat] = sorted(hand.elements(), reverse=True)
+        self.played[seat] = cards
+        total, turned, refilled = sum(cards), [], []
+        while total < self.yardage:
+            if not self.pile:
+                refilled.append(self._refill(during_hole=True))
+            card = self.pile.pop()
+            turned.append(card)
+            total += card
+        self.turned[seat] = turned
+        strokes = len(cards) + len(turned)
+        over = total - self.yardage
+        penalty = self.rules.penalty(over)
+        self.scores[seat] = strokes + penalty
+        name = self.names[seat]
+        if turned:
+            text = (f"{name}'s whole hand reached only {sum(cards)} of {self.yardage} yards: {name} played all "
+                    f"{len(cards)} cards and turned {_listed(turned)} from the pile")
+        else:
+            text = f"{name} played {_listed(cards)}"
+        where = "on the yardage" if over == 0 else f"{over} over"
+        text += f" ({total} yards, {where}): {_strokes(strokes)}"
+        text += f" + {penalty} penalty = {strokes + penalty}." if penalty else "."
+        text = "".join(refilled) + text
+        events = [Event(seat, "play", tuple(cards) + tuple(turned), text, self.hole)]
+        self.actor += 1
+        if self.actor == self.players:
+            events.append(self._end_hole())
+        return events
+
+    def _refill(self, during_hole: bool = False) -> str:
+        """Shuffle the discard pile into a new pile (or, in extremis, this hole's finished plays)."""
+        self.refills += 1
+        if self.discard or not during_hole:
+            cards, self.discard = self.discard, []
+            text = "The pile ran out: the discard pile was shuffled into a new pile. "
+        else:
+            # only while a short hand turns cards: the discard pile is empty too
+            cards = []
+            for seat in self.order[:self.actor]:
+                cards += self.played[seat] or []
+                cards += self.turned[seat]
+                self.played[seat], self.turned[seat] = [], []
+            text = ("The pile and the discard pile ran out: the cards played on this hole were shuffled "
+                    "into a new pile. ")
+        if not cards:
+            raise CaddieError("There are no cards left to turn.", "pile")   # new() rules this out
+        self.pile = sorted(cards)
+        random.Random(f"club-cards/{self.seed}/{self.refills}").shuffle(self.pile)
+        return text
+
+    def _end_hole(self) -> Event:
+        scores = [int(score) for score in self.scores]
+        self.hole_scores.append(scores)
+        for seat in self.order:
+            self.discard += (self.played[seat] or []) + self.turned[seat]
+        self.played = [[] for _ in range(self.players)]
+        self.turned = [[] for _ in range(self.players)]
+        listed = ", ".join(f"{self.names[s]} {scores[s]}" for s in self.order)
+        text = f"Hole {self.hole} is over: {listed}."
+        self.order = sorted(self.order, key=lambda s: scores[s])   # stable: ties keep the order
+        if self.hole >= self.holes:
+            self.phase = "round_over"
+            totals = self.totals
+            best = min(totals)
+            winners = [self.names[s] for s in range(self.players) if totals[s] == best]
+            if self.players > 1:
+                text += (f" {winners[0]} wins the round with {best}." if len(winners) == 1
+                         else f" {' and '.join(winners)} share the round with {best}.")
+            else:
+                text += f" Round total {best}."
+            self.drawn = [[] for _ in range(self.players)]
+        else:
+            self.phase = "hole_over"
+            self.drawn = [[] for _ in range(self.players)]
+            draws = []
+            for seat in self.order:
+                need = HAND_SIZE - len(self.hands[seat])
+                for _ in range(need):
+                    if not self.pile:
+                        if not self.discard:
+                            break   # only a hand of more than 14 (a hand-built round) gets here
+                        text += " " + self._refill().strip()
+                    card = self.pile.pop()
+                    self.drawn[seat].append(card)
+                    self.hands[seat].append(card)
+                self.hands[seat].sort(reverse=True)
+                if self.drawn[seat]:
+                    n = len(self.drawn[seat])
+                    draws.append(f"{self.names[seat]} drew {n} card{'s' if n != 1 else ''}")
+            if draws:
+                text += f" {', '.join(draws)}."
+        return Event(None, "hole", (), text, self.hole)
+
+    def _next_hole(self) -> Event:
+        self.hole += 1
+        self.phase, self.actor = "play", 0
+        self.played = [None] * self.players
+        self.turned = [[] for _ in range(self.players)]
+        self.scores = [None] * self.players
+        first = self.names[self.order[0]]
+        return Event(None, "next", (), f"Hole {self.hole} of {self.holes}, {self.yardage} yards, par {self.par}: "
+                                       f"{first} plays first.", self.hole)
+
+    def _record(self, event: Event) -> None:
+        self.log.append(event)
+        del self.log[:-LOG_SIZE]
+
+    # -- what a player may know -------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The information state of ``seat`` (``None``: someone watching).
+
+        A player sees its own hand and the cards it drew, every card played or
+        turned, the discard pile, the scorecard and the pile's count; never the
+        pile's order or another player's hand.
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise IllegalAction(f"There is no seat {quoted(seat)} at this table.", "seat")
+        totals = self.totals
+        players = []
+        for s in range(self.players):
+            played = self.played[s]
+            players.append({
+                "seat": s, "name": self.names[s], "cards_in_hand": len(self.hands[s]),
+                "played": list(played) if played is not None else None, "turned": list(self.turned[s]),
+                "score": self.scores[s],
+                "holes": [scores[s] for scores in self.hole_scores], "total": totals[s],
+            })
+        return {
+            "seat": seat,
+            "you": self.names[seat] if seat is not None else None,
+            "course": self.course.to_dict(),
+            "rules": self.rules.to_dict(),
+            "decks": self.decks,
+            "hole": self.hole,
+            "holes": self.holes,
+            "yardage": self.yardage,
+            "par": self.par,
+            "phase": self.phase,
+            "current": self.current,
+            "order": list(self.order),
+            "hand": list(self.hands[seat]) if seat is not None else None,
+            "drawn": list(self.drawn[seat]) if seat is not None else None,
+            "players": players,
+            "pile_count": len(self.pile),
+            "discard": list(self.discard),
+            "hole_scores": [list(scores) for scores in self.hole_scores],
+            "totals": totals,
+            "events": [e.to_dict() for e in self.log[-VIEW_EVENTS:]],
+        }
+
+    # -- storing ----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, as plain JSON types (hidden cards included: keep it server side)."""
+        return {
+            "format": FORMAT, "rules": self.rules.to_dict(), "course": self.course.to_dict(),
+            "names": list(self.names), "seed": self.seed, "decks": self.decks, "hole": self.hole,
+            "order": list(self.order), "phase": self.phase, "hands": [list(h) for h in self.hands],
+            "pile": list(self.pile), "discard": list(self.discard),
+            "played": [list(p) if p is not None else None for p in self.played],
+            "turned": [list(t) for t in self.turned], "scores": list(self.scores),
+            "drawn": [list(d) for d in self.drawn], "actor": self.actor, "refills": self.refills,
+            "hole_scores": [list(s) for s in self.hole_scores], "log": [e.to_dict() for e in self.log],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "ClubRound":
+        """Rebuild a round stored with ``to_dict``; refuse one whose cards do not add up."""
+        try:
+            if data["format"] != FORMAT:
+                raise ValueError
+            played = [list(p) if p is not None else None for p in data["played"]]
+            rnd = cls(
+                rules=ClubRules.from_dict(data["rules"]), course=Course.from_dict(data["course"]),
+                names=list(data["names"]), seed=data["seed"], decks=data["decks"], hole=data["hole"],
+                order=list(data["order"]), phase=data["phase"], hands=[list(h) for h in data["hands"]],
+                pile=list(data["pile"]), discard=list(data["discard"]), played=played,
+                turned=[list(t) for t in data["turned"]], scores=list(data["scores"]),
+                drawn=[list(d) for d in data["drawn"]],
+                actor=data["actor"], refills=data["refills"],
+                hole_scores=[list(s) for s in data["hole_scores"]],
+                log=[Event.from_dict(e) for e in data["log"]],
+            )
+        except (KeyError, TypeError, ValueError, AttributeError, CaddieError):
+            raise CaddieError("The saved round is not in the expected shape.", "round") from None
+        rnd.check()
+        return rnd
+
+    def check(self) -> None:
+        """Raise ``CaddieError`` unless the round is consistent (every card in exactly one place)."""
+        n = self.players
+        ok = (MIN_PLAYERS <= n <= MAX_PLAYERS and self.phase in PHASES and type(self.seed) is int
+              and all(isinstance(name, str) and name for name in self.names)
+              and sorted(self.order) == list(range(n)) and 0 <= self.actor <= n
+              and len(self.hands) == len(self.played) == len(self.turned) == len(self.drawn) == n
+              and len(self.scores) == n and all(x is None or type(x) is int for x in self.scores)
+              and 1 <= self.hole <= self.holes and self.decks == self.rules.decks_for(n)
+              and len(self.hole_scores) == self.hole - (self.phase == "play")
+              and all(len(s) == n for s in self.hole_scores))
+        if ok and self.phase == "play":
+            done = [s for s in range(n) if self.played[s] is not None]
+            ok = (sorted(done) == sorted(self.order[:self.actor]) and self.actor < n
+                  and all((self.scores[s] is None) == (self.played[s] is None) for s in range(n)))
+        if not ok or self.cards_in_play() != Counter(self.rules.deck * self.decks):
+            raise CaddieError("The saved round is not in the expected shape.", "round")
+
+
+# -- playing a whole round with strategies ------------------------------------------------
+
+Strategy = Callable[[list[int], int, Course, dict], Sequence[int]]
+"""``strategy(hand, hole_index, course, view) -> cards to play`` (``hole_index`` from 0)."""
+
+
+def greedy(hand: list[int], hole_index: int, course: Course, view: Mapping[str, Any]) -> list[int]:
+    """The per-hole-optimal player: ``solve``'s play for this hole (every card when short)."""
+    rules = ClubRules.from_dict(view["rules"]) if view.get("rules") != _DEFAULT_RULES_DICT else _DEFAULT
+    return list(solve(hand, course.holes[hole_index].yardage, rules).cards)
+
+
+_DEFAULT = ClubRules()
+_DEFAULT_RULES_DICT = _DEFAULT.to_dict()
+
+
+def unseen_cards(view: Mapping[str, Any]) -> list[int]:
+    """The cards a player has not seen this round: the decks less its hand, the
+    cards on the table and the discard pile (other hands are counted as unseen).
+
+    >>> from caddie.core.courses.course import SAMPLE_COURSES
+    >>> r = ClubRound.new(SAMPLE_COURSES["cedar-nine"], ["Ann"], seed=1)
+    >>> len(unseen_cards(r.view(0)))
+    37
+    """
+    left = Counter(view["rules"]["deck"] * view["decks"])
+    left.subtract(view["hand"] or [])
+    left.subtract(view["discard"])
+    for player in view["players"]:
+        left.subtract(player["played"] or [])
+        left.subtract(player["turned"])
+    return sorted(left.elements())
+
+
+def play_round(course: Course, strategies: Sequence[Strategy], seed: int, rules: ClubRules | None = None,
+               names: Sequence[str] | None = None) -> ClubRound:
+    """Play a whole round, each seat's cards chosen by its strategy from its own view."""
+    names = list(names) if names is not None else [f"Player {i + 1}" for i in range(len(strategies))]
+    rnd = ClubRound.new(course, names, seed, rules)
+    while not rnd.is_over:
+        if rnd.phase == "hole_over":
+            rnd.apply(NEXT, 0)
+            continue
+        seat = rnd.current
+        cards = strategies[seat](list(rnd.hands[seat]), rnd.hole - 1, course, rnd.view(seat))
+        rnd.apply(ClubAction.play(list(cards)), seat)
+    return rnd

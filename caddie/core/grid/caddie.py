@@ -1,0 +1,526 @@
+"""The Caddie: the strong Grid Golf advisor, for any rules.
+
+    decide(view, rng) -> Decision
+
+``view`` is a seat's information state (``GridMatch.view(seat)``: its own
+grid with face-down cards as ``None``, the other grids, the discard pile, the
+deck count, the card it holds). The Caddie decides every choice of a hole from
+it alone: which cards to turn up after the deal, whether to take the discard
+or draw, where a card goes or whether to throw it away, and which card to turn
+up after a discard under ``discard_flip``.
+
+How it decides
+--------------
+*Counting* (``caddie_knowledge.Knowledge``). The cards it has not seen are the decks in play minus every card
+it can see (grids, discard pile, the card in hand). Nobody, the owner
+included, knows a face-down card, so every face-down card and the deck are a
+uniform shuffle of those unseen cards: that is the exact belief.
+
+*A first look.* Each legal option is scored by how it changes the expected
+points of the grid (a face-down card is worth the unseen average, a column
+with one known card gains the chance that its partner pairs, a drawn card is
+averaged over the unseen cards with the best follow-up for each). The best
+few options go on; a clearly worse one is dropped.
+
+*Playing the hole out.* For the options left, it deals the unseen cards
+many times (the same deals for every option, so the comparison is fair) and
+plays the rest of the hole out for every player with a fast player
+(``fast_player``; also a computer level, ``"caddie-fast"``). The fast player counts cards like the
+Caddie; it puts a card where it lowers its expected points most, counting a
+face-down card turned up as worth ``TEMPO`` points more (each one brings it a
+card closer to going out, and a face-down card still down when the hole ends
+counts in full); it takes the discard only when that is clearly better than a
+draw (``TAKE_GAIN``); and it will not turn up its last card to end a hole in
+which it trails another player's expected score. An option is worth the
+average, over those deals, of my final hole score minus the average of the
+other players' (my own score alone when I play alone). So it weighs, without
+special rules, what the issue asks: a pair now against a lower card later;
+the race to go out, and when not to (an opponent one card from going out,
+``immediate`` against ``final_turn``); the risk of being caught with cards
+face down; and what a discard hands the next player. Options that are
+clearly worse than the best after a few deals stop being played, so the
+deals go to the close calls.
+
+The work is bounded (a fixed number of simulated turns per decision, at most
+``TURN_BUDGET``), so one decision takes a few tens of milliseconds, and the
+same view and the same random source always give the same decision.
+
+Registered as the computer level ``"caddie"`` (``opponents.choose``).
+
+>>> import random
+>>> from caddie.core.grid.game import GridMatch
+>>> from caddie.core.grid.rules import Rules
+>>> m = GridMatch.new(Rules(initial_flips=0), ["Ann", "Cpu"], seed=3)
+>>> d = decide(m.view(0), random.Random(1))
+>>> d.action.kind in ("draw", "take"), d.explanation[:4] in ("Draw", "Take")
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from caddie.core.grid.knowledge import DOWN, Knowledge
+from caddie.core.grid.cards import RANKS
+from caddie.core.errors import CaddieError
+from caddie.core.grid.fast_player import (TAKE_GAIN, DealtHole, best_place, draw_card, end_turn, final_scores, finish,
+                                     flip_choice, place, turn_up)
+from caddie.core.grid.game import DISCARD, DRAW, TAKE, Action, position_name
+from caddie.core.grid.opponents import register
+
+__all__ = ["decide", "evaluate", "same_move", "Decision", "Option", "Knowledge", "caddie", "fast", "TURN_BUDGET"]
+
+TURN_BUDGET = 9000        # simulated player turns per decision, over all options and deals
+MIN_DEALS, MAX_DEALS = 16, 240   # played-out deals per option
+BATCH = 8                 # deals between checks for options clearly worse than the best
+DROP_SIGMAS = 2.5         # an option is dropped when it is worse by this many standard errors
+DROP_MARGIN = 0.25        # ... and by more than this many points
+KEEP_OPTIONS = 4          # options played out after the first look
+CLEAR_GAP = 6.0           # a first-look gap (points) past which an option is dropped
+
+
+# -- results --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Option:
+    """One considered move: the action, where a taken card would go (``position``
+    for a take), which card a discard turns up (``flip``), and its worth.
+
+    ``expected_score`` is my expected hole score after it; ``value`` what the
+    Caddie minimises: that score minus the other players' average (the same as
+    ``expected_score`` when playing alone)."""
+
+    action: Action
+    expected_score: float
+    value: float
+    position: int | None = None
+    flip: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.action.to_dict(), "position": self.position, "flip": self.flip,
+                "expected_score": round(self.expected_score, 2), "value": round(self.value, 2)}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The chosen action, every option considered (best first) and why."""
+
+    action: Action
+    options: tuple[Option, ...]
+    explanation: str
+    plan: tuple[int, ...] = ()       # after the deal: every card still to turn up, in order
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+    @property
+    def expected_score(self) -> float:
+        return self.options[0].expected_score
+
+
+# -- options ---------------------------------------------------------------------------------
+
+# An internal option: (kind, position, flip). kind: "take" (position: where it goes), "draw",
+# "swap", "discard" (flip: the card turned up under discard_flip, or None), "flip".
+
+
+def _first_look(k: Knowledge) -> list[tuple[float, tuple]]:
+    """(static worth, option) of every legal option: the change in my grid's expected points
+    (lower is better; a draw averaged over the unseen cards with its best follow-up)."""
+    view, mine = k.view, k.mine
+    legal = {(a["kind"], a.get("position")) for a in view.get("legal") or ()}
+    kinds = {kind for kind, _ in legal}
+    out: list[tuple[float, tuple]] = []
+    down = k.down(mine)
+    if k.drawn is None and not view.get("pending_flip"):
+        if "take" in kinds and k.top is not None:
+            for p in range(k.size):
+                out.append((-k.gain(mine, k.top, p), ("take", p, None)))
+        if "draw" in kinds:
+            worth = 0.0
+            for r in k.in_play:
+                if k.p[r]:
+                    best = min([-k.gain(mine, r, p) for p in range(k.size)] + [0.0])
+                    worth += k.p[r] * best
+            out.append((worth, ("draw", None, None)))
+        return out
+    if view.get("pending_flip"):
+        return [(0.0, ("flip", p, None)) for p in down if ("flip", p) in legal]
+    for p in range(k.size):
+        out.append((-k.gain(mine, k.drawn, p), ("swap", p, None)))
+    if ("discard", None) in legal:
+        if k.rules.discard_flip and down:
+            for p in down:
+                out.append((0.0, ("discard", None, p)))
+        else:
+            out.append((0.0, ("discard", None, None)))
+    return out
+
+
+def _shortlist(k: Knowledge, looked: list[tuple[float, tuple]]) -> list[tuple]:
+    """The options worth playing out: the best few at first look, plus the best of each
+    kind of move (so that going out and not going out, a take and a draw, a face-down
+    card and a face-up one, are always compared), dropping what is clearly worse."""
+    looked = sorted(looked, key=lambda wo: (wo[0], _order_key(wo[1])))
+    unique, seen = [], set()
+    for worth, option in looked:      # columns are interchangeable, and so are a column's two cards
+        key = _same_as(k, option)
+        if key not in seen:
+            seen.add(key)
+            unique.append((worth, option))
+    looked = unique
+    best = looked[0][0]
+    chosen: list[tuple] = []
+
+    def add(option: tuple) -> None:
+        if option not in chosen:
+            chosen.append(option)
+
+    for _, option in looked[:KEEP_OPTIONS]:
+        add(option)
+    groups: dict[tuple, tuple] = {}
+    mine = k.mine
+    for worth, option in looked:
+        kind, p, flip = option
+        if kind in ("take", "swap"):
+            group = (kind, mine[p] == DOWN, mine[k.partner[p]] == DOWN)
+        elif kind == "discard":
+            group = (kind, flip is not None and k.mine[k.partner[flip]] == DOWN)
+        else:
+            group = (kind,)
+        if group not in groups and worth <= best + CLEAR_GAP:
+            groups[group] = option
+    for option in groups.values():
+        add(option)
+    return chosen
+
+
+def _same_as(k: Knowledge, option: tuple) -> tuple:
+    """What makes options different: two placements are the same move when the card they
+    replace and its column partner are the same (the grid scores column by column)."""
+    kind, p, flip = option
+    mine, partner = k.mine, k.partner
+    if kind in ("take", "swap"):
+        return kind, mine[p], mine[partner[p]]
+    if kind == "discard":
+        return kind, None if flip is None else mine[partner[flip]]
+    if kind == "flip":
+        return kind, mine[partner[p]]
+    return (kind,)
+
+
+def _order_key(option: tuple) -> tuple:
+    kind, p, flip = option
+    return ({"draw": 0, "take": 1, "swap": 1, "discard": 2, "flip": 1}[kind], p if p is not None else -1,
+            flip if flip is not None else -1)
+
+
+def _play_out(k: Knowledge, options: list[tuple], rng: random.Random) -> list[tuple[float, float]]:
+    """(expected score, value) of each option, over the same deals for every option.
+
+    Deals come in batches; after each batch an option clearly worse than the best (by
+    the paired differences over the same deals) stops being played, so the budget goes
+    to the close calls."""
+    view = k.view
+    n, me = k.n, k.seat
+    # how long a played-out hole runs: about until the player nearest to going out is done
+    if view.get("final_turn"):
+        length = max(1, view.get("final_turns_left") or 1)
+    else:
+        nearest = min(g.count(DOWN) for g in k.grids)
+        length = n * (2 + 2 * nearest)
+    budget = max(MIN_DEALS * len(options), TURN_BUDGET // max(1, length))    # option-deals
+    # the face-down places of every seat, in a fixed order; the deck is the rest
+    places = [(s, p) for s in range(n) for p, c in enumerate(k.grids[s]) if c == DOWN]
+    unseen = k.unseen
+    seed = rng.getrandbits(32)
+    mine_of: list[list[int]] = [[] for _ in options]
+    value_of: list[list[float]] = [[] for _ in options]
+    active = list(range(len(options)))
+    spent = deal = 0
+    while deal < MAX_DEALS and (spent + len(active) <= budget or deal < MIN_DEALS):
+        cards = list(unseen)
+        random.Random(seed * 7919 + deal).shuffle(cards)
+        while len(cards) < len(places):    # fewer unseen cards than places (never in play)
+            cards += cards or [k.in_play[0]]
+        true = [list(g) for g in k.grids]
+        for i, (s, p) in enumerate(places):
+            true[s][p] = cards[i]
+        deck = cards[len(places):]
+        for j in active:
+            h = DealtHole(k, [list(t) for t in true], list(deck), seed * 31 + deal)
+            scores = _run_option(k, h, options[j])
+            mine = scores[me]
+            mine_of[j].append(mine)
+            value_of[j].append(mine - (sum(scores) - mine) / (n - 1) if n > 1 else mine)
+        spent += len(active)
+        deal += 1
+        if deal % BATCH == 0 and deal >= MIN_DEALS and len(active) > 1:
+            active = _still_close(value_of, active, deal)
+            if len(active) == 1:
+                break
+    return [(sum(m) / len(m), sum(v) / len(v)) for m, v in zip(mine_of, value_of)]
+
+
+def _still_close(value_of: list[list[float]], active: list[int], deals: int) -> list[int]:
+    """The options not clearly worse than the best so far (paired over the last ``deals`` deals)."""
+    means = {j: sum(value_of[j][-deals:]) / deals for j in active}
+    best = min(active, key=lambda j: means[j])
+    keep = []
+    for j in active:
+        if j == best:
+            keep.append(j)
+            continue
+        diffs = [a - b for a, b in zip(value_of[j][-deals:], value_of[best][-deals:])]
+        mean = sum(diffs) / deals
+        var = sum((d - mean) ** 2 for d in diffs) / (deals - 1)
+        if mean - DROP_SIGMAS * (var / deals) ** 0.5 <= DROP_MARGIN:
+            keep.append(j)
+    return keep
+
+
+def _run_option(k: Knowledge, h: DealtHole, option: tuple) -> list[int]:
+    """Play my ``option`` in the dealt-out hole, finish my turn as the fast player would,
+    and play the hole out."""
+    kind, p, flip = option
+    me = k.seat
+    if kind == "flip" and k.view.get("phase") == "flip":
+        turn_up(k, h, me, p)
+        return _finish_flips(k, h)
+    if kind == "flip":                       # the flip a discard forced
+        turn_up(k, h, me, p)
+    elif kind == "take":
+        place(k, h, me, h.disc.pop(), p)
+    elif kind == "swap":
+        place(k, h, me, k.drawn, p)
+    elif kind == "discard":
+        h.disc.append(k.drawn)
+        if flip is not None:
+            turn_up(k, h, me, flip)
+    elif kind == "draw":
+        card = draw_card(h)
+        gain, q = best_place(k, h, me, card)
+        if q >= 0 and gain > 0:
+            place(k, h, me, card, q)
+        else:
+            h.disc.append(card)
+            if k.rules.discard_flip and h.ndown[me]:
+                turn_up(k, h, me, flip_choice(k, h, me))
+    if end_turn(k, h, me):
+        return final_scores(k, h)
+    return finish(k, h)
+
+
+def _finish_flips(k: Knowledge, h: DealtHole) -> list[int]:
+    """After one of my initial flips: the rest of the initial flips, then the hole."""
+    me = k.seat
+    owed = (k.view.get("flips_left") or 1) - 1
+    for i in range(k.order.index(me), k.n):
+        s = k.order[i]
+        for _ in range(owed if s == me else k.rules.initial_flips):
+            turn_up(k, h, s, flip_choice(k, h, s))
+    h.pos = 0
+    return finish(k, h)
+
+
+# -- initial flips ----------------------------------------------------------------------------
+
+def _initial_flips(k: Knowledge, count: int) -> list[int]:
+    """The cards to turn up after the deal: one per column, top row first (each known
+    card is a pair waiting for its match, and a column with one known card can still be
+    paired by filling its face-down card); then any face-down card."""
+    grid, w = list(k.mine), k.width
+    plan: list[int] = []
+    for _ in range(max(0, min(count, grid.count(DOWN)))):
+        fresh = [p for p in range(k.size) if grid[p] == DOWN and grid[k.partner[p]] == DOWN]
+        tops = [p for p in fresh if p < w]
+        p = (tops or fresh or [q for q in range(k.size) if grid[q] == DOWN])[0]
+        plan.append(p)
+        grid[p] = 0    # known from now on (its card does not matter to the plan)
+    return plan
+
+
+# -- the decision ------------------------------------------------------------------------------
+
+def decide(view: dict[str, Any], rng: random.Random) -> Decision:
+    """The Caddie's choice for the seat whose ``view`` this is (it must be its turn)."""
+    if not view.get("legal") or view.get("phase") not in ("flip", "turn"):
+        raise CaddieError("There is nothing to decide: it is not this player's turn.", "seat")
+    k = Knowledge(view)
+    if view.get("phase") == "flip":
+        plan = _initial_flips(k, view.get("flips_left") or 1)
+        score, value = _play_out(k, [("flip", plan[0], None)], rng)[0]
+        names = " and ".join(position_name(p, k.size) for p in plan)
+        text = (f"Turn up {names}: one card in each column gives a draw the most cards to pair "
+                f"and the most columns to fill. Expected hole score {score:.1f}.")
+        return Decision(Action.flip(plan[0]), (Option(Action.flip(plan[0]), score, value, position=plan[0]),),
+                        text, tuple(plan))
+    looked = _first_look(k)
+    if not looked:
+        raise CaddieError("There is nothing to decide: it is not this player's turn.", "seat")
+    options = _shortlist(k, looked)
+    results = _play_out(k, options, rng)
+    ranked = sorted(zip(options, results), key=lambda orr: (round(orr[1][1], 9), _order_key(orr[0])))
+    opts = tuple(_option(o, r) for o, r in ranked)
+    action = opts[0].action
+    return Decision(action, opts, _explain(k, ranked))
+
+
+def _option(option: tuple, result: tuple[float, float]) -> Option:
+    kind, p, flip = option
+    if kind == "take":
+        return Option(TAKE, result[0], result[1], position=p)
+    if kind == "draw":
+        return Option(DRAW, result[0], result[1])
+    if kind == "swap":
+        return Option(Action.swap(p), result[0], result[1], position=p)
+    if kind == "discard":
+        return Option(DISCARD, result[0], result[1], flip=flip)
+    return Option(Action.flip(p), result[0], result[1], position=p)
+
+
+# -- explanations -----------------------------------------------------------------------------
+
+def _name(card: int) -> str:
+    return "Joker" if RANKS[card] == "JK" else RANKS[card]
+
+
+def _what_it_does(k: Knowledge, card: int, p: int) -> str:
+    mine = k.mine
+    where = position_name(p, k.size)
+    partner = mine[k.partner[p]]
+    old = mine[p]
+    if partner == card and old != card:
+        return f"it pairs your {_name(card)} there"
+    if old == DOWN:
+        text = f"it replaces a face-down card ({k.mean:.1f} points on average)"
+        if k.gain(mine, card, p) < 1 and mine.count(DOWN) > 1:
+            text += ", one card closer to going out"
+        return text
+    return f"it replaces your {_name(old)}" + (f", breaking the {_name(old)} pair" if partner == old else "")
+
+
+def _goes_out(k: Knowledge, option: tuple) -> bool:
+    kind, p, flip = option
+    down = k.down(k.mine)
+    if kind in ("take", "swap"):
+        return down == [p]
+    if kind in ("discard", "flip"):
+        return len(down) == 1 and (flip is not None or kind == "flip")
+    return False
+
+
+def _describe(k: Knowledge, option: tuple) -> str:
+    kind, p, flip = option
+    if kind == "take":
+        return f"take the {_name(k.top)} and put it {position_name(p, k.size)}"
+    if kind == "draw":
+        return "draw from the deck"
+    if kind == "swap":
+        return f"put the {_name(k.drawn)} {position_name(p, k.size)}"
+    if kind == "discard":
+        text = f"discard the {_name(k.drawn)}"
+        return text + (f" and turn up {position_name(flip, k.size)}" if flip is not None else "")
+    return f"turn up {position_name(p, k.size)}"
+
+
+def _explain(k: Knowledge, ranked: list) -> str:
+    (best, (score, value)), rest = ranked[0], ranked[1:]
+    kind, p, flip = best
+    head = _describe(k, best)
+    head = head[0].upper() + head[1:]
+    reasons: list[str] = []
+    if kind == "take":
+        reasons.append(_what_it_does(k, k.top, p))
+    elif kind == "swap":
+        reasons.append(_what_it_does(k, k.drawn, p))
+    elif kind == "draw" and k.top is not None:
+        take_best = min((-k.gain(k.mine, k.top, q) for q in range(k.size)), default=0.0)
+        if take_best >= 0:
+            reasons.append(f"the {_name(k.top)} on the discard pile would not lower your score")
+        else:
+            reasons.append(f"a fresh card is worth more than the {_name(k.top)} on the discard pile")
+    elif kind == "discard":
+        if all(k.gain(k.mine, k.drawn, q) <= 0 for q in range(k.size)):
+            reasons.append(f"the {_name(k.drawn)} would not lower your score")
+        else:
+            reasons.append(f"keeping the {_name(k.drawn)} is worth less than waiting for a better card")
+    if _goes_out(k, best):
+        final = "your opponents each get one final turn" if k.rules.end == "final_turn" and k.n > 1 \
+            and not k.view.get("final_turn") else "the hole ends"
+        reasons.append(f"it turns up your last card: {final}" + (" while you are ahead" if value < 0 else ""))
+    elif any(_goes_out(k, o) for o, _ in rest) and not k.view.get("final_turn"):
+        reasons.append("it keeps you from turning up your last card while that would cost you")
+    text = f"{head}: {', and '.join(reasons)}" if reasons else head
+    text += f". Expected hole score {score:.1f}"
+    if rest:
+        alt_option, (alt_score, alt_value) = rest[0]
+        alt = _describe(k, alt_option)
+        lower, ahead = alt_score - score, alt_value - value
+        if lower >= 0.05:
+            text += f", about {lower:.1f} points lower than to {alt} ({alt_score:.1f})"
+        elif ahead >= 0.05:
+            text += (f"; to {alt} scores about {'the same' if lower > -0.05 else f'{-lower:.1f} less'} "
+                     f"({alt_score:.1f}) but leaves you {ahead:.1f} points worse off against the table")
+        else:
+            text += f", about as good as to {alt} ({alt_score:.1f})"
+    return text + "."
+
+
+# -- the computer level ---------------------------------------------------------------------------
+
+def caddie(view: dict[str, Any], rng: random.Random) -> Action:
+    """The ``"caddie"`` computer level: ``decide(view, rng).action``."""
+    return decide(view, rng).action
+
+
+def fast(view: dict[str, Any], rng: random.Random) -> Action:
+    """The fast player the Caddie plays holes out with, as a computer level (for benches)."""
+    if not view.get("legal") or view.get("phase") not in ("flip", "turn"):
+        raise CaddieError("There is nothing to decide: it is not this player's turn.", "seat")
+    k = Knowledge(view)
+    if view.get("phase") == "flip":
+        return Action.flip(_initial_flips(k, 1)[0])
+    h = DealtHole(k, [list(g) for g in k.grids], [0] * (view.get("deck_count") or 0), 0)
+    me = k.seat
+    if view.get("pending_flip"):
+        return Action.flip(flip_choice(k, h, me))
+    if k.drawn is None:
+        legal = {a["kind"] for a in view["legal"]}
+        if "take" in legal:
+            gain, p = best_place(k, h, me, k.top)
+            if "draw" not in legal or (p >= 0 and gain >= TAKE_GAIN):
+                return TAKE
+        return DRAW
+    gain, p = best_place(k, h, me, k.drawn)
+    if p < 0:
+        p = k.mine.index(DOWN) if DOWN in k.mine else 0
+    if gain > 0 or k.drawn_from == "discard":
+        return Action.swap(p)
+    return DISCARD
+
+
+
+# -- one given move, evaluated (for the hole review) ------------------------------------------------
+# A move is an option as ``Option`` names it: (kind, position, flip), for example ("take", 3, None),
+# ("draw", None, None), ("swap", 0, None), ("discard", None, 4) or ("flip", 2, None).
+
+def evaluate(view: dict[str, Any], moves: list[tuple], rng: random.Random) -> list[Option]:
+    """Each of ``moves`` from ``view``, played out as ``decide`` plays its options out, each over
+    the same deals (one seed drawn from ``rng``), so two moves' expected scores compare fairly."""
+    k = Knowledge(view)
+    seed = rng.getrandbits(64)
+    return [_option(move, _play_out(k, [move], random.Random(seed))[0]) for move in moves]
+
+
+def same_move(view: dict[str, Any], a: tuple, b: tuple) -> bool:
+    """Whether two moves from ``view`` leave the same hole (columns are interchangeable, and so
+    are a column's two cards): then they cost the same."""
+    k = Knowledge(view)
+    return _same_as(k, a) == _same_as(k, b)
+
+register("caddie", caddie)
+register("caddie-fast", fast)

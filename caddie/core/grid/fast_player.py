@@ -1,0 +1,180 @@
+"""The fast player: plays a dealt-out Grid Golf hole to its end for every seat.
+
+The Caddie (``caddie_policy``) plays each option's hole out many times with
+it, and it is a computer level of its own (``"caddie-fast"``). It counts cards
+like the Caddie (``Knowledge``); puts a card where it lowers its expected
+points most, counting a face-down card turned up as worth ``TEMPO`` points more
+(each one brings it a card closer to going out, and a card still down when the
+hole ends counts in full); takes the discard only when that is clearly better
+than a draw (``TAKE_GAIN``); and will not turn up its last card to end a hole
+in which it trails another player's expected score (``GO_OUT_MARGIN``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from caddie.core.grid.knowledge import DOWN, Knowledge
+
+TEMPO = 5.0               # the fast player's bonus for turning up a face-down card (not the last)
+GO_OUT_MARGIN = 0.0       # the fast player goes out unless it would trail the best rival by more
+TAKE_GAIN = 5.5           # the fast player takes a discard that lowers its grid by at least this
+MAX_SIM_TURNS = 40        # simulated turns per player before a played-out hole is scored as it stands
+
+
+class DealtHole:
+    """One dealt-out state of the hole: what each owner sees of its grid (``vis``,
+    ``DOWN`` face down), the dealt cards (``true``), the deck (top card last), the
+    discard pile, and each grid's expected points as its owner sees them (``exp``)."""
+
+    __slots__ = ("vis", "true", "deck", "disc", "ndown", "exp", "pos", "out", "final_left", "turns", "seed")
+
+    def __init__(self, k: Knowledge, true: list[list[int]], deck: list[int], seed: int) -> None:
+        self.vis = [list(g) for g in k.grids]
+        self.true = true
+        self.deck = deck
+        self.disc = list(k.discard)
+        self.ndown = [g.count(DOWN) for g in k.grids]
+        self.exp = list(k.grid_expected)
+        self.pos = k.order.index(k.seat) if k.seat in k.order else 0
+        self.out = k.view.get("went_out")
+        self.final_left = k.view.get("final_turns_left") or 0
+        self.turns = 0
+        self.seed = seed
+
+
+def place(k: Knowledge, h: DealtHole, s: int, card: int, p: int) -> None:
+    """Put ``card`` at ``p`` in seat ``s``'s grid; the card it replaces goes face up on the pile."""
+    g, cv = h.vis[s], k.cv
+    o = g[k.partner[p]] + 1
+    h.exp[s] += cv[card + 1][o] - cv[g[p] + 1][o]
+    if g[p] == DOWN:
+        h.ndown[s] -= 1
+    t = h.true[s]
+    h.disc.append(t[p])
+    t[p] = g[p] = card
+
+
+def turn_up(k: Knowledge, h: DealtHole, s: int, p: int) -> None:
+    g, cv = h.vis[s], k.cv
+    o = g[k.partner[p]] + 1
+    card = h.true[s][p]
+    h.exp[s] += cv[card + 1][o] - cv[0][o]
+    g[p] = card
+    h.ndown[s] -= 1
+
+
+def draw_card(h: DealtHole) -> int:
+    if not h.deck:   # the pile but its top card is shuffled into a new deck
+        top = h.disc.pop()
+        h.deck, h.disc = h.disc, [top]
+        random.Random(h.seed).shuffle(h.deck)
+        h.seed += 1
+    return h.deck.pop()
+
+
+def best_place(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[float, int]:
+    """(gain, position) of the fast player's best place for ``card``: what lowers its
+    expected points most. It will not turn up its last card to end a hole while its
+    score would be worse than another player's expected score."""
+    g, cv, w = h.vis[s], k.cv, k.width
+    crow = cv[card + 1]
+    best, where = -1e9, -1
+    guard = h.ndown[s] == 1 and h.out is None and k.n > 1
+    held, held_at = -1e9, -1
+    tempo = TEMPO if h.ndown[s] > 1 else 0.0
+    for c in range(w):
+        a = g[c] + 1
+        b = g[c + w] + 1
+        now = cv[a][b]
+        top = now - crow[b]
+        bottom = now - crow[a]
+        if tempo:
+            if a == 0:
+                top += tempo
+            if b == 0:
+                bottom += tempo
+        if guard and (a == 0 or b == 0):
+            last_gain, last_at = (top, c) if a == 0 else (bottom, c + w)
+            other_gain, other_at = (bottom, c + w) if a == 0 else (top, c)
+            if other_gain > best:
+                best, where = other_gain, other_at
+            held, held_at = last_gain, last_at
+            continue
+        if top > best:
+            best, where = top, c
+        if bottom > best:
+            best, where = bottom, c + w
+    if held_at >= 0 and held > best:
+        mine = h.exp[s] - held
+        rival = min(e for i, e in enumerate(h.exp) if i != s)
+        if mine <= rival + GO_OUT_MARGIN:
+            best, where = held, held_at
+    return best, where
+
+
+def flip_choice(k: Knowledge, h: DealtHole, s: int) -> int:
+    """A face-down card to turn up: one in a column with nothing known, if any."""
+    g, partner = h.vis[s], k.partner
+    first = -1
+    for p in range(k.size):
+        if g[p] == DOWN:
+            if g[partner[p]] == DOWN:
+                return p
+            if first < 0:
+                first = p
+    return first
+
+
+def fast_turn(k: Knowledge, h: DealtHole, s: int) -> None:
+    """One turn of the fast player: take the discard if it lowers the grid by at least
+    ``TAKE_GAIN``, else draw and keep the card where it lowers the grid most, if anywhere."""
+    disc = h.disc
+    if disc:
+        gain, p = best_place(k, h, s, disc[-1])
+        if p >= 0 and (gain >= TAKE_GAIN or (not h.deck and len(disc) < 2)):
+            place(k, h, s, disc.pop(), p)
+            return
+    card = draw_card(h)
+    gain, p = best_place(k, h, s, card)
+    if p >= 0 and gain > 0:
+        place(k, h, s, card, p)
+        return
+    disc.append(card)
+    if k.rules.discard_flip and h.ndown[s]:
+        turn_up(k, h, s, flip_choice(k, h, s))
+
+
+def end_turn(k: Knowledge, h: DealtHole, s: int) -> bool:
+    """Close seat ``s``'s turn; True when the hole is over."""
+    h.turns += 1
+    if h.out is None:
+        if h.ndown[s] == 0:
+            h.out = s
+            if k.immediate:
+                return True
+            h.final_left = k.n - 1
+        elif h.turns >= MAX_SIM_TURNS * k.n:
+            return True
+    else:
+        h.final_left -= 1
+        if h.final_left <= 0:
+            return True
+    h.pos = (h.pos + 1) % k.n
+    return False
+
+
+def finish(k: Knowledge, h: DealtHole) -> list[int]:
+    """Play on from the player at ``pos`` to the end of the hole; the final scores by seat."""
+    order = k.order
+    while True:
+        s = order[h.pos]
+        fast_turn(k, h, s)
+        if end_turn(k, h, s):
+            break
+    return final_scores(k, h)
+
+
+def final_scores(k: Knowledge, h: DealtHole) -> list[int]:
+    col, w = k.col, k.width
+    return [sum(col[t[c]][t[c + w]] for c in range(w)) for t in h.true]

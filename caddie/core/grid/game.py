@@ -1,0 +1,579 @@
+"""A Grid Golf match, played out card by card (DESIGN.md section 2, "Play").
+
+Pure and deterministic: no web, no database, no clock. The web layer keeps a
+``GridMatch`` as JSON (``to_dict`` / ``GridMatch.from_dict``) and feeds it the
+players' actions; computer players decide from ``view(seat)`` alone.
+
+The interface follows OpenSpiel's: ``current`` is the seat to move,
+``legal_actions()`` what it may do, ``apply(action, seat)`` does it (or raises
+``IllegalAction`` and changes nothing), and ``view(seat)`` is that player's
+information state: everything they may know and nothing more.
+
+>>> from caddie.core.grid.rules import Rules
+>>> m = GridMatch.new(Rules(holes=1), ["Ann", "Bo"], seed=7)
+>>> m.phase, m.current, [str(a) for a in m.legal_actions()]
+('flip', 0, ['flip 0', 'flip 1', 'flip 2', 'flip 3', 'flip 4', 'flip 5'])
+>>> m.apply(Action.flip(0), seat=0).text
+'Ann turned up top-left: Q.'
+>>> m.apply(Action.flip(3), seat=1)
+Traceback (most recent call last):
+...
+caddie.core.grid.moves.IllegalAction: It is Ann's turn, not yours.
+>>> m.view(1)["players"][0]["grid"]
+['Q', None, None, None, None, None]
+
+Choices the rule texts leave open (also in docs/decisions.md):
+
+* Seats are the indices of ``names``. Hole 1 is played in seat order; after
+  each hole the lowest score plays first and ties keep the previous order.
+* The deal goes round the table one card at a time in playing order, into
+  positions 0, 1, 2, ...; the next card starts the discard pile.
+* Initial flips happen before any draw, player by player in playing order.
+* A hole always ends: after ``TURN_LIMIT`` turns per player (40) without
+  anyone going out, the hole ends at once, everyone having had the same
+  number of turns; all cards are turned up and scored (``ended_by`` is
+  ``"turn_limit"``). Two players swapping face-up cards could otherwise play
+  forever.
+* Under ``final_turn`` the player who went out does not play again; every
+  other player gets exactly one more turn, in playing order.
+* A card taken from the discard pile stays public while it is held, so every
+  view shows it; a card drawn from the deck is shown only to its holder.
+* Randomness: the deal of hole ``h`` shuffles with ``random.Random`` seeded
+  from ``(seed, h)``; the ``k``-th reshuffle of a hole from ``(seed, h, k)``.
+  The same seed and the same actions always give the same match.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field, fields
+from functools import lru_cache
+from typing import Any, ClassVar, Mapping, NamedTuple
+
+from caddie.core.grid.cards import RANKS
+from caddie.core.errors import CaddieError, quoted
+from caddie.core.grid.moves import (DISCARD, DRAW, FLIPS, KINDS, NEXT, SWAPS, TAKE, Action, Event, IllegalAction,
+                                    card_shown, position_name, the_card, with_article)
+from caddie.core.turn_order import TurnOrder, clean_names
+from caddie.core.grid.rules import Rules
+from caddie.core.grid.scoring import score_column, score_grid
+
+__all__ = [
+    "Action", "Event", "GridMatch", "IllegalAction",
+    "DRAW", "TAKE", "DISCARD", "NEXT", "KINDS", "PHASES",
+    "MIN_PLAYERS", "MAX_PLAYERS", "TURN_LIMIT", "LOG_SIZE", "VIEW_EVENTS", "DECISION_LIMIT",
+    "position_name",
+]
+
+MIN_PLAYERS, MAX_PLAYERS = 1, 6
+TURN_LIMIT = 40      # turns per player in one hole before it ends by itself
+LOG_SIZE = 20        # events kept per match
+VIEW_EVENTS = 12     # the latest events a view shows
+FORMAT = 1           # version of the to_dict layout
+DECISION_LIMIT = 2 * TURN_LIMIT + 2   # recorded decisions per hole: two a turn, and the initial flips
+
+PHASES = ("flip", "turn", "hole_over", "match_over")
+
+
+# -- what the rules imply, worked out once per rules value ------------------------------
+
+class _Tables(NamedTuple):
+    """What a view needs from the rules, worked out once per rules value (shared: never change it)."""
+
+    fields: dict[str, Any]                                 # the rules, field by field
+    columns: dict[tuple[str | None, str | None], int]      # what each column adds to a running score
+
+
+@lru_cache(maxsize=64)
+def _tables(rules: Rules) -> _Tables:
+    """``columns`` holds every column (``None``: a face-down card), from the one scoring
+    function; a column with nothing known adds nothing. Summed over a grid's columns,
+    it is ``score_grid(grid, rules).total``:
+
+    >>> grid, columns = ["K", None, "7", "Q", None, None], _tables(Rules()).columns
+    >>> sum(columns[grid[k], grid[k + 3]] for k in range(3)) == score_grid(grid, Rules()).total == 27
+    True
+    """
+    cards = (*rules.ranks_in_play, None)
+    return _Tables(
+        fields={f.name: getattr(rules, f.name) for f in fields(rules)},
+        columns={(top, bottom): score_column(top, bottom, rules).points or 0 for top in cards for bottom in cards},
+    )
+
+
+# -- the match -------------------------------------------------------------------------
+
+@dataclass
+class GridMatch(TurnOrder):
+    """A whole match: the table, the cards, whose turn it is, the scores.
+
+    Build one with ``GridMatch.new``; change it only through ``apply`` (and
+    ``next_hole``). The fields are public so tests and the web layer can
+    inspect it, but a player is shown only ``view(seat)``.
+    """
+
+    rules: Rules
+    names: list[str]
+    seed: int
+    decks: int
+    hole: int                          # 1-based
+    order: list[int]                   # seats in playing order for this hole
+    phase: str                         # one of PHASES
+    grids: list[list[str]]             # per seat, row-major
+    face_up: list[list[bool]]          # per seat
+    deck: list[str]                    # the top card is the last one
+    discard: list[str]                 # oldest first, the top card last
+    drawn: str | None = None           # the card the player to move holds
+    drawn_from: str | None = None      # "deck" or "discard"
+    actor: int = 0                     # index into ``order`` of the player to move
+    flips_left: int = 0                # initial flips the player to move still owes
+    pending_flip: bool = False         # a forced flip after a discard (discard_flip)
+    discarded: str | None = None       # the card just discarded, while a flip is pending
+    went_out: int | None = None        # seat that turned up its last card first
+    final_left: int = 0                # final turns still to play (final_turn rule)
+    turns: int = 0                     # completed turns this hole
+    reshuffles: int = 0                # reshuffles this hole
+    ended_by: str | None = None        # "out" or "turn_limit" once the hole is over
+    hole_scores: list[list[int]] = field(default_factory=list)   # per hole, per seat
+    log: list[Event] = field(default_factory=list)               # the last LOG_SIZE events
+    decisions: list[dict] = field(default_factory=list)  # this hole's recorded decisions (apply_recorded)
+    review: dict | None = None         # a review of the hole just finished, kept until the next deal
+    _ending: Event | None = field(default=None, init=False, repr=False, compare=False)
+
+    OVER_PHASE: ClassVar[str] = "match_over"
+    OVER_TEXT: ClassVar[str] = "The match is over."
+    ILLEGAL: ClassVar[type[CaddieError]] = IllegalAction
+
+    # -- building ----------------------------------------------------------------
+    @classmethod
+    def new(cls, rules: Rules, names: list[str], seed: int) -> "GridMatch":
+        """Deal hole 1 for ``names`` (1 to 6 players, in seat order).
+
+        >>> m = GridMatch.new(Rules(cards=4, initial_flips=0), ["Ann"], seed=1)
+        >>> m.phase, len(m.grids[0]), len(m.discard), len(m.deck)
+        ('turn', 4, 1, 47)
+        >>> GridMatch.new(Rules(), [], seed=1)
+        Traceback (most recent call last):
+        ...
+        caddie.core.errors.CaddieError: A match needs 1 to 6 players.
+        """
+        if not isinstance(rules, Rules):
+            raise CaddieError("A match needs the table's rules.", "rules")
+        clean = clean_names(names, MIN_PLAYERS, MAX_PLAYERS, "match")
+        if type(seed) is not int:
+            raise CaddieError("The seed is a whole number.", "seed")
+        n = len(clean)
+        match = cls(rules=rules, names=clean, seed=seed, decks=rules.decks_for(n), hole=1,
+                    order=list(range(n)), phase="flip", grids=[], face_up=[], deck=[], discard=[])
+        match._deal()
+        return match
+
+    def _deal(self) -> None:
+        n, size = len(self.names), self.rules.cards
+        deck = self.rules.full_deck(self.decks)
+        random.Random(f"grid-golf/{self.seed}/{self.hole}").shuffle(deck)
+        self.grids = [[""] * size for _ in range(n)]
+        self.face_up = [[False] * size for _ in range(n)]
+        for position in range(size):
+            for seat in self.order:
+                self.grids[seat][position] = deck.pop()
+        self.discard = [deck.pop()]
+        self.deck = deck
+        self.drawn = self.drawn_from = self.discarded = None
+        self.actor, self.pending_flip = 0, False
+        self.went_out, self.final_left, self.turns, self.reshuffles, self.ended_by = None, 0, 0, 0, None
+        self.decisions, self.review = [], None
+        if self.rules.initial_flips:
+            self.phase, self.flips_left = "flip", self.rules.initial_flips
+        else:
+            self.phase, self.flips_left = "turn", 0
+
+    # -- reading -----------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def current(self) -> int | None:
+        """The seat to move, or ``None`` while a hole is over or the match is."""
+        if self.phase in ("hole_over", "match_over"):
+            return None
+        return self.order[self.actor]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "match_over"
+
+    @property
+    def turn_limit(self) -> int:
+        return TURN_LIMIT * self.players
+
+    @property
+    def totals(self) -> list[int]:
+        """Match totals per seat over the holes finished so far."""
+        if not self.hole_scores:
+            return [0] * self.players
+        return [sum(seat_scores) for seat_scores in zip(*self.hole_scores)]
+
+    def face_down(self, seat: int) -> list[int]:
+        return [p for p, up in enumerate(self.face_up[seat]) if not up]
+
+    def cards_in_play(self) -> Counter:
+        """Every card of the match, wherever it is: grids, deck, discard pile, hand."""
+        counts = Counter(self.deck) + Counter(self.discard)
+        for grid in self.grids:
+            counts.update(grid)
+        if self.drawn is not None:
+            counts[self.drawn] += 1
+        return counts
+
+    def legal_actions(self) -> list[Action]:
+        """What the player to move may do (``[NEXT]`` while a hole is over,
+        ``[]`` once the match is over)."""
+        if self.phase == "match_over":
+            return []
+        if self.phase == "hole_over":
+            return [NEXT]
+        seat = self.order[self.actor]
+        if self.phase == "flip" or self.pending_flip:
+            return [FLIPS[p] for p in self.face_down(seat)]
+        if self.drawn is None:
+            actions = []
+            if self.deck or len(self.discard) > 1:
+                actions.append(DRAW)
+            if self.discard:
+                actions.append(TAKE)
+            return actions
+        swaps = list(SWAPS[:self.rules.cards])
+        return swaps + [DISCARD] if self.drawn_from == "deck" else swaps
+
+    # -- acting --------------------------------------------------------------------
+    def apply(self, action: Action, seat: int) -> Event:
+        """Let ``seat`` do ``action``; raise ``IllegalAction`` (changing nothing) if it may not."""
+        self._check(action, seat)
+        if action.kind == "next":
+            return self.next_hole()
+        handler = getattr(self, f"_{action.kind}")   # _flip, _draw, _take, _swap or _discard
+        event = handler(action, seat)
+        self._record(event)
+        return event
+
+    def apply_recorded(self, action: Action, seat: int, seed: str | None = None) -> Event:
+        """``apply``, keeping the decision in this hole's ``decisions``: ``seat``'s view just before
+        it (its information state, with each grid as it showed and without the event log or the
+        scores of past holes), the action, and
+        ``seed`` (the random source a review should decide that view with). At most
+        ``DECISION_LIMIT`` are kept; the next deal clears them."""
+        before = self.view(seat, events=False) if self.phase in ("flip", "turn") else None
+        event = self.apply(action, seat)
+        if before is not None and len(self.decisions) < DECISION_LIMIT:
+            for key in ("hole_scores", "totals"):
+                before.pop(key)
+            before["players"] = [{"seat": p["seat"], "name": p["name"], "grid": p["grid"]} for p in before["players"]]
+            self.decisions.append({"view": before, "action": action.to_dict(), "seed": seed})
+        return event
+
+    def next_hole(self) -> Event:
+        """Deal the next hole; the lowest score of the hole just played goes first."""
+        if self.phase == "match_over":
+            raise IllegalAction("The match is over: there is no next hole.", "action")
+        if self.phase != "hole_over":
+            raise IllegalAction(f"Hole {self.hole} is still being played.", "action")
+        last = self.hole_scores[-1]
+        self.order = sorted(self.order, key=lambda s: last[s])   # stable: ties keep the order
+        self.hole += 1
+        self._deal()
+        first = self.names[self.order[0]]
+        event = Event(None, NEXT, (), f"Hole {self.hole} of {self.rules.holes} is dealt; {first} plays first.",
+                      self.hole)
+        self._record(event)
+        return event
+
+    def _check(self, action: Action, seat: int) -> None:
+        if not isinstance(action, Action):
+            raise IllegalAction("That is not an action.", "action")
+        if self._check_turn(action.kind, seat):
+            return
+        if action.position is not None and action.position >= self.rules.cards:
+            raise IllegalAction(f"There is no position {action.position} in a {self.rules.cards}-card grid: "
+                                f"positions run from 0 to {self.rules.cards - 1}.", "position")
+        kind = action.kind
+        if self.phase == "flip":
+            if kind != "flip":
+                more = "one more of your cards" if self.flips_left == 1 else f"{self.flips_left} more of your cards"
+                raise IllegalAction(f"Before play starts, turn up {more}.", "action")
+            if self.face_up[seat][action.position]:
+                raise IllegalAction("That card is already face up.", "position")
+            return
+        if self.pending_flip:
+            if kind != "flip":
+                raise IllegalAction("You discarded a card you drew, so turn up one of your "
+                                    "face-down cards now.", "action")
+            if self.face_up[seat][action.position]:
+                raise IllegalAction("That card is already face up: turn up one of your face-down cards.",
+                                    "position")
+            return
+        if kind == "flip":
+            if self.drawn is not None:
+                raise IllegalAction("You cannot just turn a card up: swap the card you hold into your grid"
+                                    + (" or discard it." if self.drawn_from == "deck" else "."), "action")
+            raise IllegalAction("You cannot just turn a card up: draw from the deck or take the discard.",
+                                "action")
+        if kind in ("draw", "take"):
+            if self.drawn is not None:
+                if self.drawn_from == "discard":
+                    raise IllegalAction("A card taken from the discard pile must go into your grid.", "action")
+                raise IllegalAction("You already drew a card: swap it into your grid or discard it.", "action")
+            if kind == "take" and not self.discard:
+                raise IllegalAction("The discard pile is empty: draw from the deck.", "action")
+            if kind == "draw" and not self.deck and len(self.discard) < 2:
+                raise IllegalAction("There are no cards left to draw: take the discard.", "action")
+            return
+        if self.drawn is None:
+            if kind == "discard":
+                raise IllegalAction("There is nothing to discard: draw from the deck first.", "action")
+            raise IllegalAction("Draw from the deck or take the discard first.", "action")
+        if kind == "discard" and self.drawn_from == "discard":
+            raise IllegalAction("A card taken from the discard pile must go into your grid.", "action")
+
+    def _flip(self, action: Action, seat: int) -> Event:
+        p, name = action.position, self.names[seat]
+        card = self.grids[seat][p]
+        self.face_up[seat][p] = True
+        where = position_name(p, self.rules.cards)
+        if self.phase == "flip":
+            self.flips_left -= 1
+            if self.flips_left == 0:
+                self.actor += 1
+                if self.actor == self.players:
+                    self.phase, self.actor = "turn", 0
+                else:
+                    self.flips_left = self.rules.initial_flips
+            return Event(seat, action, (card,), f"{name} turned up {where}: {card_shown(card)}.", self.hole)
+        # the forced flip after a discard
+        discarded = self.discarded
+        self.pending_flip, self.discarded = False, None
+        text = f"{name} discarded {with_article(discarded)} and turned up {where}: {card_shown(card)}."
+        return Event(seat, action, (discarded, card), text + self._end_turn(seat), self.hole)
+
+    def _draw(self, action: Action, seat: int) -> Event:
+        text = ""
+        if not self.deck:
+            self.reshuffles += 1
+            top = self.discard.pop()
+            self.deck = sorted(self.discard, key=RANKS.index)
+            random.Random(f"grid-golf/{self.seed}/{self.hole}/{self.reshuffles}").shuffle(self.deck)
+            self.discard = [top]
+            text = "The deck ran out: the discard pile, bar its top card, was shuffled into a new deck. "
+        self.drawn, self.drawn_from = self.deck.pop(), "deck"
+        return Event(seat, action, (), f"{text}{self.names[seat]} drew from the deck.", self.hole)
+
+    def _take(self, action: Action, seat: int) -> Event:
+        self.drawn, self.drawn_from = self.discard.pop(), "discard"
+        return Event(seat, action, (self.drawn,),
+                     f"{self.names[seat]} took {the_card(self.drawn)} from the discard pile.", self.hole)
+
+    def _swap(self, action: Action, seat: int) -> Event:
+        p, name, card = action.position, self.names[seat], self.drawn
+        old = self.grids[seat][p]
+        self.grids[seat][p], self.face_up[seat][p] = card, True
+        self.discard.append(old)
+        where = position_name(p, self.rules.cards)
+        if self.drawn_from == "deck":
+            text = f"{name} drew {with_article(card)} from the deck and put it {where}, replacing {with_article(old)}."
+        else:
+            text = f"{name} put {the_card(card)} {where}, replacing {with_article(old)}."
+        self.drawn = self.drawn_from = None
+        return Event(seat, action, (card, old), text + self._end_turn(seat), self.hole)
+
+    def _discard(self, action: Action, seat: int) -> Event:
+        card, name = self.drawn, self.names[seat]
+        self.discard.append(card)
+        self.drawn = self.drawn_from = None
+        text = f"{name} drew {with_article(card)} from the deck and discarded it."
+        if self.rules.discard_flip and self.face_down(seat):
+            self.pending_flip, self.discarded = True, card
+            return Event(seat, action, (card,), text[:-1] + f"; {name} must turn up a card.", self.hole)
+        return Event(seat, action, (card,), text + self._end_turn(seat), self.hole)
+
+    def _end_turn(self, seat: int) -> str:
+        """Close ``seat``'s turn: pass it on or end the hole. Returns text for the event."""
+        self.turns += 1
+        name = self.names[seat]
+        if self.went_out is None:
+            if not self.face_down(seat):
+                self.went_out = seat
+                if self.rules.end == "immediate" or self.players == 1:
+                    self._end_hole("out")
+                    return f" {name} has turned up every card: the hole is over."
+                self.final_left = self.players - 1
+                self._advance()
+                return f" {name} has turned up every card: everyone else gets one final turn."
+            if self.turns >= self.turn_limit:
+                self._end_hole("turn_limit")
+                return f" That is {TURN_LIMIT} turns each: the hole is over."
+            self._advance()
+            return ""
+        self.final_left -= 1
+        if self.final_left == 0:
+            self._end_hole("out")
+            return " That was the last final turn: the hole is over."
+        self._advance()
+        return ""
+
+    def _advance(self) -> None:
+        self.actor = (self.actor + 1) % self.players
+
+    def _end_hole(self, reason: str) -> None:
+        revealed: list[str] = []
+        for seat in self.order:
+            for p in self.face_down(seat):
+                revealed.append(self.grids[seat][p])
+                self.face_up[seat][p] = True
+        scores = [score_grid(grid, self.rules).total for grid in self.grids]
+        self.hole_scores.append(scores)
+        self.ended_by = reason
+        self.phase = "match_over" if self.hole >= self.rules.holes else "hole_over"
+        listed = ", ".join(f"{self.names[s]} {scores[s]}" for s in self.order)
+        text = f"Hole {self.hole} is over: {listed}."
+        if self.phase == "match_over":
+            totals = self.totals
+            best = min(totals)
+            winners = [self.names[s] for s in range(self.players) if totals[s] == best]
+            text += (f" {winners[0]} wins the match with {best}." if len(winners) == 1
+                     else f" {' and '.join(winners)} share the match with {best}.")
+        self._ending = Event(None, None, tuple(revealed), text, self.hole)
+
+    def _record(self, event: Event) -> None:
+        self.log.append(event)
+        if self._ending is not None:
+            self.log.append(self._ending)
+            self._ending = None
+        del self.log[:-LOG_SIZE]
+
+    # -- what a player may know ---------------------------------------------------
+    def view(self, seat: int | None, events: bool = True) -> dict[str, Any]:
+        """The information state of ``seat`` (``None``: someone not playing).
+
+        Face-down cards are ``None`` for everyone, their owner included; the
+        deck is only a count; a card drawn from the deck is shown only to its
+        holder. Once the hole is over every card is face up and shown.
+
+        ``events=False`` leaves out the ``"events"`` entry (the latest events
+        of the log, for people to read): computer players do not need it, and
+        it is the costliest part of a view.
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise IllegalAction(f"There is no seat {quoted(seat)} at this table.", "seat")
+        rules, totals, tables = self.rules, self.totals, _tables(self.rules)
+        columns, width = tables.columns, rules.columns
+        players = []
+        for s, (grid, up) in enumerate(zip(self.grids, self.face_up)):
+            visible = [card if shown else None for card, shown in zip(grid, up)]
+            points = sum([columns[visible[k], visible[k + width]] for k in range(width)])  # score_grid(...).total
+            players.append({
+                "seat": s, "name": self.names[s], "grid": visible, "face_up": list(up),
+                "points": points, "total": totals[s],
+                "holes": [scores[s] for scores in self.hole_scores], "out": self.went_out == s,
+            })
+        current = self.current
+        holder = current if self.drawn is not None else None
+        show_drawn = self.drawn is not None and (seat == holder or self.drawn_from == "discard")
+        if seat is not None and (seat == current or self.phase == "hole_over"):
+            legal = [a.to_dict() for a in self.legal_actions()]
+        else:
+            legal = []
+        view = {
+            "seat": seat,
+            "you": self.names[seat] if seat is not None else None,
+            "rules": dict(tables.fields),
+            "decks": self.decks,
+            "hole": self.hole,
+            "holes": rules.holes,
+            "phase": self.phase,
+            "current": current,
+            "order": list(self.order),
+            "players": players,
+            "discard": list(self.discard),
+            "deck_count": len(self.deck),
+            "drawn": self.drawn if show_drawn else None,
+            "drawn_by": holder,
+            "drawn_from": self.drawn_from,
+            "flips_left": self.flips_left if self.phase == "flip" else 0,
+            "pending_flip": self.pending_flip,
+            "went_out": self.went_out,
+            "final_turn": self.went_out is not None and self.phase == "turn",
+            "final_turns_left": self.final_left if self.phase == "turn" else 0,
+            "turns": self.turns,
+            "turn_limit": self.turn_limit,
+            "ended_by": self.ended_by,
+            "hole_scores": [list(scores) for scores in self.hole_scores],
+            "totals": totals,
+            "legal": legal,
+        }
+        if events:
+            view["events"] = [e.to_dict() for e in self.log[-VIEW_EVENTS:]]
+        return view
+
+    def spectator_view(self) -> dict[str, Any]:
+        """What someone watching sees: exactly a non-player's view."""
+        return self.view(None)
+
+    # -- storing -------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, as plain JSON types (hidden cards included: keep it server side)."""
+        return {
+            "format": FORMAT, "rules": self.rules.to_dict(), "names": list(self.names), "seed": self.seed,
+            "decks": self.decks, "hole": self.hole, "order": list(self.order), "phase": self.phase,
+            "grids": [list(g) for g in self.grids], "face_up": [list(f) for f in self.face_up],
+            "deck": list(self.deck), "discard": list(self.discard),
+            "drawn": self.drawn, "drawn_from": self.drawn_from, "actor": self.actor,
+            "flips_left": self.flips_left, "pending_flip": self.pending_flip, "discarded": self.discarded,
+            "went_out": self.went_out, "final_left": self.final_left, "turns": self.turns,
+            "reshuffles": self.reshuffles, "ended_by": self.ended_by,
+            "hole_scores": [list(s) for s in self.hole_scores], "log": [e.to_dict() for e in self.log],
+            "decisions": list(self.decisions), "review": self.review,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "GridMatch":
+        """Rebuild a match stored with ``to_dict``; refuse one whose cards do not add up."""
+        try:
+            if data["format"] != FORMAT:
+                raise ValueError
+            match = cls(
+                rules=Rules.from_dict(data["rules"]), names=list(data["names"]), seed=data["seed"],
+                decks=data["decks"], hole=data["hole"], order=list(data["order"]), phase=data["phase"],
+                grids=[list(g) for g in data["grids"]], face_up=[list(f) for f in data["face_up"]],
+                deck=list(data["deck"]), discard=list(data["discard"]),
+                drawn=data["drawn"], drawn_from=data["drawn_from"], actor=data["actor"],
+                flips_left=data["flips_left"], pending_flip=data["pending_flip"], discarded=data["discarded"],
+                went_out=data["went_out"], final_left=data["final_left"], turns=data["turns"],
+                reshuffles=data["reshuffles"], ended_by=data["ended_by"],
+                hole_scores=[list(s) for s in data["hole_scores"]],
+                log=[Event.from_dict(e) for e in data["log"]],
+                # matches stored before decisions were recorded have neither
+                decisions=list(data.get("decisions") or []), review=data.get("review"),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise CaddieError("The saved match is not in the expected shape.", "match") from None
+        match.check()
+        return match
+
+    def check(self) -> None:
+        """Raise ``CaddieError`` unless the match is consistent (every card in exactly one place)."""
+        n, size = self.players, self.rules.cards
+        ok = (MIN_PLAYERS <= n <= MAX_PLAYERS and self.phase in PHASES and type(self.seed) is int
+              and all(isinstance(name, str) and name for name in self.names)
+              and sorted(self.order) == list(range(n)) and 0 <= self.actor < n
+              and len(self.grids) == n == len(self.face_up)
+              and all(len(g) == size for g in self.grids) and all(len(f) == size for f in self.face_up)
+              and all(type(u) is bool for f in self.face_up for u in f)
+              and all(isinstance(d, dict) for d in self.decisions)
+              and (self.review is None or isinstance(self.review, dict))
+              and self.drawn_from in (None, "deck", "discard") and (self.drawn is None) == (self.drawn_from is None)
+              and 1 <= self.hole <= self.rules.holes and self.decks == self.rules.decks_for(n)
+              and len(self.hole_scores) == self.hole - (self.phase not in ("hole_over", "match_over")))
+        if not ok or self.cards_in_play() != Counter(self.rules.full_deck(self.decks)):
+            raise CaddieError("The saved match is not in the expected shape.", "match")

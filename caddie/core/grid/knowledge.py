@@ -1,0 +1,138 @@
+"""What a seat knows at a Grid Golf decision, read once for the Caddie (``caddie_policy``).
+
+Grids as rank indices (``DOWN`` for a face-down card), the cards it has not
+seen (the decks in play minus every card it can see: nobody, the owner
+included, knows a face-down card, so they and the deck are a uniform shuffle
+of those), and from them the expected points of every column state: both
+cards known, one known and its partner unseen, or both unseen. Tables that
+depend only on the rules are worked out once per rules and cached.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from caddie.core.grid.cards import RANKS
+from caddie.core.grid.rules import Rules
+from caddie.core.grid.scoring import score_column
+
+DOWN = -1                 # a face-down card in a grid of rank indices
+RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
+NRANKS = len(RANKS)
+
+
+@lru_cache(maxsize=64)
+def _rules(items: tuple) -> Rules:
+    return Rules.from_dict(dict(items))
+
+
+@lru_cache(maxsize=64)
+def _tables(rules: Rules) -> tuple[list[int], list[list[int]], tuple[int, ...]]:
+    """Points per rank index, points of every complete column (from the one scoring
+    function), and the rank indices in play."""
+    in_play = tuple(RANK_INDEX[r] for r in rules.ranks_in_play)
+    pts = [rules.points(r) if r in rules.ranks_in_play else 0 for r in RANKS]
+    col = [[0] * NRANKS for _ in range(NRANKS)]
+    for a in in_play:
+        for b in in_play:
+            col[a][b] = score_column(RANKS[a], RANKS[b], rules).points
+    return pts, col, in_play
+
+
+@lru_cache(maxsize=64)
+def _deck_counts(rules: Rules, decks: int) -> tuple[int, ...]:
+    counts = [0] * NRANKS
+    for r in rules.full_deck(decks):
+        counts[RANK_INDEX[r]] += 1
+    return tuple(counts)
+
+
+@lru_cache(maxsize=16)
+def _partners(cards: int) -> tuple[int, ...]:
+    w = cards // 2
+    return tuple(p + w if p < w else p - w for p in range(cards))
+
+
+# -- what the seat knows ------------------------------------------------------------------------
+
+class Knowledge:
+    """A view read for a decision: grids as rank indices (``DOWN`` face down), the
+    unseen cards, and the expected points of every column state."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.rules = rules = _rules(tuple(sorted(view["rules"].items())))
+        self.pts, self.col, self.in_play = _tables(rules)
+        self.size = rules.cards
+        self.width = rules.columns
+        self.partner = _partners(rules.cards)
+        players = view["players"]
+        self.n = len(players)
+        self.seat: int = view["seat"]
+        self.grids = [[RANK_INDEX[c] if c is not None else DOWN for c in p["grid"]] for p in players]
+        self.mine = self.grids[self.seat]
+        self.order = list(view.get("order") or range(self.n))
+        self.discard = [RANK_INDEX[c] for c in view["discard"]]
+        self.top = self.discard[-1] if self.discard else None
+        mine_drawn = view.get("drawn") is not None and view.get("drawn_by") == self.seat
+        self.drawn = RANK_INDEX[view["drawn"]] if mine_drawn else None
+        self.drawn_from = view.get("drawn_from") if mine_drawn else None
+        self.deck_count = view.get("deck_count")
+        counts = list(_deck_counts(rules, view["decks"]))
+        for grid in self.grids:
+            for c in grid:
+                if c != DOWN:
+                    counts[c] -= 1
+        for c in self.discard:
+            counts[c] -= 1
+        if view.get("drawn") is not None:
+            counts[RANK_INDEX[view["drawn"]]] -= 1
+        counts = [max(0, n) for n in counts]
+        total = sum(counts)
+        if total == 0:   # nothing left unseen (never in play): assume any card
+            counts = [1 if r in self.in_play else 0 for r in range(NRANKS)]
+            total = sum(counts)
+        self.counts = counts
+        self.unseen = [r for r in range(NRANKS) for _ in range(counts[r])]
+        self.p = [n / total for n in counts]
+        pts, col = self.pts, self.col
+        self.mean = sum(self.p[r] * pts[r] for r in self.in_play)
+        # one known card a, its partner unseen (drawn from what is left once a is out of the unseen)
+        one = [0.0] * NRANKS
+        for a in self.in_play:
+            one[a] = sum(self.p[b] * col[a][b] for b in self.in_play)
+        # both unseen: the second drawn without the first
+        two = 0.0
+        if total > 1:
+            for a in self.in_play:
+                if counts[a]:
+                    rest = total - 1
+                    inner = sum((counts[b] - (b == a)) * col[a][b] for b in self.in_play) / rest
+                    two += counts[a] / total * inner
+        else:
+            two = 2 * self.mean
+        # cv[a + 1][b + 1]: expected points of a column whose cards are a and b (DOWN = -1 unseen)
+        cv = [[0.0] * (NRANKS + 1) for _ in range(NRANKS + 1)]
+        cv[0][0] = two
+        for a in self.in_play:
+            cv[a + 1][0] = cv[0][a + 1] = one[a]
+            for b in self.in_play:
+                cv[a + 1][b + 1] = col[a][b]
+        self.cv = cv
+        self.grid_expected = [self.expected(g) for g in self.grids]
+        self.immediate = rules.end == "immediate" or self.n == 1
+
+    # -- static expectations ------------------------------------------------------
+    def expected(self, grid: list[int]) -> float:
+        cv, w = self.cv, self.width
+        return sum(cv[grid[k] + 1][grid[k + w] + 1] for k in range(w))
+
+    def gain(self, grid: list[int], card: int, position: int) -> float:
+        """How much putting ``card`` at ``position`` lowers the grid's expected points."""
+        row = self.partner[position]
+        other = grid[row] + 1
+        return self.cv[grid[position] + 1][other] - self.cv[card + 1][other]
+
+    def down(self, grid: list[int]) -> list[int]:
+        return [p for p, c in enumerate(grid) if c == DOWN]

@@ -1,0 +1,317 @@
+"""Computer players for Grid Golf.
+
+A computer player sees exactly what a person in its seat sees: the dict
+``GridMatch.view(seat)`` returns (plain JSON, no match object). It cannot
+peek at face-down cards or the deck, because it is never given them.
+
+    choose(view, level, rng) -> Action
+
+Levels (``LEVELS``; ``register`` adds one, e.g. a future "caddie"):
+
+``random``
+    any legal action, uniformly: the yardstick the others must beat.
+``beginner``
+    plays like a novice: takes the discard when it is low, otherwise draws;
+    puts the card over its highest face-up card or a random face-down one;
+    throws away high cards, and now and then a good one. It knows that a
+    matched column scores nothing, but it does not count cards, chase pairs
+    or think about ending the hole.
+``steady``
+    a sound heuristic. It counts cards (unseen = the decks minus every card
+    it can see), so it knows what a face-down card is worth on average,
+    including the chance that it pairs; it compares taking the discard with
+    the expected worth of a deck draw, puts each card where it lowers its
+    expected score most (pairs first, then the highest card), and before
+    turning up its last card it checks whether ending the hole is wise:
+    under ``immediate`` it will not end a hole it would lose, under
+    ``final_turn`` it goes out only with a clear lead.
+
+>>> from caddie.core.grid.game import GridMatch
+>>> from caddie.core.grid.rules import Rules
+>>> m = GridMatch.new(Rules(), ["Ann", "Cpu"], seed=3)
+>>> import random
+>>> choose(m.view(0), "steady", random.Random(1)).kind
+'flip'
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import cached_property, lru_cache
+from typing import Any, Callable
+
+from caddie.core.errors import CaddieError, quoted
+from caddie.core.grid.game import DISCARD, DRAW, NEXT, TAKE, Action
+from caddie.core.grid.rules import Rules
+from caddie.core.grid.scoring import score_column
+
+Policy = Callable[[dict, random.Random], Action]
+
+__all__ = ["choose", "register", "LEVELS", "Policy", "Seen"]
+
+
+def choose(view: dict[str, Any], level: str, rng: random.Random) -> Action:
+    """The action the computer player at ``view["seat"]`` takes.
+
+    ``view`` is ``GridMatch.view(seat)`` (``events=False`` will do: no level
+    reads the event log); it must be this seat's turn (or a hole must be
+    over, when the answer is to start the next one).
+    """
+    if level not in LEVELS:
+        raise CaddieError(f"{quoted(level)} is not a computer level; the levels are {', '.join(LEVELS)}.",
+                          "level")
+    legal = view.get("legal") or []
+    if not legal:
+        raise CaddieError("It is not this player's turn.", "seat")
+    if view["phase"] == "hole_over":
+        return NEXT
+    return LEVELS[level](view, rng)
+
+
+def register(level: str, policy: Policy) -> None:
+    """Add (or replace) a computer level: ``policy(view, rng) -> Action``."""
+    LEVELS[level] = policy
+
+
+# -- what a seat can see, worked out once per decision ------------------------------------
+
+@lru_cache(maxsize=64)
+def _rule_tables(items: tuple) -> tuple[Rules, dict[str, int], dict[tuple[str, str], int]]:
+    """The rules of a view, from its ``(field, value)`` pairs (in any order), with the
+    points of every rank and of every complete column under them."""
+    rules = Rules.from_dict(dict(items))
+    return rules, _points(rules), _columns(rules)
+
+
+@lru_cache(maxsize=64)
+def _deck(rules: Rules, decks: int) -> dict[str, int]:
+    """How many cards of each rank the decks hold, in rank order (shared: never change it)."""
+    return dict(Counter(rules.full_deck(decks)))
+
+
+@lru_cache(maxsize=64)
+def _points(rules: Rules) -> dict[str, int]:
+    """Points of every rank in play (shared: never change it)."""
+    return {r: rules.points(r) for r in rules.ranks_in_play}
+
+
+@lru_cache(maxsize=64)
+def _columns(rules: Rules) -> dict[tuple[str, str], int]:
+    """Points of every complete column, from the one scoring function."""
+    ranks = rules.ranks_in_play
+    return {(a, b): score_column(a, b, rules).points for a in ranks for b in ranks}
+
+
+class Seen:
+    """The view of one seat, read for a decision: its grid, the others', and
+    the cards it has not seen (the decks minus every visible card).
+
+    The card counting (``p``, ``mean``, ``one``, ``two``) is worked out the
+    first time a policy asks for it, so a level that does not count cards
+    does not pay for it. ``points`` and ``columns`` are shared per rules:
+    read them, never change them.
+    """
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        rules, self.points, self.columns = _rule_tables(tuple(view["rules"].items()))
+        self.rules = rules
+        self.seat: int = view["seat"]
+        self.width = rules.columns
+        me = view["players"][self.seat]
+        self.grid: list[str | None] = list(me["grid"])
+        self.down = [p for p, card in enumerate(self.grid) if card is None]
+        self.others = [p["grid"] for p in view["players"] if p["seat"] != self.seat]
+        self.drawn: str | None = view["drawn"] if view["drawn_by"] == self.seat else None
+        self.drawn_from: str | None = view["drawn_from"] if self.drawn is not None else None
+        self.top: str | None = view["discard"][-1] if view["discard"] else None
+
+    @cached_property
+    def p(self) -> dict[str, float]:
+        """The chance that an unseen card is of each rank (ranks with none left are left out)."""
+        view, rules = self.view, self.rules
+        visible = [*view["discard"], *(c for player in view["players"] for c in player["grid"] if c is not None)]
+        if view["drawn"] is not None:
+            visible.append(view["drawn"])
+        shown = Counter(visible)
+        unseen = {rank: n - shown[rank] for rank, n in _deck(rules, view["decks"]).items()}
+        total = sum(n for n in unseen.values() if n > 0)
+        if total == 0:  # nothing left unseen (never in practice): assume any card
+            unseen, total = dict.fromkeys(rules.ranks_in_play, 1), len(rules.ranks_in_play)
+        return {r: n / total for r, n in unseen.items() if n > 0}
+
+    @cached_property
+    def mean(self) -> float:
+        """Expected points of one unseen card."""
+        return sum(q * self.points[r] for r, q in self.p.items())
+
+    @cached_property
+    def one(self) -> dict[str, float]:
+        """Expected points of a column with one card ``c`` known and the other unseen:
+        both cards' points, except when the unseen card matches."""
+        p, points, mean = self.p, self.points, self.mean
+        return {c: points[c] + mean - p.get(c, 0.0) * (2 * points[c] - self.columns[c, c])
+                for c in self.rules.ranks_in_play}
+
+    @cached_property
+    def two(self) -> float:
+        """Expected points of a column with both cards unseen."""
+        return sum(q * self.one[r] for r, q in self.p.items())
+
+    def column(self, a: str | None, b: str | None) -> float:
+        """Expected points of a column (``None``: unseen)."""
+        if a is not None and b is not None:
+            return self.columns[a, b]
+        if a is None and b is None:
+            return self.two
+        return self.one[a if a is not None else b]
+
+    def partner(self, position: int) -> int:
+        return position + self.width if position < self.width else position - self.width
+
+    def expected(self, grid: list[str | None]) -> float:
+        return sum(self.column(grid[k], grid[k + self.width]) for k in range(self.width))
+
+    def delta(self, card: str, position: int) -> float:
+        """Change in my expected score if ``card`` goes to ``position``."""
+        other = self.grid[self.partner(position)]
+        return self.column(card, other) - self.column(self.grid[position], other)
+
+    def exact_after(self, card: str, position: int) -> float:
+        grid = list(self.grid)
+        grid[position] = card
+        return self.expected(grid)
+
+    def opponents_expected(self) -> float | None:
+        """The lowest expected score among the other players (their unseen cards at expectation)."""
+        if not self.others:
+            return None
+        return min(self.expected(g) for g in self.others)
+
+
+# -- random -----------------------------------------------------------------------------
+
+def _random(view: dict, rng: random.Random) -> Action:
+    return Action.from_dict(rng.choice(view["legal"]))
+
+
+# -- beginner ---------------------------------------------------------------------------
+
+def _beginner(view: dict, rng: random.Random) -> Action:
+    seen = Seen(view)
+    pts = seen.points
+    if view["phase"] == "flip" or view["pending_flip"]:
+        return Action.flip(rng.choice(seen.down))
+    if seen.drawn is None:
+        return TAKE if seen.top is not None and pts[seen.top] <= 3 else DRAW
+    card = seen.drawn
+    # the highest face-up card not in a matched column
+    loose = [p for p, c in enumerate(seen.grid)
+             if c is not None and c != seen.grid[seen.partner(p)]]
+    highest = max(loose, key=lambda p: pts[seen.grid[p]], default=None)
+    high = pts[seen.grid[highest]] if highest is not None else None
+
+    def place() -> Action:
+        # over a clearly higher face-up card, else into the unknown
+        if high is not None and (high >= pts[card] + 3 or (high > pts[card] and not seen.down)):
+            return Action.swap(highest)
+        if seen.down:
+            return Action.swap(rng.choice(seen.down))
+        return Action.swap(highest if highest is not None else rng.randrange(len(seen.grid)))
+
+    if seen.drawn_from == "discard":
+        return place()
+    if rng.random() < 0.1:
+        return DISCARD               # now and then throws away a good card
+    value = pts[card]
+    if value <= 4:
+        return place()
+    if high is not None and high >= value + 3:
+        return Action.swap(highest)
+    if value <= 7 and seen.down and rng.random() < 0.8:
+        return Action.swap(rng.choice(seen.down))
+    return DISCARD
+
+
+# -- steady -----------------------------------------------------------------------------
+
+GO_OUT_LOSING = 0.6     # per point the hole would be lost by, when going out under "immediate"
+FINAL_TURN_MARGIN = 3   # the lead wanted before going out under "final_turn"
+
+
+def _go_out_cost(seen: Seen, final: float) -> float:
+    """Extra cost of ending my part of the hole with ``final`` points."""
+    view = seen.view
+    if view["final_turn"]:
+        return 0.0          # someone else went out: this is my last turn anyway
+    rival = seen.opponents_expected()
+    if rival is None:
+        return 0.0
+    if seen.rules.end == "immediate":
+        if final > rival:
+            return GO_OUT_LOSING * (final - rival) + 1.0
+        return -0.2 * min(rival - final, 5)      # ending a hole I lead is mildly good
+    lead_needed = rival - FINAL_TURN_MARGIN
+    if final > lead_needed:
+        return 0.5 * (final - lead_needed) + 1.0
+    return 0.0
+
+
+def _placements(seen: Seen, card: str) -> list[tuple[float, int]]:
+    """(value, position) of every swap of ``card``; lower is better."""
+    out = []
+    last = len(seen.down) == 1
+    for p in range(seen.rules.cards):
+        value = seen.delta(card, p)
+        if last and p == seen.down[0]:
+            value += _go_out_cost(seen, seen.exact_after(card, p))
+        out.append((value, p))
+    return out
+
+
+def _discard_value(seen: Seen) -> float:
+    """Value of discarding a deck draw: nothing changes, unless a flip is forced."""
+    if seen.rules.discard_flip and len(seen.down) == 1:
+        # the forced flip turns up my last card: I go out at my expected score
+        return _go_out_cost(seen, seen.expected(seen.grid))
+    return 0.0
+
+
+def _steady_flip(seen: Seen, rng: random.Random) -> Action:
+    """Turn up a card in a column with nothing known yet; else any face-down card."""
+    width = seen.width
+    fresh = [p for p in seen.down if seen.grid[seen.partner(p)] is None]
+    if fresh:
+        # one card per column: prefer the top row, so columns fill evenly
+        tops = [p for p in fresh if p < width]
+        return Action.flip(rng.choice(tops or fresh))
+    return Action.flip(rng.choice(seen.down))
+
+
+def _steady(view: dict, rng: random.Random) -> Action:
+    seen = Seen(view)
+    if view["phase"] == "flip" or view["pending_flip"]:
+        return _steady_flip(seen, rng)
+    if seen.drawn is not None:
+        options = _placements(seen, seen.drawn)
+        if seen.drawn_from == "deck":
+            options.append((_discard_value(seen), -1))
+        value, position = min(options, key=lambda o: (o[0], o[1] < 0, o[1]))
+        return DISCARD if position < 0 else Action.swap(position)
+    # take the discard, or draw? Compare with the expected worth of a deck draw.
+    legal = {a["kind"] for a in view["legal"]}
+    if "take" not in legal:
+        return DRAW
+    take = min(v for v, _ in _placements(seen, seen.top))
+    if "draw" not in legal:
+        return TAKE
+    discard = _discard_value(seen)
+    draw = sum(q * min(discard, min(v for v, _ in _placements(seen, r))) for r, q in seen.p.items())
+    return TAKE if take <= draw else DRAW
+
+
+LEVELS: dict[str, Policy] = {"random": _random, "beginner": _beginner, "steady": _steady}
+
+# The Caddie ("caddie") and the bench's reference player ("greedy") register themselves on import.
+from caddie.core.grid import caddie, reference_players  # noqa: E402,F401

@@ -1,0 +1,267 @@
+"""The caddie's review of a digital hole: where the person chose differently, and what it cost.
+
+    review_hole(decisions, rng) -> HoleReview
+
+``decisions`` are one player's decisions on one hole, in order, as
+``GridMatch.apply_recorded`` keeps them: each a mapping with the ``view`` the
+player decided from (their information state), the ``action`` they took (as
+``Action.to_dict``) and optionally a ``seed`` for the caddie's random source
+there (the digital match uses the Hint's, so the review's caddie says what the
+Hint said).
+
+The engine splits some decisions in two; the caddie decides them whole:
+
+* a take and the swap that follows it are one move, "take the 9 into the
+  top-left";
+* a discard and the card the rules then force up (``discard_flip``) are one
+  move, "discard the 10 and turn up the top-right".
+
+When the caddie agreed with the first half (it would have taken the discard
+too, or discarded too), only the second half is in question, and it is
+judged from its own view, as the Hint would have judged it then.
+
+How a decision is judged: the caddie decides from the same view
+(``caddie_policy.decide``). If its move is the player's, or the same move in
+another column (columns are interchangeable), there is nothing to say.
+Otherwise the cost is the difference in what the caddie minimises, the
+expected hole score against the table (my score minus the other players'
+average; alone, my expected score), between the player's move and the
+caddie's, both played out over the same deals of the cards the player could
+not see: from ``decide``'s own evaluation when it played the player's move out
+among its options, else from ``caddie_policy.evaluate`` of the two moves. Up
+to simulation noise it is never negative; a decision whose cost rounds to 0.0
+points is not listed.
+
+Deterministic: the same decisions and the same random source give the same
+review.
+
+>>> import random
+>>> from caddie.core.grid.game import GridMatch, DRAW, DISCARD
+>>> from caddie.core.grid.rules import Rules
+>>> m = GridMatch.new(Rules(initial_flips=0, holes=1), ["Ann", "Cpu"], seed=3)
+>>> _ = m.apply_recorded(DRAW, 0)
+>>> review_hole(m.decisions, random.Random(1)).hole
+1
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from caddie.core.grid.caddie import Option, decide, evaluate, same_move
+from caddie.core.grid.cards import JOKER
+from caddie.core.errors import CaddieError
+from caddie.core.grid.game import Action, position_name
+
+__all__ = ["review_hole", "judge_ready", "HoleReview", "Reviewed"]
+
+Move = tuple  # (kind, position, flip), as caddie_policy names a move
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """One decision the caddie would have made differently."""
+
+    did: str              # "You took the 9 into the top-left, replacing your K"
+    caddie: str           # "the caddie would have drawn from the deck"
+    cost: float           # expected points against the table it cost, to 0.1
+    your_score: float     # my expected hole score after my move ...
+    caddie_score: float   # ... and after the caddie's
+    turn: int             # the hole's turn count when it was made (0: the first turn)
+
+    @property
+    def text(self) -> str:
+        return f"{self.did}; {self.caddie}."
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"did": self.did, "caddie": self.caddie, "text": self.text, "cost": self.cost,
+                "your_score": self.your_score, "caddie_score": self.caddie_score, "turn": self.turn}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Reviewed":
+        return cls(data["did"], data["caddie"], data["cost"], data["your_score"], data["caddie_score"],
+                   data["turn"])
+
+
+@dataclass(frozen=True)
+class HoleReview:
+    """The decisions of a hole the caddie would have made differently, biggest cost first."""
+
+    hole: int
+    considered: int                  # decisions looked at (a take and its swap count once)
+    items: tuple[Reviewed, ...]
+
+    @property
+    def total(self) -> float:
+        return round(sum(item.cost for item in self.items), 1)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hole": self.hole, "considered": self.considered, "total": self.total,
+                "items": [item.to_dict() for item in self.items]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "HoleReview":
+        return cls(data["hole"], data["considered"], tuple(Reviewed.from_dict(i) for i in data["items"]))
+
+
+@dataclass(frozen=True)
+class _Step:
+    """A decision as the caddie sees it: the view, the player's whole move, and, for a move the
+    engine splits (a take and its swap, a discard and its forced flip), the second half alone."""
+
+    view: Mapping[str, Any]
+    move: Move
+    seed: str | None
+    second: "_Step | None" = None
+    index: int = 0        # where its first decision is in the hole's list
+
+
+def review_hole(decisions: Sequence[Mapping[str, Any]], rng: random.Random | str) -> HoleReview:
+    """The caddie's review of one player's ``decisions`` on one hole (see the module's doc).
+
+    ``rng`` is the random source, or a string naming it; with a string, moves already
+    judged by ``judge_ready`` with the same string are not judged again.
+    """
+    base = rng if isinstance(rng, str) else str(rng.getrandbits(64))
+    steps = _steps(decisions)
+    items: list[Reviewed] = []
+    for step in steps:
+        first = decisions[step.index]
+        if isinstance(rng, str) and JUDGED in first:
+            found = Reviewed.from_dict(first[JUDGED]) if first[JUDGED] else None
+        else:
+            found = _judge(step, _step_rng(base, step))
+        if found is not None:
+            items.append(found)
+    items.sort(key=lambda item: (-item.cost, item.turn))
+    hole = decisions[0]["view"].get("hole", 1) if decisions else 1
+    return HoleReview(hole, len(steps), tuple(items))
+
+
+def judge_ready(decisions: list[dict], seed: str) -> list[dict]:
+    """Judge, while the hole goes on, every move not judged yet but the latest (a second half
+    may still join it), keeping each judgment in the move's first decision; returns
+    ``decisions`` so judged (the same list: a caller in another process keeps the answer).
+    ``review_hole`` with the same ``seed`` then only judges what is left, so the hole's end
+    does not wait for all of it at once.
+
+    >>> import random
+    >>> from caddie.core.grid.game import GridMatch, DRAW, DISCARD
+    >>> from caddie.core.grid.rules import Rules
+    >>> m = GridMatch.new(Rules(initial_flips=0, holes=1), ["Ann", "Cpu"], seed=3)
+    >>> _ = m.apply_recorded(DRAW, 0)
+    >>> judge_ready(m.decisions, "s") is m.decisions, "judged" in m.decisions[0]
+    (True, False)
+    """
+    for step in _steps(decisions)[:-1]:
+        first = decisions[step.index]
+        if JUDGED not in first:
+            found = _judge(step, _step_rng(seed, step))
+            first[JUDGED] = found.to_dict() if found else None
+    return decisions
+
+
+JUDGED = "judged"
+
+
+def _step_rng(base: str, step: _Step) -> random.Random:
+    """Each move's own random source: the same whether it is judged early or at the end."""
+    return random.Random(f"{base}:{step.index}")
+
+
+def _steps(decisions: Sequence[Mapping[str, Any]]) -> list[_Step]:
+    """Pair the engine's half-decisions into the caddie's moves."""
+    steps: list[_Step] = []
+    i = 0
+    while i < len(decisions):
+        view, action, seed = _read(decisions[i])
+        after = _read(decisions[i + 1]) if i + 1 < len(decisions) else None
+        kind, position = action.kind, action.position
+        if kind == "take" and after and after[1].kind == "swap" and after[0].get("drawn_from") == "discard":
+            second = _Step(after[0], ("swap", after[1].position, None), after[2], index=i + 1)
+            steps.append(_Step(view, ("take", after[1].position, None), seed, second, index=i))
+            i += 2
+        elif kind == "discard" and after and after[1].kind == "flip" and after[0].get("pending_flip"):
+            second = _Step(after[0], ("flip", after[1].position, None), after[2], index=i + 1)
+            steps.append(_Step(view, ("discard", None, after[1].position), seed, second, index=i))
+            i += 2
+        else:
+            if kind != "take":          # a take whose swap was not kept says not where the card went
+                steps.append(_Step(view, (kind, position, None), seed, index=i))
+            i += 1
+    return steps
+
+
+def _read(decision: Mapping[str, Any]) -> tuple[Mapping[str, Any], Action, str | None]:
+    return decision["view"], Action.from_dict(decision["action"]), decision.get("seed")
+
+
+def _judge(step: _Step, rng: random.Random) -> Reviewed | None:
+    """The step, if the caddie would have chosen differently at a cost."""
+    sub = random.Random(rng.getrandbits(64))       # each step's draws do not depend on the ones before
+    view = step.view
+    try:
+        decision = decide(view, random.Random(step.seed) if step.seed is not None else sub)
+    except CaddieError:
+        return None                                 # nothing the caddie could decide: nothing to review
+    best = decision.best
+    mine = _move_of(best)
+    if step.second is not None and mine[0] == step.move[0]:
+        return _judge(step.second, sub)             # the caddie agreed on the first half
+    if same_move(view, mine, step.move):
+        return None
+    scored = [o for o in decision.options[1:] if same_move(view, _move_of(o), step.move)]
+    if scored:   # the caddie played the player's move out too, over the same deals as its own
+        yours, its = scored[0], best
+    else:
+        yours, its = evaluate(view, [step.move, mine], sub)
+    cost = round(yours.value - its.value, 1)
+    if cost <= 0:
+        return None
+    return Reviewed(_words(view, step.move, False), _words(view, mine, True), cost,
+                    round(yours.expected_score, 1), round(its.expected_score, 1), view.get("turns") or 0)
+
+
+def _move_of(option: Option) -> Move:
+    return option.action.kind, option.position, option.flip
+
+
+# -- in words -------------------------------------------------------------------------------
+
+def _shown(card: str | None) -> str:
+    return "Joker" if card == JOKER else str(card)
+
+
+def _where(view: Mapping[str, Any], position: int, with_replaced: bool = True) -> str:
+    size = len(view["players"][view["seat"]]["grid"])
+    text = f"the {position_name(position, size)}"
+    if not with_replaced:
+        return text
+    old = view["players"][view["seat"]]["grid"][position]
+    return text + (", over a face-down card" if old is None else f", replacing your {_shown(old)}")
+
+
+# what the player did, and what the caddie would have done, by kind of move
+_PHRASES = {
+    "take": ("You took the {card} into {where}", "the caddie would have taken the {card} into {where}"),
+    "draw": ("You drew from the deck", "the caddie would have drawn from the deck"),
+    "swap": ("You put the {card} into {where}", "the caddie would have put it into {where}"),
+    "discard": ("You discarded the {card}", "the caddie would have discarded it"),
+    "flip": ("You turned up {spot}", "the caddie would have turned up {spot}"),
+}
+
+
+def _words(view: Mapping[str, Any], move: Move, caddie: bool) -> str:
+    """A move in words: "You took the 9 into the top-left, replacing your K" (``caddie`` False)
+    or "the caddie would have drawn from the deck" (``caddie`` True)."""
+    kind, position, flip = move
+    card = view["discard"][-1] if kind == "take" else view.get("drawn")
+    text = _PHRASES[kind][caddie].format(
+        card=_shown(card), where=_where(view, position) if kind in ("take", "swap") else "",
+        spot=_where(view, position, False) if kind == "flip" else "")
+    if kind == "discard" and flip is not None:
+        text += f" and turned up {_where(view, flip, False)}"
+    return text
+

@@ -1,0 +1,99 @@
+"""gunicorn's settings for Caddie & Tally, read from the environment.
+
+    gunicorn -c python:caddie.serving.gunicorn_conf
+
+serves ``caddie.serving.wsgi:app`` (docs/production.md). The environment:
+
+``SECRET_KEY``        required: the same 32+ random characters on every server
+``DATABASE_URL``      the database (default: SQLite in ``instance/``)
+``WEB_CONCURRENCY``   worker processes (default: 2 per CPU core plus 1, at most 8)
+``WEB_THREADS``       threads per worker (default 4)
+``BIND``              the address to listen on, e.g. ``0.0.0.0:8000`` or ``unix:/run/caddie.sock``;
+                      else ``HOST``:``PORT``, where PORT defaults to 8000 and HOST to 127.0.0.1,
+                      or 0.0.0.0 when a platform sets ``PORT`` (gunicorn's own convention)
+``MIGRATE_ON_START``  ``false`` when migrations run as a deployment step of their own
+``SESSION_COOKIE_SECURE``, ``REQUEST_LOG``, ``TRUSTED_ORIGINS``: see ``caddie.config``
+``FORWARDED_ALLOW_IPS``  (gunicorn's) the proxies whose X-Forwarded-Proto is believed
+
+Settings given on gunicorn's command line win over these.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from caddie.config import ConfigError, env_flag, production_config
+
+# Refuse at once, before binding a port, when the app could not start.
+try:
+    production_config()
+except ConfigError as err:
+    sys.exit(f"Caddie & Tally will not start: {err}")
+
+
+def _workers() -> int:
+    value = os.environ.get("WEB_CONCURRENCY", "").strip()
+    if not value:
+        return min(2 * (os.cpu_count() or 1) + 1, 8)
+    if not value.isdecimal() or int(value) < 1:
+        sys.exit(f"Caddie & Tally will not start: WEB_CONCURRENCY must be a whole number of workers, "
+                 f"1 or more, not {value!r}.")
+    return int(value)
+
+
+def _threads() -> int:
+    value = os.environ.get("WEB_THREADS", "").strip()
+    if not value:
+        return 4
+    if not value.isdecimal() or int(value) < 1:
+        sys.exit(f"Caddie & Tally will not start: WEB_THREADS must be a whole number of threads per worker, "
+                 f"1 or more, not {value!r}.")
+    return int(value)
+
+
+def _bind() -> list[str]:
+    if os.environ.get("BIND", "").strip():
+        return [os.environ["BIND"].strip()]
+    port = os.environ.get("PORT", "").strip()
+    host = os.environ.get("HOST", "").strip() or ("0.0.0.0" if port else "127.0.0.1")
+    return [f"{host}:{port or 8000}"]
+
+
+wsgi_app = "caddie.serving.wsgi:app"
+bind = _bind()
+workers = _workers()
+# Threads, so that a short request (a tally, a score) is not stuck behind a long one in the same
+# worker (a hole's review, a lookahead): they share the worker's time slices instead of queueing.
+worker_class = "gthread"
+threads = _threads()
+accesslog = None  # the app writes its own JSON line per request (caddie.web.request_log)
+errorlog = "-"
+# No control socket: its default path is per user, so two servers on one machine would share it.
+control_socket_disable = True
+
+
+def on_starting(server) -> None:
+    """Migrate the database once, in the master, before any worker is forked."""
+    if not env_flag("MIGRATE_ON_START", True):
+        server.log.info("MIGRATE_ON_START is off: not migrating")
+        return
+    server.log.info("migrating the database (python -m caddie.serving.upgrade)")
+    done = subprocess.run([sys.executable, "-m", "caddie.serving.upgrade"])
+    if done.returncode != 0:
+        sys.exit(f"Caddie & Tally will not start: migrating the database failed "
+                 f"(exit status {done.returncode}).")
+
+
+def post_worker_init(worker) -> None:
+    """Each worker hands its CPU-heavy work to a lower-priority helper process
+    (``caddie.offload.heavy_work``), so that its threads stay free for quick requests."""
+    if env_flag("HEAVY_WORK_HELPER", True):
+        from caddie.offload.heavy_work import start_helper
+        start_helper()
+
+
+def worker_exit(server, worker) -> None:
+    from caddie.offload.heavy_work import stop_helper
+    stop_helper()

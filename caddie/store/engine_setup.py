@@ -1,0 +1,68 @@
+"""Database connection tuning that SQLAlchemy leaves to the application."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine, make_url
+
+from caddie.store.sqlite_writer_lock import WriterQueuedConnection
+
+
+def engine_options(database_url: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` plus what the database needs: on a SQLite file, write transactions queue
+    on a lock of their own (``caddie.store.sqlite_writer_lock``) instead of in SQLite's sleeps."""
+    url = make_url(database_url)
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:") \
+            or url.query.get("uri") or "factory" in options.get("connect_args", {}):
+        return options
+    return {**options, "connect_args": {**options.get("connect_args", {}), "factory": WriterQueuedConnection}}
+
+
+def tune_sqlite(engine: Engine) -> None:
+    """WAL lets readers and a writer work at once; the busy timeout makes a
+    second writer wait instead of failing at once with "database is locked"."""
+    if engine.dialect.name != "sqlite":
+        return
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record):  # pragma: no cover - exercised by every SQLite test
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+
+# Any constant both servers agree on: "caddie" in ASCII, as PostgreSQL's bigint lock key.
+MIGRATION_LOCK = 0x636164646965
+
+
+def upgrade_database(app) -> None:
+    """Apply the migrations the database lacks, one server at a time.
+
+    On PostgreSQL a session advisory lock makes a second server that starts at
+    the same moment wait, then find nothing left to do, instead of racing the
+    first through the same DDL. (SQLite is one machine's file, migrated by the
+    one gunicorn master that serves it.)
+    """
+    from flask_migrate import upgrade
+
+    from caddie.store.database import db
+
+    with app.app_context():
+        engine = db.engine
+        try:
+            with engine.connect() as lock:
+                postgres = engine.dialect.name == "postgresql"
+                if postgres:
+                    lock.exec_driver_sql(f"SELECT pg_advisory_lock({MIGRATION_LOCK})")
+                try:
+                    upgrade()
+                finally:
+                    if postgres:
+                        lock.exec_driver_sql(f"SELECT pg_advisory_unlock({MIGRATION_LOCK})")
+        finally:
+            db.session.remove()
+            engine.dispose()

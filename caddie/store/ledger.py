@@ -1,0 +1,303 @@
+"""Rounds in the database: dealing, finding, access, and writes that never lose a score.
+
+Every cell write names the version of the cell it was based on; a write based
+on an older version is refused (``StaleScore``) instead of overwriting a score
+the writer never saw. The check is one conditional UPDATE (or an INSERT guarded
+by a unique constraint), so it holds across processes and on SQLite and
+PostgreSQL alike.
+"""
+
+from __future__ import annotations
+
+import enum
+import secrets
+from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+from typing import Iterable, Sequence
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import joinedload
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.exc import IntegrityError
+
+from caddie.core.courses.course import Course
+from caddie.core.errors import HandError
+from caddie.core.ledger import HOLE_COUNTS, check_names, check_score
+from caddie.core.table import Table
+from caddie.store.database import db
+from caddie.store.tokens import is_token
+from caddie.store.models import HoleScore, Round, RoundPlayer
+
+GAMES = ("grid", "clubs")
+# Cell writes are conditional UPDATEs; no HoleScore object in the session needs them mirrored
+# (cards_of reads plain rows), so the ORM's search of its identity map after each one is skipped.
+NO_SYNC = {"synchronize_session": False}
+
+
+class Access(enum.IntEnum):
+    NONE = 0
+    READ = 1
+    EDIT = 2   # the owner, a second scorekeeper with the edit link, or the edit token
+
+
+@dataclass
+class StaleScore(Exception):
+    """A cell changed since the writer saw it."""
+
+    conflicts: list[tuple[str, int]] = field(default_factory=list)  # (player name, hole)
+
+    def sentence(self) -> str:
+        cells = ", ".join(f"{name} on hole {hole}" for name, hole in self.conflicts[:3])
+        return (f"Someone else changed {cells} a moment ago, so your entry was not saved. "
+                "The card below is up to date: check it, then enter your score again.")
+
+
+@dataclass(frozen=True)
+class CellWrite:
+    seat: int
+    hole: int
+    score: int | None           # None clears the cell
+    seen_version: int | None    # the cell's version the writer saw (0 = blank, never written); None = blind
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _token(nbytes: int) -> str:
+    return secrets.token_urlsafe(nbytes)
+
+
+def deal_round(owner: str, names: Sequence[str], holes: int, game: str, table: Table,
+               course: Course | None = None, played_on: date | None = None) -> Round:
+    """Create a round; raises ``HandError`` (with the field) on bad input."""
+    if game not in GAMES:
+        raise HandError("Choose Grid Golf or Club Cards.", "game")
+    if holes not in HOLE_COUNTS:
+        raise HandError("A round is 9 or 18 holes.", "holes")
+    names = check_names(names)
+    if game == "clubs":
+        if course is None:
+            raise HandError("Choose a course for a Club Cards round.", "course")
+        if len(course.holes) < holes:
+            raise HandError(f"{course.name} has only {len(course.holes)} holes; choose 9 holes or another course.",
+                            "holes")
+    round_ = Round(
+        public_id=_token(12), share_token=_token(18), edit_token=_token(24), owner_browser=owner,
+        game=game, holes=holes, rules=table.to_dict(),
+        course=course.to_dict() if (course and game == "clubs") else None,
+        played_on=played_on or date.today(),
+    )
+    round_.players = [RoundPlayer(seat=i, name=name) for i, name in enumerate(names)]
+    db.session.add(round_)
+    db.session.commit()
+    return round_
+
+
+def find_round(public_id: str, include_deleted: bool = False) -> Round | None:
+    if not is_token(public_id):
+        return None  # a round's id is a token; anything else (NUL, say) never reaches the database
+    # with its players in the same query: every page and write of a round needs them
+    stmt = select(Round).where(Round.public_id == public_id).options(joinedload(Round.players))
+    if not include_deleted:
+        stmt = stmt.where(Round.deleted_at.is_(None))
+    return db.session.scalars(stmt).unique().first()
+
+
+def find_by_token(column, token: str) -> Round | None:
+    if not is_token(token):
+        return None
+    return db.session.scalars(select(Round).where(column == token, Round.deleted_at.is_(None))).first()
+
+
+def access_for(round_: Round, browser: str | None, grants: Iterable[str] = (), bearer: str | None = None) -> Access:
+    """What this caller may do with the round."""
+    if bearer and secrets.compare_digest(bearer, round_.edit_token):
+        return Access.EDIT
+    if browser and secrets.compare_digest(browser, round_.owner_browser):
+        return Access.EDIT
+    if round_.public_id in set(grants):
+        return Access.EDIT
+    if bearer and secrets.compare_digest(bearer, round_.share_token):
+        return Access.READ
+    return Access.NONE
+
+
+def rounds_for(browser: str | None, grants: Iterable[str] = ()) -> list[Round]:
+    """The rounds this browser dealt or may edit, newest first."""
+    grants = list(grants)
+    if not browser and not grants:
+        return []
+    stmt = select(Round).where(Round.deleted_at.is_(None))
+    clauses = []
+    if browser:
+        clauses.append(Round.owner_browser == browser)
+    if grants:
+        clauses.append(Round.public_id.in_(grants))
+    stmt = stmt.where(db.or_(*clauses)).order_by(Round.played_on.desc(), Round.id.desc())
+    return list(db.session.scalars(stmt))
+
+
+def cards_of(round_: Round) -> tuple[dict[str, list[int | None]], dict[tuple[int, int], int]]:
+    """Scores by player name (hole 1 first) and each cell's version by (seat, hole)."""
+    by_id = {p.id: p for p in round_.players}
+    cards = {p.name: [None] * round_.holes for p in round_.players}
+    versions: dict[tuple[int, int], int] = {}
+    # Plain rows, not HoleScore objects: a card is read on every write and every page, and needs no identity map.
+    rows = db.session.execute(select(HoleScore.player_id, HoleScore.hole, HoleScore.score, HoleScore.version)
+                              .where(HoleScore.round_id == round_.id))
+    for player_id, hole, score, version in rows:
+        player = by_id.get(player_id)
+        if player is None or not 1 <= hole <= round_.holes:
+            continue
+        cards[player.name][hole - 1] = score
+        versions[(player.seat, hole)] = version
+    return cards, versions
+
+
+def write_scores(round_: Round, writes: Sequence[CellWrite], commit: bool = True) -> int | None:
+    """Apply cell writes all-or-nothing; returns the round's new version.
+
+    Raises ``HandError`` for a bad score, seat or hole (nothing written) and
+    ``StaleScore`` when a cell changed since its writer saw it (nothing written).
+    With ``commit=False`` the writes join the caller's transaction, which
+    commits them (or rolls back its savepoint on ``StaleScore``); returns None.
+    """
+    seats = {p.seat: p for p in round_.players}
+    for w in writes:
+        if w.seat not in seats:
+            raise HandError("That player is not in this round.", "player")
+        if type(w.hole) is not int or not 1 <= w.hole <= round_.holes:
+            raise HandError(f"This round has holes 1 to {round_.holes}.", "hole")
+        if w.score is not None:
+            check_score(w.score, round_.game)
+    conflicts: list[tuple[str, int]] = []
+    now = _now()
+    try:
+        # Cells in one fixed order: two writers of the same cells never wait on each other in a circle.
+        ordered = sorted(writes, key=lambda w: (w.seat, w.hole))
+        _write_blind(round_.id, [(seats[w.seat].id, w.hole, w.score) for w in ordered if w.seen_version is None],
+                     now)
+        for w in ordered:
+            player = seats[w.seat]
+            if w.seen_version is None:
+                continue  # written above
+            if w.seen_version == 0:  # seen blank: only if still blank
+                if not _insert_first(round_.id, player.id, w.hole, w.score, now):
+                    conflicts.append((player.name, w.hole))
+            elif not db.session.execute(
+                    update(HoleScore)
+                    .where((HoleScore.player_id == player.id) & (HoleScore.hole == w.hole)
+                           & (HoleScore.version == w.seen_version))
+                    .values(score=w.score, version=HoleScore.version + 1, updated_at=now),
+                    execution_options=NO_SYNC).rowcount:
+                conflicts.append((player.name, w.hole))
+        if conflicts:
+            raise StaleScore(conflicts)
+        version = db.session.execute(update(Round).where(Round.id == round_.id)
+                                     .values(version=Round.version + 1, updated_at=now)
+                                     .returning(Round.version), execution_options=NO_SYNC).scalar_one()
+        # the version this write made, even if another writer commits right after it
+        set_committed_value(round_, "version", version)
+        set_committed_value(round_, "updated_at", now)
+        if not commit:
+            return None
+        _commit_keeping(round_)
+    except IntegrityError:
+        if commit:
+            db.session.rollback()
+        raise StaleScore([(seats[w.seat].name, w.hole) for w in writes]) from None
+    except StaleScore:
+        if commit:
+            db.session.rollback()
+        raise
+    return version
+
+
+def _commit_keeping(round_: Round) -> None:
+    """Commit without expiring what this request loaded: the answer to a write is the card
+    as it now stands, and the round and its players (which a score write does not change)
+    need not be read again for it; the cells are read afresh."""
+    session = db.session()
+    expire = session.expire_on_commit
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = expire
+
+
+def _dialect_insert():
+    dialect = db.session.get_bind().dialect.name
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    elif dialect == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert
+    else:  # pragma: no cover - the app supports SQLite and PostgreSQL
+        raise RuntimeError(f"unsupported database {dialect}")
+    return insert
+
+
+def _write_blind(round_id: int, cells: Sequence[tuple[int, int, int | None]], now: datetime) -> None:
+    """Cells (player id, hole, score) written without a version seen: one INSERT ... ON
+    CONFLICT DO UPDATE for them all (one round trip), the last writer's score standing, as
+    two people typing into one blank cell would expect."""
+    if not cells:
+        return
+    table = HoleScore.__table__  # Core, not the ORM: nothing here needs objects back
+    stmt = _dialect_insert()(table).values([
+        {"round_id": round_id, "player_id": player_id, "hole": hole, "score": score, "version": 1,
+         "updated_at": now} for player_id, hole, score in cells])
+    db.session.execute(stmt.on_conflict_do_update(
+        index_elements=[table.c.player_id, table.c.hole],
+        set_={"score": stmt.excluded.score, "version": table.c.version + 1, "updated_at": now}))
+
+
+def _insert_first(round_id: int, player_id: int, hole: int, score: int | None, now: datetime) -> bool:
+    """Insert a cell's first score; False if another writer got there first.
+
+    INSERT ... ON CONFLICT DO NOTHING on the unique (player, hole) pair: the
+    database, not this process, decides who was first.
+    """
+    insert = _dialect_insert()
+    stmt = (insert(HoleScore).values(round_id=round_id, player_id=player_id, hole=hole, score=score,
+                                     version=1, updated_at=now)
+            .on_conflict_do_nothing().returning(HoleScore.id))
+    # RETURNING, not rowcount: psycopg reports -1 rows for ON CONFLICT DO NOTHING.
+    return db.session.execute(stmt).first() is not None
+
+
+def delete_round(round_: Round) -> None:
+    round_.deleted_at = _now()
+    db.session.commit()
+
+
+def restore_round(round_: Round) -> None:
+    round_.deleted_at = None
+    db.session.commit()
+
+
+def known_names(browser: str | None, limit: int = 20) -> list[str]:
+    """Player names this browser has used, most recent first, for the deal form."""
+    if not browser:
+        return []
+    stmt = (select(RoundPlayer.name, db.func.max(Round.id).label("latest"))
+            .join(Round, RoundPlayer.round_id == Round.id)
+            .where(Round.owner_browser == browser)
+            .group_by(RoundPlayer.name).order_by(db.text("latest DESC")).limit(limit))
+    return [name for name, _ in db.session.execute(stmt)]
+
+
+def round_version(round_: Round) -> int | None:
+    """The round's version as the database has it now (not as this session loaded it)."""
+    return db.session.scalar(select(Round.version).where(Round.id == round_.id))
+
+
+def forget_reads() -> None:
+    """Drop what this request read (after a refused write), so that answers are read afresh."""
+    db.session.rollback()
+
+
+def round_by_id(round_id: int | None) -> Round | None:
+    """The round a digital game fills in, by its row id."""
+    return db.session.get(Round, round_id) if round_id else None

@@ -1,0 +1,62 @@
+"""What every digital match does with the database, whatever the game.
+
+A match's whole state (hidden cards and pile order included) is one JSON value
+in ``Match.state``. ``save_move`` writes it only if the match is still at the
+version the move was based on (one conditional UPDATE), so a replayed or
+doubled request never plays twice, on SQLite and PostgreSQL alike, and in the
+same transaction copies finished holes into the match's ledger round.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Sequence
+
+from sqlalchemy import update
+
+from caddie.store.database import db
+from caddie.store.ledger import CellWrite, StaleScore, cards_of, write_scores
+from caddie.store.models import Match, Round
+
+
+class StaleMatch(Exception):
+    """The match moved on since the page that sent this request was shown."""
+
+
+def save_move(match: Match, state: dict, seen_version: int, finished: bool,
+              hole_scores: Sequence[Sequence[int]]) -> None:
+    """Store ``state`` as the match's next version, and every finished hole (per hole, per seat)
+    that its ledger round does not have yet, in one transaction: a server that dies mid-move
+    leaves both or neither. ``StaleMatch`` (nothing written) if another move came first."""
+    now = datetime.now(timezone.utc)
+    done = db.session.execute(
+        update(Match).where(Match.id == match.id, Match.version == seen_version)
+        .values(state=state, version=Match.version + 1, updated_at=now, finished_at=now if finished else None)
+        .execution_options(synchronize_session=False)).rowcount
+    if done != 1:
+        db.session.rollback()
+        raise StaleMatch()
+    _land_in_ledger(match, hole_scores)
+    db.session.commit()
+    db.session.refresh(match)
+
+
+def _land_in_ledger(match: Match, hole_scores: Sequence[Sequence[int]]) -> None:
+    round_ = db.session.get(Round, match.round_id) if match.round_id else None
+    if round_ is None or round_.deleted_at is not None:
+        return
+    cards, versions = cards_of(round_)
+    # each blank cell as it was read: one typed into meanwhile is refused (StaleScore), not overwritten
+    writes = [CellWrite(seat, hole, scores[seat], versions.get((seat, hole), 0))
+              for hole, scores in enumerate(hole_scores, start=1) if hole <= round_.holes
+              for seat in range(len(scores)) if cards[match.seats[seat]["name"]][hole - 1] is None]
+    if not writes:
+        return
+    savepoint = db.session.begin_nested()
+    try:
+        write_scores(round_, writes, commit=False)
+    except StaleScore:
+        # someone typed into that cell on the scorecard meanwhile: their entry stands, the move goes on
+        savepoint.rollback()
+    else:
+        savepoint.commit()

@@ -1,0 +1,133 @@
+"""Database models. Every change here needs a migration (flask db migrate)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+
+from sqlalchemy import JSON, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from caddie.store.database import db
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class TableSettings(db.Model):
+    """One browser's house rules (see ``caddie.core.table.Table``)."""
+
+    __tablename__ = "table_settings"
+
+    browser_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    table: Mapped[dict] = mapped_column(JSON, nullable=False)
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False,
+                                                 default=_now, onupdate=_now)
+
+    __mapper_args__ = {"version_id_col": version}
+
+
+class Round(db.Model):
+    """A scorecard: 9 or 18 holes for 1 to 8 players, owned by the browser that dealt it.
+
+    ``public_id`` is the unguessable id in its URLs; ``share_token`` reads it and
+    ``edit_token`` writes it (a second scorekeeper, or the API's Bearer token).
+    ``version`` grows with every write, so a page can tell it is stale.
+    """
+
+    __tablename__ = "rounds"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, nullable=False, index=True)
+    share_token: Mapped[str] = mapped_column(String(64), unique=True, nullable=False, index=True)
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True, nullable=False, index=True)
+    owner_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
+    game: Mapped[str] = mapped_column(String(8), nullable=False)  # "grid" or "clubs"
+    holes: Mapped[int] = mapped_column(Integer, nullable=False)
+    rules: Mapped[dict] = mapped_column(JSON, nullable=False)  # the Table in force when dealt
+    course: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # a snapshot, for clubs
+    played_on: Mapped[date] = mapped_column(Date, nullable=False)
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+    players: Mapped[list["RoundPlayer"]] = relationship(
+        back_populates="round", order_by="RoundPlayer.seat", cascade="all, delete-orphan")
+    scores: Mapped[list["HoleScore"]] = relationship(back_populates="round", cascade="all, delete-orphan")
+
+
+class RoundPlayer(db.Model):
+    __tablename__ = "round_players"
+    __table_args__ = (UniqueConstraint("round_id", "seat"), UniqueConstraint("round_id", "name"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), nullable=False)
+    seat: Mapped[int] = mapped_column(Integer, nullable=False)
+    name: Mapped[str] = mapped_column(String(24), nullable=False)
+
+    round: Mapped[Round] = relationship(back_populates="players")
+
+
+class HoleScore(db.Model):
+    """One cell of the scorecard. A cleared cell keeps its row (score NULL) so its
+    version still tells a stale writer that someone changed it."""
+
+    __tablename__ = "hole_scores"
+    __table_args__ = (UniqueConstraint("player_id", "hole"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), nullable=False, index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("round_players.id", ondelete="CASCADE"), nullable=False)
+    hole: Mapped[int] = mapped_column(Integer, nullable=False)
+    score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+
+    round: Mapped[Round] = relationship(back_populates="scores")
+
+
+class Match(db.Model):
+    """A digital match against computer opponents. ``state`` holds the whole game,
+    hidden cards and deck order included, and never leaves the server; pages get
+    only the human player's view of it."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, nullable=False, index=True)
+    owner_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
+    game: Mapped[str] = mapped_column(String(8), nullable=False)  # "grid" (Club Cards later)
+    state: Mapped[dict] = mapped_column(JSON, nullable=False)
+    seats: Mapped[list] = mapped_column(JSON, nullable=False)  # per seat: {"name", "level"}; level None = the person
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    round_id: Mapped[int | None] = mapped_column(ForeignKey("rounds.id", ondelete="SET NULL"), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+    round: Mapped["Round | None"] = relationship()
+
+
+class CourseRecord(db.Model):
+    """A course a browser saved: name, tee and 9 or 18 holes of ``{"yardage", "par"}``.
+
+    ``public_id`` is the unguessable id in its URLs. ``version`` grows with every
+    edit; an edit based on an older version is refused. Deleting sets
+    ``deleted_at`` (undo clears it). Rounds keep their own copy of a course, so
+    nothing here changes a scorecard already dealt.
+    """
+
+    __tablename__ = "courses"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, nullable=False, index=True)
+    owner_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
+    name: Mapped[str] = mapped_column(String(60), nullable=False)
+    tee: Mapped[str] = mapped_column(String(24), nullable=False, default="")
+    holes: Mapped[list] = mapped_column(JSON, nullable=False)
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -1,0 +1,71 @@
+"""Blueprints, error pages and what every template sees."""
+
+from __future__ import annotations
+
+from flask import Flask, render_template, request
+from flask_wtf.csrf import CSRFError
+
+from caddie.web.table_in_force import current_table
+from caddie.web import filters
+
+
+CLUB_BLUEPRINTS = ("club_play", "courses", "caddie_clubs")
+CLUB_ENDPOINTS = ("tally.clubs", "rules.clubs")
+
+
+def register_views(app: Flask) -> None:
+    from caddie.web import data, home, ledger, rules, settings, tally
+    from caddie.web.api import endpoints as api
+    from caddie.web.caddie import clubs as caddie_clubs
+    from caddie.web.caddie import grid as caddie_walk
+    from caddie.web.play import clubs as club_play
+    from caddie.web.play import grid as play
+
+    for module in (home, tally, caddie_walk, caddie_clubs, ledger, play, club_play, settings, rules, api, data):
+        app.register_blueprint(module.bp)
+    filters.register(app)
+
+    @app.context_processor
+    def _table_in_force():
+        table = current_table()
+        # the header's "rules in force" chip speaks of the game the page is about
+        clubs = request.blueprint in CLUB_BLUEPRINTS or request.endpoint in CLUB_ENDPOINTS
+        return {"table": table, "rules_chip": table.clubs.describe() if clubs else table.rules.describe()}
+
+    @app.errorhandler(CSRFError)
+    def _csrf_error(err):
+        if request.path.startswith("/api/"):
+            return {"error": "This request is missing its security token; reload the page and try again.",
+                    "field": "csrf_token"}, 400
+        return render_template("error.html", title="Please try that again",
+                               message="This page was open too long or came from elsewhere, so it was "
+                                       "not sent. Reload the page and try again; nothing was changed."), 400
+
+    @app.errorhandler(404)
+    def _not_found(err):
+        if request.path.startswith("/api/"):
+            return {"error": "There is nothing at this address.", "field": None}, 404
+        return render_template("error.html", title="Not found",
+                               message="There is nothing at this address."), 404
+
+    @app.errorhandler(405)
+    def _wrong_method(err):
+        allow = {"Allow": ", ".join(sorted(err.valid_methods or []))}
+        if request.path.startswith("/api/"):
+            return {"error": f"{request.method} is not allowed here.", "field": None}, 405, allow
+        return render_template("error.html", title="Not allowed",
+                               message="That is not something this page can do."), 405, allow
+
+    @app.errorhandler(413)
+    def _too_large(err):
+        message = "That is far more than any form here sends; nothing was changed."
+        if request.path.startswith("/api/"):
+            return {"error": message, "field": None}, 413
+        return render_template("error.html", title="Too much", message=message), 413
+
+    @app.errorhandler(500)
+    def _server_error(err):
+        if request.path.startswith("/api/"):
+            return {"error": "Something went wrong on our side; nothing was changed.", "field": None}, 500
+        return render_template("error.html", title="Something went wrong",
+                               message="Something went wrong on our side; nothing was changed."), 500

@@ -1,0 +1,53 @@
+"""The application factory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from caddie.web import request_log, security
+from caddie.config import PROJECT_ROOT, default_config
+from caddie.store.engine_setup import engine_options, tune_sqlite
+from caddie.store.database import db, migrate
+from caddie.web.csrf import csrf
+from caddie.web.request_class import Request
+
+MIGRATIONS_DIR = Path(__file__).resolve().parents[1] / "migrations"
+
+
+def build_app(config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(
+        "caddie",
+        instance_relative_config=True,
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+        instance_path=str(PROJECT_ROOT / "instance"),
+    )
+    app.request_class = Request  # a nameless multipart part is dropped (caddie.web.request_class)
+    config = dict(config or {})
+    instance = Path(config.pop("INSTANCE_PATH", app.instance_path))
+    app.instance_path = str(instance)
+    app.config.from_mapping(default_config(instance))
+    app.config.from_prefixed_env("CADDIE")
+    app.config.from_mapping(config)
+
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options(app.config["SQLALCHEMY_DATABASE_URI"],
+                                                             app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}))
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))
+    request_log.init_app(app)  # first, so it times the whole request
+    security.init_app(app)  # before CSRF: another site's write is refused as such (403)
+    csrf.init_app(app)
+    with app.app_context():
+        tune_sqlite(db.engine)
+
+    from caddie.store import models  # noqa: F401  (registers the tables with the metadata)
+    from caddie.web import health, register_views
+
+    register_views(app)
+    app.register_blueprint(health.bp)
+    from caddie.web import courses as course_views
+    app.register_blueprint(course_views.bp)
+    return app

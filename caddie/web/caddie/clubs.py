@@ -1,0 +1,126 @@
+"""Caddie for Club Cards: hole by hole at a real table, on a course.
+
+Tap in the hand you were dealt; the caddie chooses the play for this hole,
+weighing it against the holes still to come; tap "Played these" (the caddie's
+cards, or the ones you chose), tap in the cards you draw, and so on to the
+last hole. The whole state is in the URL (``club_walk``): reload keeps it and
+Back undoes a step.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+from flask import Blueprint, request, url_for
+
+from caddie.core.clubs.caddie import Advice, advise_hole
+from caddie.core.clubs.scoring import ClubRules
+from caddie.core.courses.course import Course
+from caddie.core.errors import CaddieError
+from caddie.store.courses import RANDOM_KEYS, course_choices, find_course
+from caddie.offload.heavy_work import run_heavy
+from caddie.web.identity import browser_id
+from caddie.web.table_in_force import current_table
+from caddie.web.club_hand import Selection, club_label, groups, marked, picks_from
+from caddie.web.caddie.clubs_walk import ClubWalk
+from caddie.web.ledger import rounds_to_add_to
+from caddie.web.rendering import is_htmx, tap_response
+
+bp = Blueprint("caddie_clubs", __name__, url_prefix="/caddie/clubs")
+
+ACTIONS = ("add", "remove", "unturn", "played", "start")
+
+
+@lru_cache(maxsize=256)
+def _advice(hand: tuple[int, ...], yardage: int, upcoming: tuple[int, ...], rules: ClubRules, decks: int) -> Advice:
+    """The caddie's play; the same question always gets the same answer (and each tap that only
+    changes the selection does not ask again)."""
+    seed = f"caddie-clubs/{rules.to_dict()}/{decks}/{hand}/{yardage}/{upcoming}"
+    return run_heavy(advise_hole, list(hand), yardage, list(upcoming), rules, decks, random.Random(seed))
+
+
+@bp.get("/")
+def walk():
+    table = current_table()
+    rules, decks = table.clubs, table.club_decks
+    owner = browser_id()
+    choices = [(key, label) for key, label in course_choices(owner) if key not in RANDOM_KEYS]
+    key = request.args.get("course")
+    course = find_course(key, owner) if key and key not in RANDOM_KEYS else None
+    error = None
+    if key and course is None:
+        error = "Choose one of the courses listed."
+    walk = ClubWalk.from_args(request.args, course, rules, decks)
+    if course is not None and request.args.get("start"):
+        walk = ClubWalk(course_key=key, hole=_start_hole(request.args.get("hole"), course))
+    if walk.problems:
+        error = walk.problems[0]
+    acted = any(request.args.get(a) not in (None, "") for a in ACTIONS)
+    try:
+        walk = _apply(walk, course, rules, decks)
+    except CaddieError as err:
+        error = err.message
+    context = _context(walk, course, rules, decks, choices, error)
+    args = walk.to_args()
+    if request.args.get("picked") and not acted and context.get("step") == "play":
+        args.update(picked="1", pick=picks_from(request.args))   # a changed selection is part of the page's address
+    canonical = url_for("caddie_clubs.walk", **args)
+    return tap_response("caddie/clubs.html", "caddie/_clubs_walk.html", canonical, acted, error is None, **context)
+
+
+def _start_hole(text: str | None, course: Course) -> int:
+    return int(text) if text and text.isdecimal() and len(text) <= 3 and 1 <= int(text) <= len(course.holes) else 1
+
+
+def _apply(walk: ClubWalk, course: Course | None, rules: ClubRules, decks: int) -> ClubWalk:
+    if course is None:
+        return walk
+    args = request.args
+    if args.get("add", "").isdecimal() and len(args["add"]) <= 4:
+        return walk.add(int(args["add"]), course, rules, decks)
+    if args.get("remove", "").isdecimal() and len(args["remove"]) <= 4:
+        return walk.remove(int(args["remove"]))
+    if args.get("unturn"):
+        return walk.unturn()
+    if args.get("played"):
+        # the ticked cards; a bare "played" (no selection sent) means the caddie's play
+        cards = picks_from(request.args) if args.get("picked") else _advised_cards(walk, course, rules, decks)
+        return walk.play(cards, course, rules, decks)
+    return walk
+
+
+def _advised_cards(walk: ClubWalk, course: Course, rules: ClubRules, decks: int) -> list[int]:
+    if walk.step(course) != "play":
+        return []
+    upcoming = tuple(h.yardage for h in course.holes[walk.hole:])
+    return list(_advice(walk.hand, course.holes[walk.hole - 1].yardage, upcoming, rules, decks).play.cards)
+
+
+def _context(walk: ClubWalk, course: Course | None, rules: ClubRules, decks: int, choices, error) -> dict:
+    context = dict(walk=walk, course=course, choices=choices, error=error, rules=rules, decks=decks,
+                   groups=groups(rules.deck), club_label=club_label, active_tab="caddie",
+                   ledger_score=None, ledger_rounds=[], oob=is_htmx())
+    if course is None:
+        return context
+    step = walk.step(course)
+    context["step"] = step
+    context["par_so_far"] = sum(h.par for h in course.holes[:len(walk.scores)])
+    if step == "done":
+        return context
+    hole = course.holes[walk.hole - 1]
+    context.update(yardage=hole.yardage, par=hole.par)
+    advice = None
+    if step == "play":
+        advice = _advice(walk.hand, hole.yardage, tuple(h.yardage for h in course.holes[walk.hole:]), rules, decks)
+        # the advice is the selection until the person changes it ("picked" says they did)
+        picks = picks_from(request.args) if request.args.get("picked") else list(advice.play.cards)
+        context["selection"] = Selection.of(list(walk.hand), picks, hole.yardage, rules)
+    elif step == "short":
+        context["selection"] = Selection.of(list(walk.hand) + list(walk.turned),
+                                            list(walk.hand) + list(walk.turned), hole.yardage, rules)
+    context["advice"] = advice
+    context["advised"] = marked(list(walk.hand), list(advice.play.cards)) if advice else None
+    if walk.scores:   # the hole just played can go into a ledger round
+        context.update(ledger_score=walk.scores[-1], ledger_rounds=rounds_to_add_to("clubs"))
+    return context

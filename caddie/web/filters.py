@@ -1,0 +1,43 @@
+"""Template filters for numbers that matter."""
+
+from __future__ import annotations
+
+from caddie.web.charts import running_total_chart
+from caddie.core.grid.cards import RANK_NAMES
+
+MINUS = "\u2212"
+
+
+def points(value: int | None) -> str:
+    """A score with a real minus sign; an unknown score is a dash.
+
+    >>> points(-4), points(0), points(12), points(None)
+    ('−4', '0', '12', '–')
+    """
+    if value is None:
+        return "\u2013"
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def vs_par(value: int | None) -> str:
+    """Score against par as golfers write it.
+
+    >>> vs_par(3), vs_par(0), vs_par(-2), vs_par(None)
+    ('+3', 'E', '−2', '–')
+    """
+    if value is None:
+        return "\u2013"
+    if value == 0:
+        return "E"
+    return f"+{value}" if value > 0 else f"{MINUS}{-value}"
+
+
+def card_name(code: str | None) -> str:
+    return RANK_NAMES.get(code, "empty") if code else "empty"
+
+
+def register(app) -> None:
+    app.add_template_filter(points, "points")
+    app.add_template_filter(card_name, "card_name")
+    app.add_template_filter(vs_par, "vs_par")
+    app.add_template_global(running_total_chart, "chart")

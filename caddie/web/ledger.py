@@ -1,0 +1,253 @@
+"""Ledger: the scorecard a table keeps, hole by hole."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
+
+from caddie.core.errors import CaddieError
+from caddie.core.stats import RoundRecord, player_stats
+from caddie.core.ledger import format_delta
+from caddie.store.courses import find_course
+from caddie.forms.ledger import AddFromTallyForm, DealForm, ScoreForm
+from caddie.web.identity import browser_id, edit_grants, grant_edit
+from caddie.store.ledger import (Access, CellWrite, StaleScore, access_for, deal_round, delete_round,
+                                 find_by_token, find_round, known_names, restore_round, rounds_for, write_scores)
+from caddie.store.models import Round
+from caddie.store.round_view import RoundView, view_round
+from caddie.web.table_in_force import current_table
+from caddie.web.rendering import is_htmx, page_or_fragment
+
+bp = Blueprint("ledger", __name__, url_prefix="/ledger")
+
+
+def _editable(public_id: str, include_deleted: bool = False) -> Round:
+    """The round, if this browser may write it; otherwise 404, exactly as for an id that does not exist."""
+    round_ = find_round(public_id, include_deleted=include_deleted)
+    if round_ is None or access_for(round_, browser_id(), edit_grants()) < Access.EDIT:
+        abort(404)
+    return round_
+
+
+def _parse_cell(text: str | None, view: RoundView) -> tuple[int, int] | None:
+    try:
+        seat, hole = (int(part) for part in (text or "").split("-", 1))
+    except ValueError:
+        return None
+    if any(line.seat == seat for line in view.lines) and 1 <= hole <= view.holes:
+        return seat, hole
+    return None
+
+
+def _form_cell(form, view: RoundView) -> tuple[int, int] | None:
+    """The (seat, hole) a posted form names, if the round has it."""
+    if form.seat.data is None or form.hole.data is None:
+        return None
+    return _parse_cell(f"{form.seat.data}-{form.hole.data}", view)
+
+
+@bp.get("/")
+def index():
+    rounds = [view_round(r) for r in rounds_for(browser_id(), edit_grants())]
+    deleted = None
+    gone = find_round(request.args.get("deleted", ""), include_deleted=True)
+    if gone is not None and gone.deleted_at is not None and \
+            access_for(gone, browser_id(), edit_grants()) == Access.EDIT:
+        deleted = view_round(gone)
+    return render_template("ledger/index.html", rounds=rounds, deleted=deleted, active_tab="ledger")
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new():
+    form = DealForm(owner=browser_id())
+    if request.method == "GET" and current_table().rules.holes in (9, 18):
+        form.holes.data = current_table().rules.holes
+    if request.method == "GET":
+        _preselect(form)
+    error = _deal(form) if form.validate_on_submit() else None
+    if isinstance(error, Round):
+        return redirect(url_for("ledger.round_page", public_id=error.public_id, cell="0-1"), code=303)
+    status = 400 if request.method == "POST" else 200
+    return render_template("ledger/new.html", form=form, error=error, names=known_names(browser_id()),
+                           active_tab="ledger"), status
+
+
+def _preselect(form: DealForm) -> None:
+    """``?game=clubs&course=<key>``: a link from a course's page deals on that course."""
+    if request.args.get("game") == "clubs":
+        form.game.data = "clubs"
+    key = request.args.get("course")
+    if key and key in dict(form.course.choices):
+        form.game.data, form.course.data = "clubs", key
+        course = find_course(key, browser_id()) if not key.startswith("random-") else None
+        if course is not None and len(course.holes) == 9:
+            form.holes.data = 9
+
+
+def _deal(form: DealForm) -> Round | tuple[str, str]:
+    """The new round, or (field, sentence) saying what is wrong."""
+    course = find_course(form.course.data, browser_id()) if form.game.data == "clubs" else None
+    if form.game.data == "clubs" and course is None:
+        return "course", "Choose one of the courses listed."
+    try:
+        return deal_round(browser_id(create=True), form.names(), form.holes.data, form.game.data,
+                          current_table(), course, form.played_on.data)
+    except CaddieError as err:
+        return err.field, err.message
+
+
+def _render_round(round_: Round, cell: tuple[int, int] | None, *, message: str | None = None,
+                  typed: str | None = None, status: int = 200, editable: bool = True):
+    view = view_round(round_)
+    version = None
+    if cell:
+        line = next(line for line in view.lines if line.seat == cell[0])
+        version = line.versions[cell[1] - 1]
+    body = page_or_fragment(
+        "ledger/round.html", "ledger/_live.html", view=view, round=round_, cell=cell, cell_version=version,
+        message=message, typed=typed, editable=editable, form=ScoreForm(formdata=None),
+        active_tab="ledger")
+    return body, status
+
+
+@bp.get("/r/<public_id>")
+def round_page(public_id: str):
+    round_ = _editable(public_id)
+    view_cell = _parse_cell(request.args.get("cell"), view_round(round_))
+    return _render_round(round_, view_cell)
+
+
+@bp.post("/r/<public_id>/score")
+def save_score(public_id: str):
+    round_ = _editable(public_id)
+    form = ScoreForm()
+    cell = _form_cell(form, view_round(round_))
+    if not form.validate() or cell is None:
+        return _render_round(round_, cell, message="Tap a cell of the scorecard first.", status=400)
+    try:
+        score = None if form.clear.data else form.score_value()
+        write_scores(round_, [CellWrite(cell[0], cell[1], score, form.version.data or 0)])
+    except ValueError as err:  # CaddieError is a ValueError too: a bad score stays typed beside the pad
+        message = err.message if isinstance(err, CaddieError) else str(err)
+        return _render_round(round_, cell, message=message, typed=form.score.data, status=400)
+    except StaleScore as err:
+        return _render_round(round_, cell, message=err.sentence(), typed=form.score.data, status=409)
+    fresh = view_round(round_)
+    following = fresh.next_blank(*cell) if score is not None else cell
+    if is_htmx():
+        return _render_round(round_, following)
+    target = url_for("ledger.round_page", public_id=public_id,
+                     cell=f"{following[0]}-{following[1]}" if following else None)
+    return redirect(target + "#scorecard", code=303)
+
+
+@bp.get("/s/<token>")
+def shared(token: str):
+    """The read-only link the others at the table follow on their phones."""
+    round_ = find_by_token(Round.share_token, token)
+    if round_ is None:
+        abort(404)
+    return _render_round(round_, None, editable=False)
+
+
+@bp.get("/e/<token>")
+def edit_link(token: str):
+    """A second scorekeeper's link: this browser may write the round from now on."""
+    round_ = find_by_token(Round.edit_token, token)
+    if round_ is None:
+        abort(404)
+    grant_edit(round_.public_id)
+    flash("You can enter scores on this round from this phone now.", "ok")
+    return redirect(url_for("ledger.round_page", public_id=round_.public_id), code=303)
+
+
+@bp.get("/r/<public_id>.csv")
+def export_csv(public_id: str):
+    view = view_round(_editable(public_id))
+    out = io.StringIO()
+    writer = csv.writer(out)
+    holes = list(range(1, view.holes + 1))
+    writer.writerow(["Player", *holes, "Out", *(["In"] if view.holes == 18 else []), "Total", "Thru", "Delta"])
+    if view.pars:
+        writer.writerow(["Par", *view.pars, sum(view.pars[:9]), *([sum(view.pars[9:])] if view.holes == 18 else []),
+                         sum(view.pars), "", ""])
+    for line in view.lines:
+        s = line.standing
+        writer.writerow([line.name, *["" if v is None else v for v in line.scores],
+                         "" if s.out is None else s.out, *([("" if s.in_ is None else s.in_)] if view.holes == 18 else []),
+                         "" if s.total is None else s.total, s.thru, "" if s.delta is None else format_delta(s.delta)])
+    response = make_response(out.getvalue())
+    response.headers["Content-Type"] = "text/csv; charset=utf-8"
+    filename = f"round-{view.played_on.isoformat()}-{view.public_id[:6]}.csv"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@bp.get("/r/<public_id>/print")
+def print_view(public_id: str):
+    view = view_round(_editable(public_id))
+    return render_template("ledger/print.html", view=view)
+
+
+@bp.get("/r/<public_id>/delete")
+def confirm_delete(public_id: str):
+    view = view_round(_editable(public_id))
+    return render_template("ledger/delete.html", view=view, active_tab="ledger")
+
+
+@bp.post("/r/<public_id>/delete")
+def delete(public_id: str):
+    round_ = _editable(public_id)
+    delete_round(round_)
+    return redirect(url_for("ledger.index", deleted=public_id), code=303)
+
+
+@bp.post("/r/<public_id>/restore")
+def restore(public_id: str):
+    round_ = _editable(public_id, include_deleted=True)
+    restore_round(round_)
+    flash("The round is back, every score as it was.", "ok")
+    return redirect(url_for("ledger.round_page", public_id=public_id), code=303)
+
+
+@bp.get("/players")
+def players():
+    """Per-player statistics across this browser's rounds, one table per game."""
+    records = [RoundRecord(game=v.game, holes=v.holes, played_on=v.played_on, round_id=v.public_id,
+                           cards={line.name: line.scores for line in v.lines})
+               for v in (view_round(r) for r in rounds_for(browser_id(), edit_grants()))]
+    return render_template("ledger/players.html", stats=player_stats(records), active_tab="ledger")
+
+
+def rounds_to_add_to(game: str, limit: int = 3) -> list[RoundView]:
+    """Unfinished rounds of ``game`` this browser may write: where a tallied score can go."""
+    views = (view_round(r) for r in rounds_for(browser_id(), edit_grants()) if r.game == game)
+    return [v for v in views if not v.complete][:limit]
+
+
+@bp.post("/add")
+def add_from_tally():
+    """A tallied hand's score, added to a round in one tap."""
+    form = AddFromTallyForm()
+    round_ = _editable(form.round_id.data or "")
+    view = view_round(round_)
+    cell = _form_cell(form, view)
+    if not form.validate() or cell is None:
+        return _render_round(round_, cell, message="Choose a player and a hole of this round.", status=400)
+    line = next(line for line in view.lines if line.seat == cell[0])
+    try:
+        # Seen version: the cell as the tally page showed it is blank or whatever it holds now;
+        # an occupied cell is never overwritten from here, only from the pad.
+        if line.scores[cell[1] - 1] is not None:
+            raise StaleScore([(line.name, cell[1])])
+        write_scores(round_, [CellWrite(cell[0], cell[1], form.score.data, line.versions[cell[1] - 1])])
+    except CaddieError as err:
+        return _render_round(round_, cell, message=err.message, typed=str(form.score.data), status=400)
+    except StaleScore:
+        return _render_round(round_, cell, status=409, typed=str(form.score.data), message=(
+            f"{line.name} already has a score on hole {cell[1]}. To replace it, press Save; "
+            "otherwise tap the right cell."))
+    flash(f"Added {form.score.data} for {line.name} on hole {cell[1]}.", "ok")
+    return redirect(url_for("ledger.round_page", public_id=round_.public_id) + "#scorecard", code=303)

@@ -1,0 +1,187 @@
+"""Play: a digital Club Cards round against computer opponents.
+
+The person's selection of cards is page state, kept in the URL
+(``?pick=250&pick=160``) so a reload or Back keeps it and htmx can ask for the
+running total with a plain GET. Plays and computer turns are POSTs naming the
+match version they were based on.
+"""
+
+from __future__ import annotations
+
+
+from flask import Blueprint, abort, current_app, make_response, redirect, request, url_for
+
+from caddie.store.club_matches import (HUMAN_SEAT, ClubSeat, StaleMatch, computer_to_move, play, round_of,
+                                     start_club_match, step)
+from caddie.core.clubs.caddie import advise_view
+from caddie.core.clubs.opponents import LEVEL_NAMES
+from caddie.core.clubs.game import NEXT, ClubAction
+from caddie.core.clubs.scoring import ClubRules
+from caddie.core.courses.course import Course
+from caddie.core.errors import CaddieError
+from caddie.core.ledger import check_names
+from caddie.store.courses import course_choices, find_course
+from caddie.forms.base import first_error
+from caddie.forms.club_play import StartClubRoundForm
+from caddie.forms.play import DEFAULT_NAMES
+from caddie.offload.heavy_work import run_heavy
+from caddie.web.identity import browser_id
+from caddie.store.grid_matches import find_match, matches_for
+from caddie.store.ledger import round_by_id
+from caddie.web.table_in_force import current_table
+from caddie.web.club_hand import Selection, club_label, marked, picks_from
+from caddie.web.play.pages import STALE_TABLE, after_move, computer_turn, seen_version
+from caddie.web.play.grid import COMPUTER_PAUSE_MS
+from caddie.web.rendering import page_or_fragment
+
+bp = Blueprint("club_play", __name__, url_prefix="/play/clubs")
+
+
+@bp.route("/", methods=["GET", "POST"])
+def index():
+    owner = browser_id()
+    form = StartClubRoundForm()
+    form.course.choices = course_choices(owner)
+    if request.method == "GET":
+        form.fill_defaults()
+    errors: dict[str, str] = {}
+    if request.method == "POST" and form.validate():
+        try:
+            match = _start(form)
+        except CaddieError as err:
+            errors[err.field if err.field in ("course", "player", "opponents") else "form"] = err.message
+        else:
+            return redirect(url_for("club_play.table", public_id=match.public_id), code=303)
+    elif request.method == "POST":
+        errors["form"] = "Nothing was started: " + first_error(form.errors)
+    rounds = [(m, round_of(m)) for m in matches_for(owner, game="clubs")]
+    body = page_or_fragment("club_play/index.html", "club_play/index.html", form=form, errors=errors,
+                            rounds=rounds, levels=LEVEL_NAMES, active_tab="play")
+    return body, (400 if errors else 200)
+
+
+def _start(form: StartClubRoundForm):
+    course = find_course(form.course.data, browser_id())
+    if course is None:
+        raise CaddieError("Choose one of the courses listed.", "course")
+    if form.front_nine.data and len(course.holes) == 18:
+        course = Course(name=f"{course.name} (front nine)", tee=course.tee, holes=course.holes[:9],
+                        sample=course.sample)
+    opponents = form.seats.entries[:form.opponents.data]
+    try:
+        names = check_names([form.player.data or "You"] +
+                            [e.form.name.data or DEFAULT_NAMES[i] for i, e in enumerate(opponents)])
+    except CaddieError as err:
+        raise CaddieError(err.message, "player") from None
+    levels = [None] + [e.form.level.data for e in opponents]
+    seats = [ClubSeat(n, lv) for n, lv in zip(names, levels)]
+    return start_club_match(browser_id(create=True), current_table(), course, seats)
+
+
+def _owned(public_id: str):
+    match = find_match(public_id, browser_id())
+    if match is None or match.game != "clubs":
+        abort(404)
+    return match
+
+
+def _render(match, picks: list[int] | None = None, message: str | None = None, status: int = 200,
+            hint: bool = False):
+    game = round_of(match)
+    thinking = computer_to_move(match, game)
+    view = game.view(HUMAN_SEAT)   # the only thing about the round the template ever sees
+    del game
+    rules = ClubRules.from_dict(view["rules"])
+    my_turn = view["current"] == HUMAN_SEAT
+    advice = run_heavy(advise_view, view, seed=match.public_id) if hint and my_turn else None
+    if advice is not None:
+        picks = list(advice.play.cards)
+    hand = view["hand"]
+    whole_hand_short = sum(hand) < view["yardage"]
+    if my_turn and whole_hand_short:
+        picks = list(hand)
+    selection = Selection.of(hand, picks or [], view["yardage"], rules)
+    round_ = round_by_id(match.round_id)
+    body = page_or_fragment(
+        "club_play/table.html", "club_play/_table.html", view=view, match=match, rules=rules, thinking=thinking,
+        message=message, prompt=prompt_for(view, whole_hand_short), my_turn=my_turn, selection=selection,
+        whole_hand_short=whole_hand_short, advice=advice, fresh=marked(hand, view["drawn"] or []), levels=[s["level"] for s in match.seats],
+        level_names=LEVEL_NAMES, club_label=club_label, card=scorecard(view), hole_plays=hole_plays(view),
+        pause_ms=current_app.config.get("PLAY_COMPUTER_PAUSE_MS", COMPUTER_PAUSE_MS),
+        round_public_id=round_.public_id if round_ and round_.deleted_at is None else None,
+        active_tab="play")
+    response = make_response(body, status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def prompt_for(view: dict, whole_hand_short: bool) -> str:
+    """One line that says what happens now, from the person's point of view."""
+    phase, current = view["phase"], view["current"]
+    if phase == "round_over":
+        return "The round is over."
+    if phase == "hole_over":
+        return f"Hole {view['hole']} is over."
+    if current != view["seat"]:
+        return f"{view['players'][current]['name']} is playing…"
+    if whole_hand_short:
+        return (f"Your whole hand reaches only {sum(view['hand'])} of {view['yardage']} yards: play every card, "
+                "then cards are turned from the pile, a stroke each.")
+    return f"Your shot: tap cards that reach {view['yardage']} yards, then Play."
+
+
+def scorecard(view: dict) -> dict:
+    """The card so far: a row per hole (hole, par, yardage, each player's score) and the totals."""
+    holes = view["course"]["holes"]
+    played = len(view["hole_scores"])
+    rows = [{"number": i + 1, "par": h["par"], "yardage": h["yardage"], "current": i + 1 == view["hole"],
+             "scores": view["hole_scores"][i] if i < played else None} for i, h in enumerate(holes)]
+    par_so_far = sum(h["par"] for h in holes[:played])
+    return {"rows": rows, "par": sum(h["par"] for h in holes), "played": played,
+            "totals": view["totals"], "vs_par": [t - par_so_far for t in view["totals"]] if played else None}
+
+
+def hole_plays(view: dict) -> dict[int, dict]:
+    """Per seat, what they played on the hole in hand (from the public events), once played."""
+    plays = {}
+    for event in view["events"]:
+        if event["kind"] == "play" and event["hole"] == view["hole"]:
+            plays[event["seat"]] = event
+    return plays
+
+
+@bp.get("/m/<public_id>")
+def table(public_id: str):
+    return _render(_owned(public_id), picks_from(request.args), hint=request.args.get("hint") == "1")
+
+
+
+@bp.post("/m/<public_id>/act")
+def act(public_id: str):
+    match = _owned(public_id)
+    picks = picks_from(request.form)
+    kind = request.form.get("action")
+    try:
+        if kind == "next":
+            action = NEXT
+        elif kind == "play":
+            if not picks:
+                return _render(match, picks, "Tap the cards you play first.", 400)
+            action = ClubAction.play(picks)
+        else:
+            return _render(match, picks, "That is not a move in this game.", 400)
+        play(match, action, seen_version())
+    except StaleMatch:
+        return _render(match, picks, STALE_TABLE, 409)
+    except CaddieError as err:
+        return _render(match, picks, err.message, 400)
+    return _after(match)
+
+
+@bp.post("/m/<public_id>/step")
+def computer_move(public_id: str):
+    return computer_turn(_owned(public_id), step, _after)
+
+
+def _after(match):
+    return after_move(lambda: _render(match), url_for("club_play.table", public_id=match.public_id))

@@ -1,0 +1,181 @@
+"""Play: a digital Grid Golf match against computer opponents."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
+
+from caddie.core.grid.caddie import decide
+from caddie.core.errors import CaddieError
+from caddie.core.grid.game import Action, position_name
+from caddie.core.grid.scoring import score_grid
+from caddie.core.ledger import check_names
+from caddie.core.grid.rules import Rules
+from caddie.forms.base import first_error
+from caddie.forms.play import DEFAULT_NAMES, LEVELS, StartMatchForm
+from caddie.offload.heavy_work import run_heavy
+from caddie.web.identity import browser_id
+from caddie.store.grid_matches import (HUMAN_SEAT, Seat, StaleMatch, computer_to_move, find_match, game_of, hint_seed,
+                                matches_for, play, start_match, step)
+from caddie.store.ledger import round_by_id
+from caddie.web.table_in_force import current_table
+from caddie.web.filters import card_name
+from caddie.web.play.pages import STALE_TABLE, after_move, computer_turn, seen_version
+from caddie.web.rendering import page_or_fragment
+
+bp = Blueprint("play", __name__, url_prefix="/play")
+
+
+@bp.route("/", methods=["GET", "POST"])
+def index():
+    form = StartMatchForm()
+    if request.method == "GET":
+        form.fill_defaults(current_table().rules)
+    error = None
+    if request.method == "POST" and form.validate():
+        try:
+            match = _start(form)
+        except CaddieError as err:
+            error = err.message
+        else:
+            return redirect(url_for("play.table", public_id=match.public_id), code=303)
+    elif request.method == "POST":
+        error = "Nothing was started: " + first_error(form.errors)
+    games = [(m, game_of(m)) for m in matches_for(browser_id())]
+    return render_template("play/index.html", form=form, error=error, games=games, levels=LEVELS,
+                           active_tab="play"), (400 if error else 200)
+
+
+def _start(form: StartMatchForm):
+    table = current_table()
+    rules = replace(table.rules, cards=form.cards.data, negatives=form.negatives.data, holes=form.holes.data,
+                    end="final_turn" if form.final_turn.data else "immediate",
+                    discard_flip=bool(form.discard_flip.data))
+    opponents = form.seats.entries[:form.opponents.data]
+    names = check_names([form.player.data or "You"] +
+                        [e.form.name.data or DEFAULT_NAMES[i] for i, e in enumerate(opponents)])
+    levels = [None] + [e.form.level.data for e in opponents]
+    if any(level is not None and level not in dict(LEVELS) for level in levels):
+        raise CaddieError("Choose Beginner, Steady or Caddie for each opponent.", "level")
+    return start_match(browser_id(create=True), table, rules, [Seat(n, lv) for n, lv in zip(names, levels)])
+
+
+def _owned(public_id: str):
+    match = find_match(public_id, browser_id())
+    if match is None or match.game != "grid":
+        abort(404)
+    return match
+
+
+COMPUTER_PAUSE_MS = 650  # long enough to follow a move, short enough not to wait (config: PLAY_COMPUTER_PAUSE_MS)
+
+
+def _render(match, message: str | None = None, status: int = 200, hint: bool = False):
+    game = game_of(match)
+    thinking = computer_to_move(match, game)
+    view = game.view(HUMAN_SEAT)  # the only thing about the game the template ever sees
+    review = _review(view, game.review)  # worked out from the person's own views when the hole ended
+    del game
+    advice = _hint(view, match) if hint else None
+    rules = Rules.from_dict(view["rules"])
+    round_ = round_by_id(match.round_id)
+    totals = [p["total"] for p in view["players"]]
+    revealed = view["phase"] in ("hole_over", "match_over")
+    body = page_or_fragment(
+        "play/table.html", "play/_table.html", view=view, match=match, rules=rules, thinking=thinking,
+        message=message, prompt=prompt_for(view), legal=_legal_keys(view), pause_ms=current_app.config.get("PLAY_COMPUTER_PAUSE_MS", COMPUTER_PAUSE_MS),
+        columns={p["seat"]: score_grid(p["grid"], rules).columns for p in view["players"]} if revealed else None,
+        best_total=min(totals), winners=[p["name"] for p in view["players"] if p["total"] == min(totals)],
+        position_names=[position_name(i, rules.cards) for i in range(rules.cards)],
+        round_public_id=round_.public_id if round_ and round_.deleted_at is None else None,
+        hint=advice, can_hint=view["current"] == view["seat"] and view["phase"] in ("flip", "turn"),
+        review=review, active_tab="play")
+    response = make_response(body, status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _legal_keys(view: dict) -> set[str]:
+    return {a["kind"] if a.get("position") is None else f"{a['kind']}:{a['position']}" for a in view["legal"]}
+
+
+def prompt_for(view: dict) -> str:
+    """One line that says what happens now, from the person's point of view."""
+    names = [p["name"] for p in view["players"]]
+    me, current, phase = view["seat"], view["current"], view["phase"]
+    if phase == "match_over":
+        return "The match is over."
+    if phase == "hole_over":
+        return f"Hole {view['hole']} is over: every card is turned up and scored."
+    if current != me:
+        final = " (final turn)" if view["final_turn"] else ""
+        return f"{names[current]} is playing{final}…"
+    final = "Final turn! " if view["final_turn"] else ""
+    if phase == "flip":
+        n = view["flips_left"]
+        return f"Turn up {n} of your cards: tap {'them' if n > 1 else 'one'}."
+    if view["pending_flip"]:
+        return "You discarded, so turn up one of your face-down cards."
+    if view["drawn"] is not None and view["drawn_by"] == me:
+        card = card_name(view["drawn"])
+        if view["drawn_from"] == "discard":
+            return f"{final}Tap a card of yours to swap in the {card}."
+        return f"{final}You drew the {card}: tap a card to swap it in, or discard it."
+    return f"{final}Your turn: tap the deck or the discard."
+
+
+def _hint(view: dict, match) -> dict | None:
+    """The caddie's advice for the person's decision, decided from their view alone."""
+    if view["current"] != view["seat"] or view["phase"] not in ("flip", "turn"):
+        return None
+    decision = run_heavy(decide, view, random.Random(hint_seed(match, match.version)))
+    action = decision.action
+    key = action.kind if action.position is None else f"{action.kind}:{action.position}"
+    return {"key": key, "say": decision.explanation}
+
+
+def _review(view: dict, review: dict | None) -> dict | None:
+    """The review of the hole on show, once it is over (none for a hole played before reviews)."""
+    if view["phase"] not in ("hole_over", "match_over") or not review or review.get("hole") != view["hole"]:
+        return None
+    return review
+
+
+@bp.get("/m/<public_id>")
+def table(public_id: str):
+    return _render(_owned(public_id), hint=request.args.get("hint") == "1")
+
+
+def _parse_action(text: str | None) -> Action | None:
+    kind, _, position = (text or "").partition(":")
+    try:
+        return Action(kind, int(position)) if position else Action(kind)
+    except (CaddieError, ValueError):
+        return None
+
+
+
+@bp.post("/m/<public_id>/act")
+def act(public_id: str):
+    match = _owned(public_id)
+    action = _parse_action(request.form.get("action"))
+    if action is None:
+        return _render(match, "That is not a move in this game.", 400)
+    try:
+        play(match, action, seen_version())
+    except StaleMatch:
+        return _render(match, STALE_TABLE, 409)
+    except CaddieError as err:
+        return _render(match, err.message, 400)
+    return _after(match)
+
+
+@bp.post("/m/<public_id>/step")
+def computer_move(public_id: str):
+    return computer_turn(_owned(public_id), step, _after)
+
+
+def _after(match):
+    return after_move(lambda: _render(match), url_for("play.table", public_id=match.public_id))

@@ -1,0 +1,18 @@
+"""Readable rules pages that show the rules in force."""
+
+from flask import Blueprint, render_template
+
+from caddie.web.table_in_force import current_table
+from caddie.web.club_hand import groups
+
+bp = Blueprint("rules", __name__, url_prefix="/rules")
+
+
+@bp.get("/")
+def grid():
+    return render_template("rules/grid.html", active_tab="rules")
+
+
+@bp.get("/clubs")
+def clubs():
+    return render_template("rules/clubs.html", active_tab="rules", groups=groups(current_table().clubs.deck))

@@ -1,0 +1,137 @@
+"""Tally: score a finished hand, a grid or the Club Cards played on a hole."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from flask import Blueprint, request, url_for
+
+from caddie.core.grid.cards import parse_card, split_cards
+from caddie.core.clubs.scoring import score_club_hole
+from caddie.core.errors import CaddieError
+from caddie.core.grid.rules import GRID_SIZES
+from caddie.core.grid.scoring import check_grid, score_grid
+from caddie.forms.tally import ClubTallyForm, GridTallyForm
+from caddie.web.table_in_force import current_table
+from caddie.web import club_hand, grid_hand
+from caddie.web.ledger import rounds_to_add_to
+from caddie.web.rendering import is_htmx, tap_response
+
+bp = Blueprint("tally", __name__, url_prefix="/tally")
+
+GRID_ACTIONS = ("key", "pick", "resize", "erase", "clear", "fill", "enter")
+CLUB_ACTIONS = ("add", "remove", "clear", "fill", "enter")
+
+
+def _ledger_context(game: str, score: int | None) -> dict:
+    """Where a finished tally can be added: this browser's open rounds of the game."""
+    return {"ledger_score": score, "ledger_rounds": rounds_to_add_to(game) if score is not None else [],
+            "oob": is_htmx()}
+
+
+def _enter_in_typed(form) -> bool:
+    """Enter pressed in a text box: score the typed cards if there are any."""
+    return bool(request.args.get("enter")) and bool((form.typed.data or "").strip())
+
+
+@bp.get("/grid")
+def grid():
+    table = current_table()
+    form = GridTallyForm(request.args)
+    size = form.size.data if form.size.data in GRID_SIZES else table.rules.cards
+    hand, errors = grid_hand.parse_hand(form.hand.data or "", size)
+    sel = form.sel.data if form.sel.data is not None and 0 <= form.sel.data < size else grid_hand.first_empty(hand)
+
+    acted = any(request.args.get(a) not in (None, "") for a in GRID_ACTIONS)
+    if form.resize.data in GRID_SIZES and form.resize.data != size:
+        hand = grid_hand.resize(hand, form.resize.data)
+        size = form.resize.data
+        sel = grid_hand.first_empty(hand)
+    rules = replace(table.rules, cards=size)
+    decks = rules.decks_for(table.players)
+
+    if form.pick.data is not None and 0 <= form.pick.data < size:
+        sel = form.pick.data
+    elif form.key.data:
+        try:
+            card = parse_card(form.key.data, field="keypad")
+            candidate = hand.copy()
+            candidate[sel] = card
+            check_grid(candidate, rules, decks, field="keypad")
+            hand, sel = candidate, grid_hand.next_slot(candidate, sel)
+        except CaddieError as err:
+            errors["keypad"] = err.message
+    elif form.erase.data:
+        hand[sel] = None
+    elif form.clear.data:
+        hand, sel = [None] * size, 0
+    elif form.fill.data or _enter_in_typed(form):
+        try:
+            typed = [parse_card(t, field="typed") for t in split_cards(form.typed.data or "")]
+            if len(typed) != size:
+                raise CaddieError(grid_hand.count_message(len(typed), size), "typed")
+            check_grid(typed, rules, decks, field="typed")
+            hand, sel = typed, size - 1
+        except CaddieError as err:
+            errors["typed"] = err.message
+
+    canonical = url_for("tally.grid", **grid_hand.url_args(hand, size, sel, table.rules.cards))
+    context = dict(
+        form=form, hand=hand, size=size, sel=sel, rules=rules, decks=decks, errors=errors,
+        score=score_grid(hand, rules), sizes=GRID_SIZES, active_tab="tally",
+        keep_typed=bool(errors.get("typed")), url_args=grid_hand.url_args(hand, size, sel, table.rules.cards),
+    )
+    score = context["score"]
+    context.update(_ledger_context("grid", score.total if score.complete else None))
+    return tap_response("tally/grid.html", "tally/_grid_fields.html", canonical, acted, not errors, **context)
+
+
+@bp.get("/clubs")
+def clubs():
+    table = current_table()
+    form = ClubTallyForm(request.args)
+    clubs_rules, decks = table.clubs, table.club_decks
+    played, errors = club_hand.parse_played(form.played.data or "", clubs_rules, decks)
+    yardage, yardage_error = club_hand.parse_yardage(form.yardage.data)
+    if yardage_error:
+        errors["yardage"] = yardage_error
+
+    acted = any(request.args.get(a) not in (None, "") for a in CLUB_ACTIONS)
+    if form.add.data is not None:
+        candidate = played + [form.add.data]
+        message = club_hand.check(candidate, clubs_rules, decks)
+        if message:
+            errors["card_keys"] = message
+        else:
+            played = candidate
+    elif form.remove.data is not None and 0 <= form.remove.data < len(played):
+        played = played[:form.remove.data] + played[form.remove.data + 1:]
+    elif form.clear.data:
+        played = []
+    elif form.fill.data or _enter_in_typed(form):
+        typed, message = club_hand.parse_typed(form.typed.data or "")
+        message = message or club_hand.check(typed, clubs_rules, decks)
+        if message:
+            errors["typed"] = message
+        else:
+            played = typed
+
+    result, status = None, None
+    if yardage is not None and played:
+        try:
+            result = score_club_hole(yardage, played, clubs_rules, decks)
+        except CaddieError as err:
+            status = err.message  # short of the hole: a clear sentence, not a score
+    args = club_hand.url_args(form.yardage.data, played)
+    canonical = url_for("tally.clubs", **args)
+    context = dict(
+        form=form, played=played, yardage=yardage, errors=errors, result=result, status=status,
+        clubs=clubs_rules, decks=decks, groups=club_hand.groups(clubs_rules.deck),
+        left=club_hand.copies_left(played, clubs_rules, decks), total=sum(played),
+        url_args=args, keep_typed=bool(errors.get("typed")), active_tab="tally",
+    )
+    context.update(_ledger_context("clubs", result.score if result else None))
+    # A bad yardage is shown beside its field but is no reason to hold back the redirect
+    # of a card tap: the yardage text travels in the URL unchanged.
+    ok = not (set(errors) - {"yardage"})
+    return tap_response("tally/clubs.html", "tally/_clubs_fields.html", canonical, acted, ok, **context)
