@@ -9,7 +9,7 @@ negative pairs zero or kept; immediate or final-turn end; discard flip on or
 off; 0 to 2 initial flips) with 2 to 6 players, the players taking random
 legal actions, so the views cover every phase: the flips after the deal,
 before a draw, with a card in hand, the forced flip after a discard, and
-final turns. Then it times ``caddie_policy.decide(view, rng)`` on each, one
+final turns. Then it times ``caddie.core.grid.caddie.decide(view, rng)`` on each, one
 at a time in this process (one core).
 
 Printed: the p50, p90, p99 and worst time of one decision, both as wall-clock
@@ -29,15 +29,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from caddie.core.grid import caddie as caddie_policy  # noqa: E402
-from caddie.core.grid.game import GridMatch  # noqa: E402
-from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules  # noqa: E402
+from caddie.core.grid import caddie as caddie_policy
+from caddie.core.grid.game import GridMatch
+from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules
 
 
 def variants() -> list[Rules]:
-    return [Rules(cards=c, king=k, negatives=n, negative_pairs=p, end=e, discard_flip=d, initial_flips=f, holes=1)
-            for c, k, n, p, e, d, f in product(GRID_SIZES, (0, 10), NEGATIVES, NEGATIVE_PAIRS, ENDS,
-                                               (False, True), (0, 1, 2))]
+    return [
+        Rules(cards=c, king=k, negatives=n, negative_pairs=p, end=e, discard_flip=d, initial_flips=f, holes=1)
+        for c, k, n, p, e, d, f in product(
+            GRID_SIZES, (0, 10), NEGATIVES, NEGATIVE_PAIRS, ENDS, (False, True), (0, 1, 2)
+        )
+    ]
 
 
 def collect(count: int, seed: int) -> list[dict]:
@@ -54,7 +57,7 @@ def collect(count: int, seed: int) -> list[dict]:
         taken = 0
         while match.phase in ("flip", "turn") and taken < 4:
             seat = match.current
-            if rng.random() < 0.15:        # keep a few views of this game, from all its stages
+            if rng.random() < 0.15:  # keep a few views of this game, from all its stages
                 views.append(match.view(seat))
                 taken += 1
             match.apply(rng.choice(match.legal_actions()), seat)
@@ -73,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     views = collect(args.views, args.seed)
     rng = random.Random(args.seed)
-    caddie_policy.decide(views[0], rng)   # warm the caches
+    caddie_policy.decide(views[0], rng)  # warm the caches
     wall, cpu = [], []
     for view in views:
         w0, c0 = time.perf_counter(), time.thread_time()
@@ -82,16 +85,29 @@ def main(argv: list[str] | None = None) -> int:
         wall.append(time.perf_counter() - w0)
     phases = {}
     for view in views:
-        key = "flip" if view["phase"] == "flip" else "forced flip" if view["pending_flip"] else \
-            "card in hand" if view["drawn_by"] == view["seat"] else "before a draw"
+        key = (
+            "flip"
+            if view["phase"] == "flip"
+            else "forced flip"
+            if view["pending_flip"]
+            else "card in hand"
+            if view["drawn_by"] == view["seat"]
+            else "before a draw"
+        )
         phases[key] = phases.get(key, 0) + 1
-    print(f"{len(views)} views from random games under all {len(variants())} rules variants, 2 to 6 players: "
-          + ", ".join(f"{n} {k}" for k, n in sorted(phases.items())))
+    print(
+        f"{len(views)} views from random games under all {len(variants())} rules variants, 2 to 6 players: "
+        + ", ".join(f"{n} {k}" for k, n in sorted(phases.items()))
+    )
     for name, times in (("cpu", cpu), ("wall", wall)):
-        print(f"  {name:>4}: p50 {1000 * percentile(times, 0.5):6.1f} ms, p90 {1000 * percentile(times, 0.9):6.1f} ms, "
-              f"p99 {1000 * percentile(times, 0.99):6.1f} ms, worst {1000 * max(times):6.1f} ms")
-    print(f"p99 of one decision: {1000 * percentile(wall, 0.99):.1f} ms "
-          f"(cpu {1000 * percentile(cpu, 0.99):.1f} ms; p50 {1000 * percentile(wall, 0.5):.1f} ms)")
+        print(
+            f"  {name:>4}: p50 {1000 * percentile(times, 0.5):6.1f} ms, p90 {1000 * percentile(times, 0.9):6.1f} ms, "
+            f"p99 {1000 * percentile(times, 0.99):6.1f} ms, worst {1000 * max(times):6.1f} ms"
+        )
+    print(
+        f"p99 of one decision: {1000 * percentile(wall, 0.99):.1f} ms "
+        f"(cpu {1000 * percentile(cpu, 0.99):.1f} ms; p50 {1000 * percentile(wall, 0.5):.1f} ms)"
+    )
     return 0
 
 

@@ -35,10 +35,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from caddie.core.grid import caddie, reference_players  # noqa: E402,F401  (register "caddie", "greedy")
-from caddie.core.grid.game import GridMatch  # noqa: E402
-from caddie.core.grid.opponents import choose  # noqa: E402
-from caddie.core.grid.rules import PRESETS, Rules  # noqa: E402
+from caddie.core.grid import caddie, reference_players  # noqa: F401  (register "caddie", "greedy")
+from caddie.core.grid.game import GridMatch
+from caddie.core.grid.players import choose
+from caddie.core.grid.rules import PRESETS, Rules
 
 DEFAULT_RUNS = (("bicycle", 6), ("standard", 6), ("bicycle", 10))
 DEFAULT_OPPONENTS = ("greedy", "random", "steady")
@@ -81,8 +81,15 @@ def duel(rules: Rules, first: str, second: str, holes: int, seed: int, workers: 
         wins += sum(1.0 if a < b else 0.5 if a == b else 0.0 for a, b in ((a1, b1), (a2, b2)))
     mean = statistics.mean(per_deal)
     half = 1.96 * statistics.stdev(per_deal) / math.sqrt(deals) if deals > 1 else float("nan")
-    return {"first": statistics.mean(ours), "second": statistics.mean(theirs), "diff": mean,
-            "low": mean - half, "high": mean + half, "win": wins / (2 * deals), "holes": 2 * deals}
+    return {
+        "first": statistics.mean(ours),
+        "second": statistics.mean(theirs),
+        "diff": mean,
+        "low": mean - half,
+        "high": mean + half,
+        "win": wins / (2 * deals),
+        "holes": 2 * deals,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -108,16 +115,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name}, {cards} cards: {rules.describe()}", flush=True)
         for opponent in opponents:
             r = duel(rules, args.player, opponent, args.holes, args.seed, args.workers)
-            print(f"  {args.player} {r['first']:6.2f} vs {opponent:<8} {r['second']:6.2f} a hole over "
-                  f"{r['holes']} holes; difference {r['diff']:+.2f} (95% {r['low']:+.2f} to {r['high']:+.2f}); "
-                  f"{args.player} wins {100 * r['win']:.1f}% of holes", flush=True)
+            print(
+                f"  {args.player} {r['first']:6.2f} vs {opponent:<8} {r['second']:6.2f} a hole over "
+                f"{r['holes']} holes; difference {r['diff']:+.2f} (95% {r['low']:+.2f} to {r['high']:+.2f}); "
+                f"{args.player} wins {100 * r['win']:.1f}% of holes",
+                flush=True,
+            )
             if (name, cards, opponent) == ("bicycle", 6, "greedy"):
                 headline = r
     print(f"({time.perf_counter() - started:.1f} s)")
     if headline is not None:
-        print(f"HEADLINE: under bicycle (six cards, two players) {args.player} minus greedy is "
-              f"{headline['diff']:+.2f} points a hole (95% {headline['low']:+.2f} to {headline['high']:+.2f}); "
-              f"{args.player} wins {100 * headline['win']:.1f}% of holes.")
+        print(
+            f"HEADLINE: under bicycle (six cards, two players) {args.player} minus greedy is "
+            f"{headline['diff']:+.2f} points a hole (95% {headline['low']:+.2f} to {headline['high']:+.2f}); "
+            f"{args.player} wins {100 * headline['win']:.1f}% of holes."
+        )
     return 0
 
 

@@ -20,9 +20,9 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from caddie.core.clubs.opponents import LEVELS, choose_play  # noqa: E402
-from caddie.core.clubs.game import NEXT, ClubRound  # noqa: E402
-from caddie.core.courses.course import SAMPLE_COURSES  # noqa: E402
+from caddie.core.clubs.game import NEXT, ClubRound
+from caddie.core.clubs.opponents import LEVELS, choose_play
+from caddie.core.courses.course import SAMPLE_COURSES
 
 COURSES = [SAMPLE_COURSES["whistling-pines"], SAMPLE_COURSES["harbour-links"]]
 
@@ -48,10 +48,11 @@ def main() -> None:
         scores = [round_score(level, COURSES[i % 2], args.seed + i) for i in range(args.rounds)]
         means[level] = statistics.fmean(scores)
         par = statistics.fmean(COURSES[i % 2].par for i in range(args.rounds))
-        print(f"{level}: {args.rounds} rounds, average {means[level]:.2f} ({means[level] - par:+.2f} against par)",
-              flush=True)
-    steps = ", ".join(f"{low} gives {means[low] - means[high]:.2f} to {high}"
-                      for low, high in zip(LEVELS, LEVELS[1:]))
+        print(
+            f"{level}: {args.rounds} rounds, average {means[level]:.2f} ({means[level] - par:+.2f} against par)",
+            flush=True,
+        )
+    steps = ", ".join(f"{low} gives {means[low] - means[high]:.2f} to {high}" for low, high in zip(LEVELS, LEVELS[1:]))
     print(f"strokes a round: {steps}")
 
 

@@ -101,8 +101,14 @@ class Client:
         self.cookie: str | None = None
         self.csrf: str | None = None
 
-    def request(self, method: str, path: str, form: list[tuple[str, str]] | None = None,
-                body: Any = None, headers: dict[str, str] | None = None) -> Answer:
+    def request(
+        self,
+        method: str,
+        path: str,
+        form: list[tuple[str, str]] | None = None,
+        body: Any = None,
+        headers: dict[str, str] | None = None,
+    ) -> Answer:
         parts = urllib.parse.urlsplit(self.base)
         send = dict(headers or {})
         data = b""
@@ -140,11 +146,11 @@ class Client:
 
 @dataclass
 class Tally:
-    acknowledged: int = 0       # writes the client got a 2xx/303 for
-    lost: int = 0               # acknowledged items not found afterwards
-    in_flight: int = 0          # unacknowledged writes found after a kill
-    happened: int = 0           # ... of which had happened (all of it)
-    partial: int = 0            # ... of which had half happened (never allowed)
+    acknowledged: int = 0  # writes the client got a 2xx/303 for
+    lost: int = 0  # acknowledged items not found afterwards
+    in_flight: int = 0  # unacknowledged writes found after a kill
+    happened: int = 0  # ... of which had happened (all of it)
+    partial: int = 0  # ... of which had half happened (never allowed)
     unexpected: list[str] = field(default_factory=list)
 
     def note(self, text: str) -> None:
@@ -156,6 +162,7 @@ def _digest(state: Any) -> str:
 
 
 # ---- the ledger round -----------------------------------------------------------------
+
 
 class LedgerRound:
     name = "ledger"
@@ -198,17 +205,28 @@ class LedgerRound:
             score = self.rng.randrange(-4, 30)
             version = card[name]["versions"][hole - 1]
             self.pending = {(name, hole): (card[name]["scores"][hole - 1], score)}
-            answer = self.client.request("POST", f"/ledger/r/{self.public_id}/score", form=[
-                ("csrf_token", self.client.csrf or ""), ("seat", str(seat)), ("hole", str(hole)),
-                ("score", str(score)), ("version", str(version))])
+            answer = self.client.request(
+                "POST",
+                f"/ledger/r/{self.public_id}/score",
+                form=[
+                    ("csrf_token", self.client.csrf or ""),
+                    ("seat", str(seat)),
+                    ("hole", str(hole)),
+                    ("score", str(score)),
+                    ("version", str(version)),
+                ],
+            )
             ok = answer.status == 303
         else:
             scores = {n: self.rng.randrange(-4, 30) for n in PLAYERS}
             versions = {n: card[n]["versions"][hole - 1] for n in PLAYERS}
             self.pending = {(n, hole): (card[n]["scores"][hole - 1], scores[n]) for n in PLAYERS}
-            answer = self.client.request("PUT", f"/api/v1/rounds/{self.public_id}/holes/{hole}",
-                                         body={"scores": scores, "versions": versions},
-                                         headers={"Authorization": f"Bearer {self.edit_token}"})
+            answer = self.client.request(
+                "PUT",
+                f"/api/v1/rounds/{self.public_id}/holes/{hole}",
+                body={"scores": scores, "versions": versions},
+                headers={"Authorization": f"Bearer {self.edit_token}"},
+            )
             ok = answer.status == 200
         if ok:
             for cell, (_, new) in self.pending.items():
@@ -245,13 +263,18 @@ def _cells(engine, public_id: str) -> dict[tuple[str, int], int | None]:
     from sqlalchemy import text
 
     with engine.connect() as conn:
-        rows = conn.execute(text(
-            "SELECT p.name, s.hole, s.score FROM hole_scores s JOIN round_players p ON p.id = s.player_id "
-            "JOIN rounds r ON r.id = s.round_id WHERE r.public_id = :id"), {"id": public_id}).all()
+        rows = conn.execute(
+            text(
+                "SELECT p.name, s.hole, s.score FROM hole_scores s JOIN round_players p ON p.id = s.player_id "
+                "JOIN rounds r ON r.id = s.round_id WHERE r.public_id = :id"
+            ),
+            {"id": public_id},
+        ).all()
     return {(name, hole): score for name, hole, score in rows}
 
 
 # ---- the games ------------------------------------------------------------------------
+
 
 class Game:
     """A digital match played through its pages; ``prefix`` is /play or /play/clubs."""
@@ -264,7 +287,7 @@ class Game:
         self.public_id: str | None = None
         self.acked_version = 0
         self.acked_digest: str | None = None
-        self.pending: int | None = None      # the version a move in flight was based on
+        self.pending: int | None = None  # the version a move in flight was based on
         self.finished = False
         self.moves = 0
 
@@ -292,14 +315,16 @@ class Game:
         version = int(fields["version"])
         if version < self.acked_version:
             self.tally.lost += 1
-            self.tally.note(f"{self.name}: the page shows version {version}, a move at {self.acked_version} "
-                            "was acknowledged")
+            self.tally.note(
+                f"{self.name}: the page shows version {version}, a move at {self.acked_version} was acknowledged"
+            )
         move = self.choose(form, page, answer.text) if "step" not in forms else []
         if move is None:
             return
         self.pending = version
-        answer = self.client.request("POST", form["action"], form=[
-            ("csrf_token", self.client.csrf or ""), ("version", str(version))] + move)
+        answer = self.client.request(
+            "POST", form["action"], form=[("csrf_token", self.client.csrf or ""), ("version", str(version))] + move
+        )
         if answer.status == 303:
             self.moves += 1
             self.tally.acknowledged += 1
@@ -363,8 +388,10 @@ class Game:
 
         row = _match_row(engine, self.public_id)
         with engine.connect() as conn:
-            round_public_id = conn.execute(text("SELECT r.public_id FROM rounds r JOIN matches m ON m.round_id = r.id "
-                                                "WHERE m.public_id = :id"), {"id": self.public_id}).scalar()
+            round_public_id = conn.execute(
+                text("SELECT r.public_id FROM rounds r JOIN matches m ON m.round_id = r.id WHERE m.public_id = :id"),
+                {"id": self.public_id},
+            ).scalar()
         cells = _cells(engine, round_public_id)
         names = row["state"]["names"]
         for hole, scores in enumerate(row["state"]["hole_scores"], start=1):
@@ -379,8 +406,13 @@ def _match_row(engine, public_id: str) -> dict | None:
     from sqlalchemy import text
 
     with engine.connect() as conn:
-        row = conn.execute(text("SELECT version, state, finished_at FROM matches WHERE public_id = :id"),
-                           {"id": public_id}).mappings().first()
+        row = (
+            conn.execute(
+                text("SELECT version, state, finished_at FROM matches WHERE public_id = :id"), {"id": public_id}
+            )
+            .mappings()
+            .first()
+        )
     if row is None:
         return None
     row = dict(row)
@@ -403,7 +435,7 @@ class GridGame(Game):
         return list(chosen.items())
 
     def choose(self, form, page, text):
-        legal = [v for v in form["choices"].get("action", [])]
+        legal = list(form["choices"].get("action", []))
         enabled = _enabled_actions(text)
         options = [v for v in legal if v in enabled]
         if not options:
@@ -447,6 +479,7 @@ class ClubGame(Game):
 
 # ---- the server, and the timer that kills it -------------------------------------------
 
+
 class Killer(threading.Thread):
     """Kills the server (its whole process group) at a random moment after each start."""
 
@@ -481,8 +514,16 @@ class Killer(threading.Thread):
                 self.dead.set()
 
 
-def run(database_url: str | None, kills: int, seed: int, cards: int = 6, low: float = 0.2, high: float = 1.5,
-        directory: Path | None = None, log=print) -> dict[str, Any]:
+def run(
+    database_url: str | None,
+    kills: int,
+    seed: int,
+    cards: int = 6,
+    low: float = 0.2,
+    high: float = 1.5,
+    directory: Path | None = None,
+    log=print,
+) -> dict[str, Any]:
     """Play while killing the server ``kills`` times; returns the figures."""
     from sqlalchemy import create_engine
 
@@ -541,8 +582,10 @@ def run(database_url: str | None, kills: int, seed: int, cards: int = 6, low: fl
                         for each in (ledger, grid, clubs):
                             each.verify(engine)
                         killer.serve(server)
-                        log(f"  kill {killer.kills}: {tally.acknowledged} acknowledged so far, "
-                            f"{tally.in_flight} in flight ({tally.happened} had happened), {tally.lost} lost")
+                        log(
+                            f"  kill {killer.kills}: {tally.acknowledged} acknowledged so far, "
+                            f"{tally.in_flight} in flight ({tally.happened} had happened), {tally.lost} lost"
+                        )
             finally:
                 killer.stopping.set()
                 killer.join(timeout=30)
@@ -553,22 +596,33 @@ def run(database_url: str | None, kills: int, seed: int, cards: int = 6, low: fl
                 each.verify(engine)
             ledgers = all(game.ledger_complete(engine) for game in (grid, clubs))
             engine.dispose()
-    return {"kills": killer.kills, "acknowledged": tally.acknowledged, "lost": tally.lost,
-            "in_flight": tally.in_flight, "happened": tally.happened, "partial": tally.partial,
-            "finished": grid.finished and clubs.finished and ledger.full, "ledgers_complete": ledgers,
-            "grid_moves": grid.moves, "club_moves": clubs.moves, "unexpected": tally.unexpected,
-            "seconds": time.monotonic() - started,
-            "database": "PostgreSQL" if url.startswith("postgresql") else "SQLite"}
+    return {
+        "kills": killer.kills,
+        "acknowledged": tally.acknowledged,
+        "lost": tally.lost,
+        "in_flight": tally.in_flight,
+        "happened": tally.happened,
+        "partial": tally.partial,
+        "finished": grid.finished and clubs.finished and ledger.full,
+        "ledgers_complete": ledgers,
+        "grid_moves": grid.moves,
+        "club_moves": clubs.moves,
+        "unexpected": tally.unexpected,
+        "seconds": time.monotonic() - started,
+        "database": "PostgreSQL" if url.startswith("postgresql") else "SQLite",
+    }
 
 
 def report_lines(figures: dict[str, Any]) -> list[str]:
-    lines = [f"{figures['database']}: {figures['grid_moves']} grid moves and {figures['club_moves']} Club Cards "
-             f"moves acknowledged, {figures['acknowledged']} acknowledged writes in all, in "
-             f"{figures['seconds']:.0f} s",
-             f"unacknowledged writes in flight at a kill: {figures['in_flight']} ({figures['happened']} had happened "
-             f"completely, {figures['in_flight'] - figures['happened'] - figures['partial']} not at all, "
-             f"{figures['partial']} half)",
-             f"finished holes in the games' ledger rounds: {'all' if figures['ledgers_complete'] else 'NOT all'}"]
+    lines = [
+        f"{figures['database']}: {figures['grid_moves']} grid moves and {figures['club_moves']} Club Cards "
+        f"moves acknowledged, {figures['acknowledged']} acknowledged writes in all, in "
+        f"{figures['seconds']:.0f} s",
+        f"unacknowledged writes in flight at a kill: {figures['in_flight']} ({figures['happened']} had happened "
+        f"completely, {figures['in_flight'] - figures['happened'] - figures['partial']} not at all, "
+        f"{figures['partial']} half)",
+        f"finished holes in the games' ledger rounds: {'all' if figures['ledgers_complete'] else 'NOT all'}",
+    ]
     lines += [f"unexpected: {text}" for text in figures["unexpected"][:20]]
     finished = "match finished" if figures["finished"] else "match NOT finished"
     lines.append(f"crash: {figures['kills']} kills survived, {figures['lost']} acknowledged items lost, {finished}")
@@ -580,8 +634,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kills", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cards", type=int, default=6, choices=(4, 6, 8, 10), help="grid size of the match")
-    parser.add_argument("--database-url", default=os.environ.get("CRASH_DATABASE_URL", ""),
-                        help="a PostgreSQL database to work in (a schema of its own); default: a SQLite file")
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("CRASH_DATABASE_URL", ""),
+        help="a PostgreSQL database to work in (a schema of its own); default: a SQLite file",
+    )
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so the servers are stopped on the way out
     figures = run(args.database_url or None, args.kills, args.seed, args.cards)

@@ -6,7 +6,7 @@
 Plays N (default 3000) one-hole, two-player, six-card matches under the
 standard preset, both seats played by the given computer level deciding from
 its own view (as in a real match: view, choose, apply, every action; like
-``match_store.step``, the view leaves out the event log). Prints
+``caddie.store.matches.step``, the view leaves out the event log). Prints
 the count, the time and, as the last line, holes per second. Target: at least
 1,000 holes per second.
 """
@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from caddie.core.grid.game import GridMatch  # noqa: E402
-from caddie.core.grid.opponents import choose  # noqa: E402
-from caddie.core.grid.rules import preset  # noqa: E402
+from caddie.core.grid.game import GridMatch
+from caddie.core.grid.players import choose
+from caddie.core.grid.rules import preset
 
 
 def play_hole(seed: int, level: str, rng: random.Random) -> int:
@@ -47,8 +47,10 @@ def main() -> None:
     start = time.perf_counter()
     actions = sum(play_hole(seed, args.level, rng) for seed in range(1, args.holes + 1))
     elapsed = time.perf_counter() - start
-    print(f"{args.holes} holes, {actions} actions, {args.level} v {args.level}, in {elapsed:.2f} s "
-          f"({actions / elapsed:,.0f} actions/s)")
+    print(
+        f"{args.holes} holes, {actions} actions, {args.level} v {args.level}, in {elapsed:.2f} s "
+        f"({actions / elapsed:,.0f} actions/s)"
+    )
     print(f"holes per second: {args.holes / elapsed:,.0f}")
 
 

@@ -71,11 +71,12 @@ import time
 import traceback
 import urllib.parse
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 if str(PROJECT_ROOT) not in sys.path:
@@ -88,23 +89,24 @@ MAX_BODY = 256 * 1024  # caddie.config: MAX_CONTENT_LENGTH
 
 # ---- the world: browsers and what they own -----------------------------------------
 
+
 @dataclass
 class Browser:
     name: str
-    bid: str | None                 # browser_id in the session; None: no cookie at all
-    cookie: str | None = None       # the signed session cookie's value
-    csrf: str | None = None         # a valid token for that session
-    grants: tuple[str, ...] = ()    # round public ids it may write through an edit link
+    bid: str | None  # browser_id in the session; None: no cookie at all
+    cookie: str | None = None  # the signed session cookie's value
+    csrf: str | None = None  # a valid token for that session
+    grants: tuple[str, ...] = ()  # round public ids it may write through an edit link
 
 
 @dataclass
 class Thing:
-    kind: str                       # round, share, edit, grid_match, clubs_match, course, sample, static
+    kind: str  # round, share, edit, grid_match, clubs_match, course, sample, static
     value: str
-    owner: str | None = None        # the Browser name that owns it
+    owner: str | None = None  # the Browser name that owns it
     deleted: bool = False
-    round_id: str | None = None     # for share/edit tokens, and matches: the round they belong to
-    edit_token: str | None = None   # for rounds
+    round_id: str | None = None  # for share/edit tokens, and matches: the round they belong to
+    edit_token: str | None = None  # for rounds
 
 
 @dataclass
@@ -126,18 +128,21 @@ def build_world(app, seed: int = 1) -> World:
 
     from flask import session
 
-    from caddie.store.club_matches import ClubSeat, start_club_match
     from caddie.core.courses.course import SAMPLE_COURSES, Course, Hole
+    from caddie.core.game import Seat
     from caddie.core.table import Table
+    from caddie.store.club_matches import start_club_match
     from caddie.store.courses import delete_course, save_course
     from caddie.store.database import db
+    from caddie.store.grid_matches import start_match
     from caddie.store.ledger import CellWrite, deal_round, delete_round, write_scores
-    from caddie.store.grid_matches import Seat, start_match
     from caddie.web.table_in_force import save_table
 
     rng = random.Random(seed)
-    ids = {name: "fuzz-" + name + "-" + "".join(rng.choice("abcdefghijkmnopqrstuvwxyz0123456789") for _ in range(32))
-           for name in "ABC"}
+    ids = {
+        name: "fuzz-" + name + "-" + "".join(rng.choice("abcdefghijkmnopqrstuvwxyz0123456789") for _ in range(32))
+        for name in "ABC"
+    }
     things: list[Thing] = []
     samples = list(SAMPLE_COURSES)
     with app.test_request_context("/"):
@@ -146,8 +151,9 @@ def build_world(app, seed: int = 1) -> World:
             table = Table()
             save_table(replace(table, players=3), 0)
             grid = deal_round(owner, ["Ann", "Bo", "Cy"], 9, "grid", table)
-            write_scores(grid, [CellWrite(0, 1, 5, 0), CellWrite(1, 1, -2, 0), CellWrite(2, 1, 12, 0),
-                                CellWrite(0, 2, 0, 0)])
+            write_scores(
+                grid, [CellWrite(0, 1, 5, 0), CellWrite(1, 1, -2, 0), CellWrite(2, 1, 12, 0), CellWrite(0, 2, 0, 0)]
+            )
             things.append(Thing("round", grid.public_id, name, edit_token=grid.edit_token))
             things.append(Thing("share", grid.share_token, name, round_id=grid.public_id))
             things.append(Thing("edit", grid.edit_token, name, round_id=grid.public_id))
@@ -163,20 +169,33 @@ def build_world(app, seed: int = 1) -> World:
             dropped = save_course(owner, Course("Gone Links", "", tuple(Hole(150, 3) for _ in range(9))))
             delete_course(dropped.public_id, owner)
             things.append(Thing("course", dropped.public_id, name, deleted=True))
-            match = start_match(owner, table, replace(table.rules, holes=9),
-                                [Seat("You", None), Seat("Robo", "steady")], seed=rng.randrange(2**31))
+            match = start_match(
+                owner,
+                table,
+                replace(table.rules, holes=9),
+                [Seat("You", None), Seat("Robo", "steady")],
+                seed=rng.randrange(2**31),
+            )
             _advance_grid(match, rng.randrange(3, 12))
             things.append(Thing("grid_match", match.public_id, name, round_id=None))
-            club_match = start_club_match(owner, table, SAMPLE_COURSES[samples[-1]],
-                                          [ClubSeat("You", None), ClubSeat("Robo", "beginner")],
-                                          seed=rng.randrange(2**31))
+            club_match = start_club_match(
+                owner,
+                table,
+                SAMPLE_COURSES[samples[-1]],
+                [Seat("You", None), Seat("Robo", "beginner")],
+                seed=rng.randrange(2**31),
+            )
             _advance_clubs(club_match, rng.randrange(2, 6), rng)
             things.append(Thing("clubs_match", club_match.public_id, name))
         db.session.remove()
     # C follows B's edit link: a second scorekeeper of B's grid round.
     b_round = next(t for t in things if t.kind == "round" and t.owner == "B")
-    browsers = {"A": Browser("A", ids["A"]), "B": Browser("B", ids["B"]),
-                "C": Browser("C", ids["C"], grants=(b_round.value,)), "none": Browser("none", None)}
+    browsers = {
+        "A": Browser("A", ids["A"]),
+        "B": Browser("B", ids["B"]),
+        "C": Browser("C", ids["C"], grants=(b_round.value,)),
+        "none": Browser("none", None),
+    }
     things += [Thing("sample", key) for key in samples]
     static = PROJECT_ROOT / "static"
     things += [Thing("static", str(p.relative_to(static))) for p in sorted(static.rglob("*")) if p.is_file()][:12]
@@ -190,33 +209,35 @@ def build_world(app, seed: int = 1) -> World:
 
 
 def _advance_grid(match, moves: int) -> None:
-    from caddie.store.grid_matches import computer_to_move, game_of, play, step
+    from caddie.store.grid_matches import GRID
+    from caddie.store.matches import computer_to_move, play, step
 
     for _ in range(moves):
-        game = game_of(match)
+        game = GRID.load(match)
         if game.phase == "match_over":
             return
         if computer_to_move(match, game):
-            step(match, match.version)
+            step(GRID, match, match.version)
         else:
-            play(match, game.legal_actions()[0], match.version)
+            play(GRID, match, game.legal_actions()[0], match.version)
 
 
 def _advance_clubs(match, moves: int, rng: random.Random) -> None:
-    from caddie.store.club_matches import computer_to_move, play, round_of, step
-    from caddie.core.clubs.opponents import choose_play
     from caddie.core.clubs.game import NEXT
+    from caddie.core.clubs.opponents import choose_play
+    from caddie.store.club_matches import CLUBS
+    from caddie.store.matches import computer_to_move, play, step
 
     for _ in range(moves):
-        game = round_of(match)
+        game = CLUBS.load(match)
         if game.is_over:
             return
         if computer_to_move(match, game):
-            step(match, match.version)
+            step(CLUBS, match, match.version)
         elif game.phase == "hole_over":
-            play(match, NEXT, match.version)
+            play(CLUBS, match, NEXT, match.version)
         else:
-            play(match, choose_play(game.view(0), "steady", rng), match.version)
+            play(CLUBS, match, choose_play(game.view(0), "steady", rng), match.version)
 
 
 def _sign_in(app, browser: Browser) -> None:
@@ -237,8 +258,9 @@ def _sign_in(app, browser: Browser) -> None:
 def _api_round(app, world: World) -> None:
     """A round dealt through the API by A (so its edit token is the API's)."""
     client = app.test_client(use_cookies=False)
-    answer = client.post("/api/v1/rounds", json={"players": ["Gus", "Hal"], "holes": 9},
-                         headers=_cookie_header(app, world.browsers["A"]))
+    answer = client.post(
+        "/api/v1/rounds", json={"players": ["Gus", "Hal"], "holes": 9}, headers=_cookie_header(app, world.browsers["A"])
+    )
     assert answer.status_code == 201, answer.get_data(as_text=True)
     body = answer.get_json()
     public_id = body["round"]["id"] if "id" in body["round"] else body["links"]["api"].rsplit("/", 1)[1]
@@ -253,13 +275,21 @@ def _cookie_header(app, browser: Browser) -> dict[str, str]:
 
 # ---- which ids a rule's variables take ----------------------------------------------
 
+
 def var_kind(rule: str, var: str) -> str:
     """What a path variable names, from the rule's text; "any" for a rule this does not know."""
     if var == "filename":
         return "static"
-    for marker, kind in (("/samples/", "sample"), ("/ledger/s/", "share"), ("/ledger/e/", "edit"),
-                         ("/play/clubs/m/", "clubs_match"), ("/play/m/", "grid_match"),
-                         ("/courses/c/", "course"), ("/ledger/r/", "round"), ("/rounds/", "round")):
+    for marker, kind in (
+        ("/samples/", "sample"),
+        ("/ledger/s/", "share"),
+        ("/ledger/e/", "edit"),
+        ("/play/clubs/m/", "clubs_match"),
+        ("/play/m/", "grid_match"),
+        ("/courses/c/", "course"),
+        ("/ledger/r/", "round"),
+        ("/rounds/", "round"),
+    ):
         if marker in rule and var in ("public_id", "token", "key"):
             return kind
     if var == "hole":
@@ -276,9 +306,9 @@ def may_write(world: World, thing: Thing | None, kind: str, browser: Browser, be
     if kind not in OWNED_KINDS:
         return True
     if thing is None or thing.kind != kind:
-        return False   # a guessed id, garbage, or another kind's id: names nothing here
+        return False  # a guessed id, garbage, or another kind's id: names nothing here
     if thing.deleted:
-        return None    # restore takes it; every other route answers 404
+        return None  # restore takes it; every other route answers 404
     if kind == "round":
         if bearer and bearer == thing.edit_token:
             return True
@@ -288,10 +318,11 @@ def may_write(world: World, thing: Thing | None, kind: str, browser: Browser, be
 
 # ---- reading the pages: forms, links and htmx attributes ----------------------------
 
+
 class PageParser(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.forms: list[dict] = []          # {"method", "action", "fields": [(name, value)], "choices": {}}
+        self.forms: list[dict] = []  # {"method", "action", "fields": [(name, value)], "choices": {}}
         self.links: list[str] = []
         self.posts: list[tuple[str, list[tuple[str, str]]]] = []
         self._form: dict | None = None
@@ -300,8 +331,12 @@ class PageParser(HTMLParser):
     def handle_starttag(self, tag, attrs):
         a = {k: (v if v is not None else "") for k, v in attrs}
         if tag == "form":
-            self._form = {"method": a.get("method", "get").lower(), "action": a.get("action", ""),
-                          "fields": [], "choices": defaultdict(list)}
+            self._form = {
+                "method": a.get("method", "get").lower(),
+                "action": a.get("action", ""),
+                "fields": [],
+                "choices": defaultdict(list),
+            }
             self.forms.append(self._form)
         for attr in ("href", "hx-get"):
             if attr in a and a[attr].startswith("/"):
@@ -366,13 +401,18 @@ def _real_paths(world: World, rule, browser: Browser) -> list[str]:
         if kind == "hole":
             fills[var] = ["1"]
             continue
-        pool = [t for t in world.things if (t.kind == kind or kind == "any") and not t.deleted
-                and (t.owner in (None, browser.name) or t.value in browser.grants)]
+        pool = [
+            t
+            for t in world.things
+            if (t.kind == kind or kind == "any")
+            and not t.deleted
+            and (t.owner in (None, browser.name) or t.value in browser.grants)
+        ]
         fills[var] = [t.value for t in pool][:4]
     if any(not v for v in fills.values()):
         return []
     results = []
-    combos = [dict()]
+    combos = [{}]
     for var in variables:
         combos = [dict(c, **{var: v}) for c in combos for v in fills[var]][:8]
     for combo in combos:
@@ -395,14 +435,14 @@ def build_path(rule, values: dict[str, str]) -> str:
         else:
             out.append(piece)
     text = "".join(out)
-    return text[text.index("|") + 1:] if "|" in text else text
+    return text[text.index("|") + 1 :] if "|" in text else text
 
 
 def _learn(world: World, adapter, html: str) -> None:
     parser = PageParser()
     try:
         parser.feed(html)
-    except Exception:  # noqa: BLE001 - a page the parser cannot read teaches nothing
+    except Exception:
         return
     for form in parser.forms:
         endpoint = _endpoint(adapter, form["action"], "POST" if form["method"] == "post" else "GET")
@@ -438,7 +478,7 @@ def _endpoint(adapter, path: str, method: str) -> str | None:
     try:
         endpoint, _ = adapter.match(urllib.parse.unquote(urllib.parse.urlsplit(path).path) or "/", method=method)
         return endpoint
-    except Exception:  # noqa: BLE001 - not a route of this app, or another method
+    except Exception:
         return None
 
 
@@ -453,8 +493,11 @@ def _api_examples(app, world: World) -> None:
         for method, operation in item.items():
             if not isinstance(operation, dict) or method.upper() not in ("POST", "PUT", "PATCH"):
                 continue
-            url = "/api/v1" + re.sub(r"\{[^}]+\}", "x", path) if not path.startswith("/api/") else \
-                re.sub(r"\{[^}]+\}", "x", path)
+            url = (
+                "/api/v1" + re.sub(r"\{[^}]+\}", "x", path)
+                if not path.startswith("/api/")
+                else re.sub(r"\{[^}]+\}", "x", path)
+            )
             endpoint = _endpoint(adapter, url, method.upper())
             content = operation.get("requestBody", {}).get("content", {}).get("application/json", {})
             for example in content.get("examples", {}).values():
@@ -468,21 +511,123 @@ def _api_examples(app, world: World) -> None:
 
 LONG = "x" * 70_000
 TEXTS = [
-    "", " ", "0", "-1", "-0", "+5", "007", "1.5", "1e3", "1e309", "-1e309", "NaN", "nan", "inf", "-Infinity",
-    "9" * 40, "9" * 5000, "\u00b2", "2\u00b3", "\u0663\u0660\u0660", str(2**31), str(2**31 - 1), str(-2**31 - 1), str(2**63), str(-2**63 - 1), str(10**400), "0x1F",
-    "1_000", "\u0661\u0662", "\uff15", "\u216b", "\u00b2", "\u2212" + "3", "\u2013" + "4", " 7 ", "3 4",
-    "\u202eKRAM", "\u200f\u200e", "\u0639\u0631\u0628\u064a", "\u05e9\u05dc\u05d5\u05dd", "\U0001f3cc\ufe0f\u200d\u2640\ufe0f",
-    "\U0001f468\u200d\U0001f469\u200d\U0001f467" * 30, "\x00", "a\x00b", "\r\n", "\t", "\x1b[31m", "\ufeff",
-    "\uffff", "\U0010ffff", "A" * 5000, LONG, "<script>alert(1)</script>", "{{7*7}}", "' OR 1=1 --",
-    "../../../etc/passwd", "%00", "%s%s%n", "null", "true", "[]", "{}", "K", "JK", "10", "Q", "-2",
-    "mine:", "mine:nothing", "random-18", "random-9", "draw", "take", "flip:0", "swap:99", "flip:-1",
-    "swap:1e9", "discard", "next", "play", ":", "flip:", "0-1", "99-99", "-1--1", "0-0", "1-1", "2025-02-30",
-    "9999-12-31", "0000-00-00",
+    "",
+    " ",
+    "0",
+    "-1",
+    "-0",
+    "+5",
+    "007",
+    "1.5",
+    "1e3",
+    "1e309",
+    "-1e309",
+    "NaN",
+    "nan",
+    "inf",
+    "-Infinity",
+    "9" * 40,
+    "9" * 5000,
+    "\u00b2",
+    "2\u00b3",
+    "\u0663\u0660\u0660",
+    str(2**31),
+    str(2**31 - 1),
+    str(-(2**31) - 1),
+    str(2**63),
+    str(-(2**63) - 1),
+    str(10**400),
+    "0x1F",
+    "1_000",
+    "\u0661\u0662",
+    "\uff15",
+    "\u216b",
+    "\u00b2",
+    "\u2212" + "3",
+    "\u2013" + "4",
+    " 7 ",
+    "3 4",
+    "\u202eKRAM",
+    "\u200f\u200e",
+    "\u0639\u0631\u0628\u064a",
+    "\u05e9\u05dc\u05d5\u05dd",
+    "\U0001f3cc\ufe0f\u200d\u2640\ufe0f",
+    "\U0001f468\u200d\U0001f469\u200d\U0001f467" * 30,
+    "\x00",
+    "a\x00b",
+    "\r\n",
+    "\t",
+    "\x1b[31m",
+    "\ufeff",
+    "\uffff",
+    "\U0010ffff",
+    "A" * 5000,
+    LONG,
+    "<script>alert(1)</script>",
+    "{{7*7}}",
+    "' OR 1=1 --",
+    "../../../etc/passwd",
+    "%00",
+    "%s%s%n",
+    "null",
+    "true",
+    "[]",
+    "{}",
+    "K",
+    "JK",
+    "10",
+    "Q",
+    "-2",
+    "mine:",
+    "mine:nothing",
+    "random-18",
+    "random-9",
+    "draw",
+    "take",
+    "flip:0",
+    "swap:99",
+    "flip:-1",
+    "swap:1e9",
+    "discard",
+    "next",
+    "play",
+    ":",
+    "flip:",
+    "0-1",
+    "99-99",
+    "-1--1",
+    "0-0",
+    "1-1",
+    "2025-02-30",
+    "9999-12-31",
+    "0000-00-00",
 ]
 # Lone surrogates cannot be sent as text; in JSON they travel as escapes.
-JSON_VALUES: list[Any] = [None, True, False, 0, -1, 1.5, -0.0, 10**30, -10**30, 2**63, float("nan"), float("inf"),
-                          float("-inf"), "", "\ud800", "\udfff", "a\ud83cb", [], {}, [None] * 50,
-                          {"a": [1, {"b": None}]}, "x" * 20_000, list(range(3000))]
+JSON_VALUES: list[Any] = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1.5,
+    -0.0,
+    10**30,
+    -(10**30),
+    2**63,
+    float("nan"),
+    float("inf"),
+    float("-inf"),
+    "",
+    "\ud800",
+    "\udfff",
+    "a\ud83cb",
+    [],
+    {},
+    [None] * 50,
+    {"a": [1, {"b": None}]},
+    "x" * 20_000,
+    list(range(3000)),
+]
 
 
 def nasty_text(rng: random.Random, world: World, name: str | None = None) -> str:
@@ -495,8 +640,10 @@ def nasty_text(rng: random.Random, world: World, name: str | None = None) -> str
         return rng.choice(world.things).value
     if roll < 0.93:
         return str(rng.choice([-1, 1]) * rng.randrange(0, 10 ** rng.randrange(1, 25)))
-    return "".join(chr(rng.choice([rng.randrange(32, 127), rng.randrange(0x80, 0xD7FF),
-                                   rng.randrange(0xE000, 0x10FFFF)])) for _ in range(rng.randrange(1, 40)))
+    return "".join(
+        chr(rng.choice([rng.randrange(32, 127), rng.randrange(0x80, 0xD7FF), rng.randrange(0xE000, 0x10FFFF)]))
+        for _ in range(rng.randrange(1, 40))
+    )
 
 
 def nasty_json(rng: random.Random, world: World) -> Any:
@@ -557,25 +704,28 @@ def _dumps(value: Any) -> str:
 
 # ---- one request ---------------------------------------------------------------------
 
+
 @dataclass
 class Request:
     family: str
     method: str
-    path: str                              # percent-encoded, with the query string
+    path: str  # percent-encoded, with the query string
     headers: dict[str, str]
     body: bytes = b""
-    refused: bool = False                  # carries a fault that must stop it whatever else it holds
+    refused: bool = False  # carries a fault that must stop it whatever else it holds
     faults: list[str] = field(default_factory=list)
     endpoint: str | None = None
-    match: Thing | None = None             # a match whose version the form names (stale check)
-    who: str = ""                          # the browser that asks (A, B, C, none, tampered)
+    match: Thing | None = None  # a match whose version the form names (stale check)
+    who: str = ""  # the browser that asks (A, B, C, none, tampered)
 
     def describe(self) -> str:
         body = self.body[:300].decode("utf-8", "backslashreplace")
         shown = {k: v[:80] for k, v in self.headers.items() if k != "Cookie"}
         who = self.headers.get("Cookie", "")[:20]
-        return (f"{self.method} {self.path[:300]} as {self.who} headers={shown} cookie={who!r} body={body!r} "
-                f"faults={self.faults}")
+        return (
+            f"{self.method} {self.path[:300]} as {self.who} headers={shown} cookie={who!r} body={body!r} "
+            f"faults={self.faults}"
+        )
 
 
 class Fuzzer:
@@ -584,8 +734,9 @@ class Fuzzer:
         self.world = world
         self.rng = rng
         self.origin = origin
-        self.rules = [r for r in app.url_map.iter_rules()]
-        from caddie.store.database import csrf
+        self.rules = list(app.url_map.iter_rules())
+        from caddie.web.csrf import csrf
+
         self._exempt_views = set(getattr(csrf, "_exempt_views", set()))
         self._exempt_blueprints = set(getattr(csrf, "_exempt_blueprints", set()))
         self.cookie_name = app.config["SESSION_COOKIE_NAME"]
@@ -636,15 +787,32 @@ class Fuzzer:
 
         # who asks
         roll = rng.random()
-        name = "A" if deep or roll < 0.5 else "B" if roll < 0.65 else "C" if roll < 0.75 else "none" if roll < 0.9 \
+        name = (
+            "A"
+            if deep or roll < 0.5
+            else "B"
+            if roll < 0.65
+            else "C"
+            if roll < 0.75
+            else "none"
+            if roll < 0.9
             else "tampered"
+        )
         browser = world.browsers.get(name, world.browsers["none"])
         headers: dict[str, str] = {}
         if name == "tampered":
             good = world.browsers[rng.choice("AB")].cookie
-            headers["Cookie"] = f"{self.cookie_name}=" + rng.choice([
-                good[:-3] + "abc", good.replace(".", "!", 1), "garbage", "", good + "A" * 5000,
-                "e30.abc.def", "%00%ff"])
+            headers["Cookie"] = f"{self.cookie_name}=" + rng.choice(
+                [
+                    good[:-3] + "abc",
+                    good.replace(".", "!", 1),
+                    "garbage",
+                    "",
+                    good + "A" * 5000,
+                    "e30.abc.def",
+                    "%00%ff",
+                ]
+            )
             browser = world.browsers["none"]
         elif browser.cookie:
             headers["Cookie"] = f"{self.cookie_name}={browser.cookie}"
@@ -653,8 +821,17 @@ class Fuzzer:
         bearer = None
         if endpoint.startswith("api.") and rng.random() < 0.5:
             rounds = world.of_kind("round")
-            bearer = rng.choice([rng.choice(rounds).edit_token, rng.choice(world.of_kind("share")).value,
-                                 secrets.token_urlsafe(24), "", "x" * 65, "../..", "\u00e9t\u00e9"])
+            bearer = rng.choice(
+                [
+                    rng.choice(rounds).edit_token,
+                    rng.choice(world.of_kind("share")).value,
+                    secrets.token_urlsafe(24),
+                    "",
+                    "x" * 65,
+                    "../..",
+                    "\u00e9t\u00e9",
+                ]
+            )
             scheme = rng.choice(["Bearer", "bearer", "Basic", "Bearer  ", ""])
             headers["Authorization"] = f"{scheme} {bearer}".strip() if scheme else bearer
             if scheme.strip().lower() != "bearer" or not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", bearer):
@@ -690,9 +867,16 @@ class Fuzzer:
         elif roll < 0.75:
             headers["Origin"] = self.origin
         elif roll < 0.83:
-            headers["Origin"] = rng.choice(["https://evil.example", "null", "http://localhost.evil.example",
-                                            self.origin.replace("http://", "https://"), "http://127.0.0.2",
-                                            self.origin + ".evil.example"])
+            headers["Origin"] = rng.choice(
+                [
+                    "https://evil.example",
+                    "null",
+                    "http://localhost.evil.example",
+                    self.origin.replace("http://", "https://"),
+                    "http://127.0.0.2",
+                    self.origin + ".evil.example",
+                ]
+            )
             faults.append("another origin")
         elif roll < 0.9:
             headers["Referer"] = rng.choice(["https://evil.example/page", "http://user@evil.example/"])
@@ -708,7 +892,7 @@ class Fuzzer:
             if rng.random() < 0.2:
                 headers["HX-Boosted"] = "true"
         if endpoint == "api.put_hole" and rng.random() < 0.3:
-            headers["If-Match"] = rng.choice(['"1"', "*", "W/\"2\"", '"999999999999"', "garbage", '"-1"', ""])
+            headers["If-Match"] = rng.choice(['"1"', "*", 'W/"2"', '"999999999999"', "garbage", '"-1"', ""])
 
         request = Request(family, method, path, headers, endpoint=endpoint, faults=faults, who=name)
         match = next((t for t in targets if t.kind in ("grid_match", "clubs_match")), None)
@@ -724,18 +908,26 @@ class Fuzzer:
 
     def _no_route(self) -> Request:
         rng = self.rng
-        path = "/" + "/".join(urllib.parse.quote(nasty_text(rng, self.world)[:50], safe="") or "x"
-                              for _ in range(rng.randrange(1, 4)))
+        path = "/" + "/".join(
+            urllib.parse.quote(nasty_text(rng, self.world)[:50], safe="") or "x" for _ in range(rng.randrange(1, 4))
+        )
         method = rng.choice(ALL_METHODS)
-        return Request("(no route)", method, path, {"Origin": self.origin} if rng.random() < 0.5 else {},
-                       refused=True, faults=["no such route"])
+        return Request(
+            "(no route)",
+            method,
+            path,
+            {"Origin": self.origin} if rng.random() < 0.5 else {},
+            refused=True,
+            faults=["no such route"],
+        )
 
     def _path_value(self, kind: str) -> tuple[str, Thing | None]:
         rng, world = self.rng, self.world
         roll = rng.random()
         if kind == "hole":
-            return rng.choice(["1", "2", "9", "18", "0", "19", "-1", "01", "1.5", "abc", "\u0661", "99999",
-                               "9" * 30, "%00", " 1"]), None
+            return rng.choice(
+                ["1", "2", "9", "18", "0", "19", "-1", "01", "1.5", "abc", "\u0661", "99999", "9" * 30, "%00", " 1"]
+            ), None
         pool = [t for t in world.things if t.kind == kind] if kind != "any" else world.things
         if self.deep and rng.random() < 0.85:
             mine = [t for t in pool if t.owner == "A" and not t.deleted] or pool
@@ -750,7 +942,7 @@ class Fuzzer:
             return thing.value, thing
         if roll < 0.85:
             return secrets.token_urlsafe(rng.choice([12, 18, 24])), None
-        value = nasty_text(rng, world)[:rng.choice([10, 100, 3000])] or "x"
+        value = nasty_text(rng, world)[: rng.choice([10, 100, 3000])] or "x"
         return value, next((t for t in world.things if t.value == value), None)  # garbage may be a real id
 
     def _query(self, endpoint: str, method: str) -> str:
@@ -772,7 +964,9 @@ class Fuzzer:
         rng, world = self.rng, self.world
         pairs = list(pairs)
         roll = rng.random()
-        names = sorted({n for n, _ in pairs} | set(rng.sample(sorted(world.field_values), min(3, len(world.field_values)))))
+        names = sorted(
+            {n for n, _ in pairs} | set(rng.sample(sorted(world.field_values), min(3, len(world.field_values))))
+        )
         if roll < 0.45 and pairs:
             i = rng.randrange(len(pairs))
             pairs[i] = (pairs[i][0], nasty_text(rng, world, pairs[i][0]))
@@ -818,10 +1012,30 @@ class Fuzzer:
         if request.match is not None and rng.random() < 0.5:
             current = self.match_version(request.match)
             pairs = [(n, v) for n, v in pairs if n != "version"]
-            pairs.append(("version", rng.choice([str(current), str(current - 1), str(current + 1), "0",
-                                                 "-1", " %d " % current, "\u0661", str(2**64), ""])))
+            pairs.append(
+                (
+                    "version",
+                    rng.choice(
+                        [
+                            str(current),
+                            str(current - 1),
+                            str(current + 1),
+                            "0",
+                            "-1",
+                            f" {current} ",
+                            "\u0661",
+                            str(2**64),
+                            "",
+                        ]
+                    ),
+                )
+            )
         versions = [v for n, v in pairs if n == "version"]
-        if request.match is not None and request.method == "POST" and request.endpoint.endswith(("act", "computer_move")):
+        if (
+            request.match is not None
+            and request.method == "POST"
+            and request.endpoint.endswith(("act", "computer_move"))
+        ):
             current = self.match_version(request.match)
             try:
                 seen = int(versions[0]) if versions else -1
@@ -842,9 +1056,16 @@ class Fuzzer:
             request.headers["Content-Type"] = "application/json"
             request.body = _dumps(dict(pairs)).encode()
         else:
-            request.headers["Content-Type"] = rng.choice(["text/plain", "application/xml", "", "a/b; boundary=",
-                                                          "application/x-www-form-urlencoded; charset=utf-16",
-                                                          "multipart/form-data"])
+            request.headers["Content-Type"] = rng.choice(
+                [
+                    "text/plain",
+                    "application/xml",
+                    "",
+                    "a/b; boundary=",
+                    "application/x-www-form-urlencoded; charset=utf-16",
+                    "multipart/form-data",
+                ]
+            )
             request.body = rng.choice([_encode(pairs, rng).encode(), b"\xff\xfe\x00garbage", b"", LONG.encode()])
         if rng.random() < 0.02:
             request.body += b"&pad=" + b"x" * (MAX_BODY + 10)
@@ -870,8 +1091,10 @@ class Fuzzer:
             elif roll < 0.75 and path:
                 body = _set_path(body, path, None, drop=True)
             elif roll < 0.9 and isinstance(body, dict):
-                body = dict(body, **{rng.choice(["extra", "Players", "cards ", "__proto__", "\u202e", "id"]):
-                                     nasty_json(rng, world)})
+                body = dict(
+                    body,
+                    **{rng.choice(["extra", "Players", "cards ", "__proto__", "\u202e", "id"]): nasty_json(rng, world)},
+                )
                 broken = True
             else:
                 body = [body]
@@ -879,25 +1102,49 @@ class Fuzzer:
         text = _dumps(body)
         roll = rng.random()
         content_type = "application/json"
-        rewritten = False   # the text no longer is the mutated body: whether it is broken is read off it
+        rewritten = False  # the text no longer is the mutated body: whether it is broken is read off it
         wrong_type = False
         if roll < 0.08:
-            text = text[:rng.randrange(max(len(text), 1))] + rng.choice(["", "}", "]", ",", "'", "\x00"])
+            text = text[: rng.randrange(max(len(text), 1))] + rng.choice(["", "}", "]", ",", "'", "\x00"])
             rewritten = True
         elif roll < 0.12:
             text = "[" * rng.choice([100, 2000, 100_000]) + "]" * rng.choice([0, 100])
             rewritten = True
         elif roll < 0.15:
-            text = rng.choice(["NaN", "Infinity", "-Infinity", "1e999", '{"a":1,"a":2}', '{"scores": {"Ann": 1, "Ann": 2}}',
-                               "\ufeff{}", "{'single': 1}", '{"a": 1,}', "", "null", "[]", '"text"', "0"])
+            text = rng.choice(
+                [
+                    "NaN",
+                    "Infinity",
+                    "-Infinity",
+                    "1e999",
+                    '{"a":1,"a":2}',
+                    '{"scores": {"Ann": 1, "Ann": 2}}',
+                    "\ufeff{}",
+                    "{'single': 1}",
+                    '{"a": 1,}',
+                    "",
+                    "null",
+                    "[]",
+                    '"text"',
+                    "0",
+                ]
+            )
             rewritten = True
         elif roll < 0.2:
-            content_type = rng.choice(["text/plain", "application/x-www-form-urlencoded", "", "application/jsonx",
-                                       "multipart/form-data; boundary=x"])
-            wrong_type = True   # not JSON to request.is_json
+            content_type = rng.choice(
+                [
+                    "text/plain",
+                    "application/x-www-form-urlencoded",
+                    "",
+                    "application/jsonx",
+                    "multipart/form-data; boundary=x",
+                ]
+            )
+            wrong_type = True  # not JSON to request.is_json
         elif roll < 0.23:
-            content_type = rng.choice(["application/json; charset=utf-16", "application/merge-patch+json",
-                                       "APPLICATION/JSON"])
+            content_type = rng.choice(
+                ["application/json; charset=utf-16", "application/merge-patch+json", "APPLICATION/JSON"]
+            )
         data = text.encode("utf-8", "surrogatepass")
         if rng.random() < 0.03:
             data = rng.choice([b"\xff\xfe{\x00}\x00", text.encode("utf-16"), b"\xc3\x28", data + b"\xff"])
@@ -914,9 +1161,10 @@ class Fuzzer:
             request.faults.append("broken JSON body")
 
     def match_version(self, match: Thing) -> int:
+        from sqlalchemy import select
+
         from caddie.store.database import db
         from caddie.store.models import Match
-        from sqlalchemy import select
 
         with self.app.app_context():
             version = db.session.scalar(select(Match.version).where(Match.public_id == match.value))
@@ -925,14 +1173,23 @@ class Fuzzer:
 
 
 # Endpoints whose body must be a JSON object of known fields (caddie.web.api.body.json_object).
-STRICT_JSON = ("api.tally_grid", "api.tally_clubs", "api.caddie_grid", "api.caddie_clubs", "api.create_round",
-               "api.put_hole")
+STRICT_JSON = (
+    "api.tally_grid",
+    "api.tally_clubs",
+    "api.caddie_grid",
+    "api.caddie_clubs",
+    "api.create_round",
+    "api.put_hole",
+)
 
 
 def _encode(pairs: list[tuple[str, str]], rng: random.Random) -> str:
     quote = urllib.parse.quote_plus if rng.random() < 0.8 else urllib.parse.quote
-    return "&".join(f"{quote(n, safe='', encoding='utf-8', errors='surrogatepass')}="
-                    f"{quote(v, safe='', encoding='utf-8', errors='surrogatepass')}" for n, v in pairs)
+    return "&".join(
+        f"{quote(n, safe='', encoding='utf-8', errors='surrogatepass')}="
+        f"{quote(v, safe='', encoding='utf-8', errors='surrogatepass')}"
+        for n, v in pairs
+    )
 
 
 FILE_NAMES = ["a.csv", "", "../../x", "\u00e9.csv"]
@@ -943,9 +1200,12 @@ def _multipart(pairs: list[tuple[str, str]], boundary: str, rng: random.Random) 
     for name, value in pairs:
         disposition = f'form-data; name="{name}"' if rng.random() < 0.97 else "form-data"  # a nameless part
         if rng.random() < 0.15:
-            disposition += '; filename="%s"' % rng.choice(FILE_NAMES)
-        parts.append(f"--{boundary}\r\nContent-Disposition: {disposition}\r\n\r\n".encode("utf-8", "surrogatepass")
-                     + value.encode("utf-8", "surrogatepass") + b"\r\n")
+            disposition += f'; filename="{rng.choice(FILE_NAMES)}"'
+        parts.append(
+            f"--{boundary}\r\nContent-Disposition: {disposition}\r\n\r\n".encode("utf-8", "surrogatepass")
+            + value.encode("utf-8", "surrogatepass")
+            + b"\r\n"
+        )
     tail = f"--{boundary}--\r\n".encode() if rng.random() < 0.9 else b""
     return b"".join(parts) + tail
 
@@ -1027,6 +1287,7 @@ class WriteListener:
 
 # ---- running ------------------------------------------------------------------------
 
+
 @dataclass
 class Report:
     sent: int = 0
@@ -1057,22 +1318,27 @@ class Report:
             counts = self.families[family]
             shown = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
             out.append(f"  {family:<12} {sum(counts.values()):>7}   {shown}")
-        out.append(f"refused by construction: {self.refused_by_construction} of {self.sent}; "
-                   f"accepted writes (valid requests that may change data, tracked): {self.accepted_writes} "
-                   f"requests, {self.accepted_rows} rows")
+        out.append(
+            f"refused by construction: {self.refused_by_construction} of {self.sent}; "
+            f"accepted writes (valid requests that may change data, tracked): {self.accepted_writes} "
+            f"requests, {self.accepted_rows} rows"
+        )
         if self.gunicorn_sent:
             out.append(f"of which against gunicorn (refused by construction only): {self.gunicorn_sent}")
         for error in self.server_errors[:20]:
             out.append("5xx: " + error)
         for note in self.change_notes[:20]:
             out.append("changed: " + note)
-        out.append(f"fuzz: {self.sent} requests, {len(self.server_errors)} answered 5xx, "
-                   f"{self.rows_changed} stored rows changed")
+        out.append(
+            f"fuzz: {self.sent} requests, {len(self.server_errors)} answered 5xx, "
+            f"{self.rows_changed} stored rows changed"
+        )
         return out
 
 
-def fuzz_in_process(app, world: World, requests: int, seed: int, report: Report | None = None,
-                    progress: bool = False) -> Report:
+def fuzz_in_process(
+    app, world: World, requests: int, seed: int, report: Report | None = None, progress: bool = False
+) -> Report:
     """Send ``requests`` requests with Flask's test client and check each as described above."""
     from caddie.store.database import db
 
@@ -1099,8 +1365,9 @@ def fuzz_in_process(app, world: World, requests: int, seed: int, report: Report 
                 if changed:
                     if request.refused or status >= 400:
                         report.rows_changed += changed
-                        report.change_notes.append(f"{status} {request.describe()}: "
-                                                   + "; ".join(describe_changes(expected, now)))
+                        report.change_notes.append(
+                            f"{status} {request.describe()}: " + "; ".join(describe_changes(expected, now))
+                        )
                     else:
                         report.accepted_writes += 1
                         report.accepted_rows += changed
@@ -1122,7 +1389,7 @@ def _send_in_process(client, request: Request) -> tuple[int, str | None]:
         status = answer.status_code
         answer.close()
         return status, None
-    except Exception:  # noqa: BLE001 - an exception the app let through is a 500 under a real server
+    except Exception:
         return 500, traceback.format_exc(limit=-6)
 
 
@@ -1166,6 +1433,7 @@ def fuzz_gunicorn(url: str, app, world: World, requests: int, seed: int, report:
 
 # ---- the app and the database for the bench -----------------------------------------
 
+
 @contextmanager
 def bench_app(directory: Path, database_url: str | None, secret_key: str) -> Iterator[tuple[Any, str]]:
     """A migrated, empty scratch database and an app on it: (app, the database URL for servers)."""
@@ -1176,8 +1444,14 @@ def bench_app(directory: Path, database_url: str | None, secret_key: str) -> Ite
     from tests.production.servers import scratch_database
 
     with scratch_database(directory, base_url=database_url or "", prefix="caddie_fuzz") as url:
-        app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": secret_key,
-                          "INSTANCE_PATH": str(directory / "instance"), "PROPAGATE_EXCEPTIONS": True})
+        app = create_app(
+            {
+                "SQLALCHEMY_DATABASE_URI": url,
+                "SECRET_KEY": secret_key,
+                "INSTANCE_PATH": str(directory / "instance"),
+                "PROPAGATE_EXCEPTIONS": True,
+            }
+        )
         with app.app_context():
             upgrade()
         try:
@@ -1192,24 +1466,33 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--requests", type=int, default=20_000, help="in-process requests (default 20000)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--database-url", default=os.environ.get("FUZZ_DATABASE_URL", ""),
-                        help="a PostgreSQL database to work in (a schema of its own); default: a SQLite file")
-    parser.add_argument("--gunicorn", type=int, default=1500,
-                        help="requests against a real gunicorn afterwards (0: none)")
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("FUZZ_DATABASE_URL", ""),
+        help="a PostgreSQL database to work in (a schema of its own); default: a SQLite file",
+    )
+    parser.add_argument(
+        "--gunicorn", type=int, default=1500, help="requests against a real gunicorn afterwards (0: none)"
+    )
     args = parser.parse_args(argv)
 
     import logging
+
     logging.disable(logging.CRITICAL)  # the app logs every 4xx it refuses; the figures are what matters here
     from tests.production.servers import SECRET_KEY, gunicorn_server
 
-    with tempfile.TemporaryDirectory(prefix="caddie-fuzz-") as tmp, \
-            bench_app(Path(tmp), args.database_url, SECRET_KEY) as (app, url):
+    with (
+        tempfile.TemporaryDirectory(prefix="caddie-fuzz-") as tmp,
+        bench_app(Path(tmp), args.database_url, SECRET_KEY) as (app, url),
+    ):
         database = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
         started = time.monotonic()
         world = build_world(app, args.seed)
-        print(f"setup on {database}: {len(world.things)} objects, {sum(len(v) for v in world.forms.values())} "
-              f"forms and {sum(len(v) for v in world.queries.values())} links read from the pages, "
-              f"{len(app.url_map._rules)} rules ({time.monotonic() - started:.1f} s)")
+        print(
+            f"setup on {database}: {len(world.things)} objects, {sum(len(v) for v in world.forms.values())} "
+            f"forms and {sum(len(v) for v in world.queries.values())} links read from the pages, "
+            f"{len(app.url_map._rules)} rules ({time.monotonic() - started:.1f} s)"
+        )
         started = time.monotonic()
         report = fuzz_in_process(app, world, args.requests, args.seed, progress=True)
         elapsed = time.monotonic() - started

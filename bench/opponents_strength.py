@@ -28,9 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from caddie.core.grid.game import GridMatch  # noqa: E402
-from caddie.core.grid.opponents import choose  # noqa: E402
-from caddie.core.grid.rules import PRESETS, Rules  # noqa: E402
+from caddie.core.grid.game import GridMatch
+from caddie.core.grid.players import choose
+from caddie.core.grid.rules import PRESETS, Rules
 
 PRESET_NAMES = ("bicycle", "standard")
 PAIRINGS = (("steady", "beginner"), ("beginner", "random"))
@@ -62,8 +62,15 @@ def duel(rules: Rules, first: str, second: str, holes: int, seed: int) -> dict:
         per_deal.append(diff / 2)
     mean = statistics.mean(per_deal)
     half = 1.96 * statistics.stdev(per_deal) / math.sqrt(deals) if deals > 1 else float("nan")
-    return {"first": statistics.mean(ours), "second": statistics.mean(theirs), "diff": mean,
-            "low": mean - half, "high": mean + half, "win": wins / (2 * deals), "holes": 2 * deals}
+    return {
+        "first": statistics.mean(ours),
+        "second": statistics.mean(theirs),
+        "diff": mean,
+        "low": mean - half,
+        "high": mean + half,
+        "win": wins / (2 * deals),
+        "holes": 2 * deals,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,9 +86,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name}: {rules.describe()}")
         for first, second in PAIRINGS:
             r = duel(rules, first, second, args.holes, args.seed)
-            print(f"  {first:>8} {r['first']:6.2f} vs {second:<8} {r['second']:6.2f} a hole over {r['holes']} holes; "
-                  f"difference {r['diff']:+.2f} (95% {r['low']:+.2f} to {r['high']:+.2f}); "
-                  f"{first} wins {100 * r['win']:.1f}% of holes")
+            print(
+                f"  {first:>8} {r['first']:6.2f} vs {second:<8} {r['second']:6.2f} a hole over {r['holes']} holes; "
+                f"difference {r['diff']:+.2f} (95% {r['low']:+.2f} to {r['high']:+.2f}); "
+                f"{first} wins {100 * r['win']:.1f}% of holes"
+            )
             if (first, second) == ("steady", "beginner"):
                 headline.append(r)
     print(f"({time.perf_counter() - started:.1f} s)")
@@ -89,8 +98,10 @@ def main(argv: list[str] | None = None) -> int:
     edge = statistics.mean(-r["diff"] for r in headline)
     half = math.sqrt(sum(((r["high"] - r["low"]) / 2) ** 2 for r in headline)) / len(headline)
     win = statistics.mean(r["win"] for r in headline)
-    print(f"HEADLINE: steady scores {edge:.2f} points a hole lower than beginner (95% ±{half:.2f}) "
-          f"and wins {100 * win:.1f}% of two-player six-card holes (bicycle and standard).")
+    print(
+        f"HEADLINE: steady scores {edge:.2f} points a hole lower than beginner (95% ±{half:.2f}) "
+        f"and wins {100 * win:.1f}% of two-player six-card holes (bicycle and standard)."
+    )
     return 0
 
 

@@ -66,9 +66,10 @@ import tempfile
 import threading
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,6 +100,7 @@ MAX_ERRORS_KEPT = 20
 
 # ---- the bare app ------------------------------------------------------------------
 
+
 def hello_app():
     """The bare Flask app the tally figure is compared with: a tiny JSON in, a tiny JSON out."""
     from flask import Flask, request
@@ -117,6 +119,7 @@ def hello_app():
 
 
 # ---- one client's HTTP connection ---------------------------------------------------
+
 
 class Failed(Exception):
     """A request that did not get the answer it should have (counted as an error)."""
@@ -144,8 +147,15 @@ class Http:
         self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
         self.cookies: dict[str, str] = {}
 
-    def request(self, method: str, path: str, *, json_body: Any = None, form: dict | None = None,
-                headers: dict[str, str] | None = None) -> Answer:
+    def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        json_body: Any = None,
+        form: dict | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> Answer:
         sent = dict(headers or {})
         body = None
         if json_body is not None:
@@ -181,13 +191,14 @@ def expect(answer: Answer, status: int, what: str) -> Answer:
 
 # ---- what the clients do ------------------------------------------------------------
 
+
 @dataclass
 class LedgerRound:
     public_id: str
     edit_token: str
     holes: int
     acknowledged: dict[tuple[str, int], int | None] = field(default_factory=dict)  # (name, hole) -> score
-    uncertain: dict[tuple[str, int], set] = field(default_factory=dict)          # values that may be there
+    uncertain: dict[tuple[str, int], set] = field(default_factory=dict)  # values that may be there
 
 
 @dataclass
@@ -205,12 +216,12 @@ class Client:
         self.rng = random.Random(seed)
         self.records: list[Record] = []
         self.rounds: list[LedgerRound] = []
-        self.match: str | None = None      # public id of the match in play
-        self.page: str = ""                # its table page as last shown
+        self.match: str | None = None  # public id of the match in play
+        self.page: str = ""  # its table page as last shown
         self.csrf: str = ""
-        self.kind = ""                     # the kind of the request being timed
-        self.window_start = 0              # records before this one are the setup's, before the clock started
-        self.think = 0.0                   # mean seconds a client pauses after each answer (0: none)
+        self.kind = ""  # the kind of the request being timed
+        self.window_start = 0  # records before this one are the setup's, before the clock started
+        self.think = 0.0  # mean seconds a client pauses after each answer (0: none)
 
     # -- timing ----------------------------------------------------------------------
 
@@ -220,8 +231,9 @@ class Client:
         try:
             answer = self.http.request(method, path, **options)
         except Exception as err:
-            self.records.append(Record(self.kind, time.perf_counter() - started,
-                                       f"{method} {path}: {type(err).__name__}: {err}"))
+            self.records.append(
+                Record(self.kind, time.perf_counter() - started, f"{method} {path}: {type(err).__name__}: {err}")
+            )
             raise Failed(str(err)) from None
         self.records.append(Record(self.kind, time.perf_counter() - started))
         return answer
@@ -235,7 +247,7 @@ class Client:
 
     def run(self, weights: dict[str, int], start: threading.Barrier, deadline_box: list[float]) -> None:
         kinds = list(weights)
-        cumulative = [sum(weights[k] for k in kinds[:i + 1]) for i in range(len(kinds))]
+        cumulative = [sum(weights[k] for k in kinds[: i + 1]) for i in range(len(kinds))]
         try:
             self.setup(weights)
         except Failed as err:
@@ -252,7 +264,7 @@ class Client:
                 getattr(self, kind)()
             except Failed as err:
                 self.fail(str(err))
-            if self.think:   # a person reads the page before the next tap
+            if self.think:  # a person reads the page before the next tap
                 time.sleep(min(self.rng.uniform(0, 2 * self.think), max(deadline - time.perf_counter(), 0)))
         self.http.close()
 
@@ -281,17 +293,22 @@ class Client:
                 cards.append(card)
                 if sum(cards) >= yardage:
                     break
-            answer = expect(self.timed("POST", "/api/v1/tally/clubs", json_body={"yardage": yardage, "cards": cards}),
-                            200, "tally/clubs")
+            answer = expect(
+                self.timed("POST", "/api/v1/tally/clubs", json_body={"yardage": yardage, "cards": cards}),
+                200,
+                "tally/clubs",
+            )
             if answer.json() != score_club_hole(yardage, cards, CLUB_RULES, 1).to_dict():
                 raise Failed(f"tally/clubs scored {cards} for {yardage} yards as {answer.json()}")
 
     # -- ledger ----------------------------------------------------------------------------
 
     def new_round(self) -> None:
-        answer = expect(self.timed("POST", "/api/v1/rounds",
-                                   json_body={"players": list(PLAYERS), "holes": 18, "game": "grid"}),
-                        201, "deal a round")
+        answer = expect(
+            self.timed("POST", "/api/v1/rounds", json_body={"players": list(PLAYERS), "holes": 18, "game": "grid"}),
+            201,
+            "deal a round",
+        )
         body = answer.json()
         self.rounds.append(LedgerRound(body["round"]["id"], body["edit_token"], body["round"]["holes"]))
 
@@ -303,8 +320,12 @@ class Client:
         names = self.rng.sample(PLAYERS, self.rng.randint(1, len(PLAYERS)))
         scores = {n: (None if self.rng.random() < 0.05 else self.rng.randint(-6, 30)) for n in names}
         try:
-            answer = self.timed("PUT", f"/api/v1/rounds/{round_.public_id}/holes/{hole}",
-                                json_body={"scores": scores}, headers={"Authorization": f"Bearer {round_.edit_token}"})
+            answer = self.timed(
+                "PUT",
+                f"/api/v1/rounds/{round_.public_id}/holes/{hole}",
+                json_body={"scores": scores},
+                headers={"Authorization": f"Bearer {round_.edit_token}"},
+            )
         except Failed:
             for name, score in scores.items():  # the write may or may not have landed
                 key = (name, hole)
@@ -330,7 +351,7 @@ class Client:
             hole = self.rng.randrange(len(COURSE_YARDAGES) - 2)
             body: dict[str, Any] = {"yardage": COURSE_YARDAGES[hole], "hand": hand}
             if self.rng.random() < 1 / 3:
-                body["upcoming"] = list(COURSE_YARDAGES[hole + 1:hole + 3])
+                body["upcoming"] = list(COURSE_YARDAGES[hole + 1 : hole + 3])
             answer = self.timed("POST", "/api/v1/caddie/clubs", json_body=body)
             if not expect(answer, 200, "caddie/clubs").json().get("play"):
                 raise Failed(f"caddie/clubs answered no play: {answer.body[:200]!r}")
@@ -341,9 +362,12 @@ class Client:
         mine, theirs = cards[:6], cards[6:12]
         up = set(self.rng.sample(range(6), self.rng.randint(2, 5)))
         their_up = set(self.rng.sample(range(6), self.rng.randint(2, 5)))
-        view = {"preset": "standard", "discard": cards[12],
-                "grid": [c if i in up else None for i, c in enumerate(mine)],
-                "opponents": [[c if i in their_up else None for i, c in enumerate(theirs)]]}
+        view = {
+            "preset": "standard",
+            "discard": cards[12],
+            "grid": [c if i in up else None for i, c in enumerate(mine)],
+            "opponents": [[c if i in their_up else None for i, c in enumerate(theirs)]],
+        }
         if self.rng.random() < 0.5:
             view.update(drawn=cards[13], drawn_from="deck")
         return view
@@ -361,8 +385,14 @@ class Client:
     def new_match(self) -> None:
         page = expect(self.timed("GET", "/play/"), 200, "the play page").text()
         self.csrf = CSRF_META.search(page).group(1)
-        form = {"csrf_token": self.csrf, "player": "Pat", "opponents": "1", "cards": "6", "negatives": "twos",
-                "holes": "9"}
+        form = {
+            "csrf_token": self.csrf,
+            "player": "Pat",
+            "opponents": "1",
+            "cards": "6",
+            "negatives": "twos",
+            "holes": "9",
+        }
         for i, name in enumerate(("Ada", "Bram", "Cleo", "Dev", "Esme")):
             form[f"seats-{i}-name"] = name
             form[f"seats-{i}-level"] = "steady" if i % 2 == 0 else "beginner"
@@ -397,6 +427,7 @@ class Client:
 
 # ---- a phase, and the check of every round --------------------------------------------
 
+
 @dataclass
 class Phase:
     name: str
@@ -409,7 +440,7 @@ class Phase:
 
     def timed_records(self) -> list[Record]:
         """The requests sent while the clock ran (setup requests only count for errors)."""
-        return [r for c in self.clients for r in c.records[c.window_start:] if r.latency > 0]
+        return [r for c in self.clients for r in c.records[c.window_start :] if r.latency > 0]
 
     def by_kind(self) -> dict[str, list[Record]]:
         kinds: dict[str, list[Record]] = defaultdict(list)
@@ -435,8 +466,9 @@ class Phase:
         return values[int(rank) - 1] * 1000
 
 
-def run_phase(name: str, base_url: str, clients: int, seconds: float, weights: dict[str, int],
-              seed: int = 1, think: float = 0.0) -> Phase:
+def run_phase(
+    name: str, base_url: str, clients: int, seconds: float, weights: dict[str, int], seed: int = 1, think: float = 0.0
+) -> Phase:
     """``clients`` threads send requests of ``weights``' kinds for ``seconds`` (after their setup),
     each pausing a random 0 to ``2 * think`` seconds after every answer (0: none, a closed loop)."""
     crowd = [Client(base_url, seed * 100_003 + i) for i in range(clients)]
@@ -450,8 +482,10 @@ def run_phase(name: str, base_url: str, clients: int, seconds: float, weights: d
         deadline_box[0] = started[0] + seconds
 
     barrier = threading.Barrier(clients, action=go)
-    threads = [threading.Thread(target=c.run, args=(weights, barrier, deadline_box), name=f"client-{i}",
-                                daemon=True) for i, c in enumerate(crowd)]
+    threads = [
+        threading.Thread(target=c.run, args=(weights, barrier, deadline_box), name=f"client-{i}", daemon=True)
+        for i, c in enumerate(crowd)
+    ]
     setup_started = time.perf_counter()
     for thread in threads:
         thread.start()
@@ -466,9 +500,9 @@ def run_phase(name: str, base_url: str, clients: int, seconds: float, weights: d
 @dataclass
 class RoundCheck:
     rounds: int = 0
-    cells: int = 0          # cells acknowledged (or left uncertain by a failed write)
-    lost: int = 0           # an acknowledged score that is not there (blank, or the cell's earlier value)
-    wrong: int = 0          # a score there that nobody sent, or a cell filled that was never written
+    cells: int = 0  # cells acknowledged (or left uncertain by a failed write)
+    lost: int = 0  # an acknowledged score that is not there (blank, or the cell's earlier value)
+    wrong: int = 0  # a score there that nobody sent, or a cell filled that was never written
     problems: list[str] = field(default_factory=list)
 
 
@@ -480,27 +514,36 @@ def check_rounds(base_url: str, clients: list[Client]) -> RoundCheck:
         for client in clients:
             for round_ in client.rounds:
                 result.rounds += 1
-                answer = http.request("GET", f"/api/v1/rounds/{round_.public_id}",
-                                      headers={"Authorization": f"Bearer {round_.edit_token}"})
+                answer = http.request(
+                    "GET",
+                    f"/api/v1/rounds/{round_.public_id}",
+                    headers={"Authorization": f"Bearer {round_.edit_token}"},
+                )
                 if answer.status != 200:
                     result.lost += len(round_.acknowledged)
                     result.problems.append(f"round {round_.public_id}: {answer.status} on reading it back")
                     continue
-                stored = {(p["name"], hole): score for p in answer.json()["players"]
-                          for hole, score in enumerate(p["scores"], start=1)}
+                stored = {
+                    (p["name"], hole): score
+                    for p in answer.json()["players"]
+                    for hole, score in enumerate(p["scores"], start=1)
+                }
                 for key, value in stored.items():
                     if key in round_.uncertain:
                         result.cells += 1
                         if value not in round_.uncertain[key]:
                             result.wrong += 1
-                            result.problems.append(f"round {round_.public_id} {key}: {value}, "
-                                                   f"none of {sorted(round_.uncertain[key], key=str)}")
+                            result.problems.append(
+                                f"round {round_.public_id} {key}: {value}, "
+                                f"none of {sorted(round_.uncertain[key], key=str)}"
+                            )
                     elif key in round_.acknowledged:
                         result.cells += 1
                         if value != round_.acknowledged[key]:
                             result.lost += 1
-                            result.problems.append(f"round {round_.public_id} {key}: {value}, "
-                                                   f"acknowledged {round_.acknowledged[key]}")
+                            result.problems.append(
+                                f"round {round_.public_id} {key}: {value}, acknowledged {round_.acknowledged[key]}"
+                            )
                     elif value is not None:
                         result.wrong += 1
                         result.problems.append(f"round {round_.public_id} {key}: {value}, never written")
@@ -510,6 +553,7 @@ def check_rounds(base_url: str, clients: list[Client]) -> RoundCheck:
 
 
 # ---- the whole measurement ------------------------------------------------------------------
+
 
 @dataclass
 class Report:
@@ -532,48 +576,67 @@ class Report:
         return self.tally.rate() / self.hello.rate()
 
     def lines(self) -> list[str]:
-        out = [f"web_load: {self.clients} clients, {self.duration:g} s per phase, {self.workers} gunicorn workers "
-               f"(gthread), {self.database}, {os.cpu_count()} CPU cores shared with the clients"]
-        out.append(f"mixed load: {self.mixed.requests()} requests in {self.mixed.seconds:.1f} s, "
-                   f"{self.mixed.rate():.0f} req/s")
+        out = [
+            f"web_load: {self.clients} clients, {self.duration:g} s per phase, {self.workers} gunicorn workers "
+            f"(gthread), {self.database}, {os.cpu_count()} CPU cores shared with the clients"
+        ]
+        out.append(
+            f"mixed load: {self.mixed.requests()} requests in {self.mixed.seconds:.1f} s, {self.mixed.rate():.0f} req/s"
+        )
         out.append(f"  {'kind':<8}{'requests':>10}{'req/s':>9}{'p50 ms':>9}{'p99 ms':>9}{'errors':>8}")
         errors_by_kind = defaultdict(int)
         for record in self.mixed.records:
             if record.error:
                 errors_by_kind[record.kind] += 1
         for kind in KINDS + (None,):
-            out.append(f"  {kind or 'all':<8}{self.mixed.requests(kind):>10}{self.mixed.rate(kind):>9.0f}"
-                       f"{self.mixed.percentile(50, kind):>9.1f}{self.mixed.percentile(99, kind):>9.1f}"
-                       f"{(errors_by_kind[kind] if kind else sum(errors_by_kind.values())):>8}")
+            out.append(
+                f"  {kind or 'all':<8}{self.mixed.requests(kind):>10}{self.mixed.rate(kind):>9.0f}"
+                f"{self.mixed.percentile(50, kind):>9.1f}{self.mixed.percentile(99, kind):>9.1f}"
+                f"{(errors_by_kind[kind] if kind else sum(errors_by_kind.values())):>8}"
+            )
         if self.paced is not None:
             p = self.paced
-            out.append(f"paced mixed load (each client pauses 0 to {2 * p.clients[0].think:g} s after an answer): "
-                       f"{p.requests()} requests, {p.rate():.0f} req/s")
+            out.append(
+                f"paced mixed load (each client pauses 0 to {2 * p.clients[0].think:g} s after an answer): "
+                f"{p.requests()} requests, {p.rate():.0f} req/s"
+            )
             for kind in KINDS:
-                out.append(f"  {kind:<8}{p.requests(kind):>10}{p.rate(kind):>9.0f}"
-                           f"{p.percentile(50, kind):>9.1f}{p.percentile(99, kind):>9.1f}")
+                out.append(
+                    f"  {kind:<8}{p.requests(kind):>10}{p.rate(kind):>9.0f}"
+                    f"{p.percentile(50, kind):>9.1f}{p.percentile(99, kind):>9.1f}"
+                )
         r = self.rounds
         out.append(f"rounds read back: {r.rounds} rounds, {r.cells} cells written, lost {r.lost}, wrong {r.wrong}")
         out += [f"  {p}" for p in r.problems[:MAX_ERRORS_KEPT]]
         for phase in (self.tally, self.hello):
             if phase is not None:
-                out.append(f"{phase.name}: {phase.requests()} requests, {phase.rate():.0f} req/s, "
-                           f"p50 {phase.percentile(50):.1f} ms, p99 {phase.percentile(99):.1f} ms, "
-                           f"errors {len(phase.errors())}")
+                out.append(
+                    f"{phase.name}: {phase.requests()} requests, {phase.rate():.0f} req/s, "
+                    f"p50 {phase.percentile(50):.1f} ms, p99 {phase.percentile(99):.1f} ms, "
+                    f"errors {len(phase.errors())}"
+                )
         errors = self.errors()
         if errors:
             out.append(f"errors ({len(errors)}), the first {min(len(errors), MAX_ERRORS_KEPT)}:")
             out += [f"  {e[:300]}" for e in errors[:MAX_ERRORS_KEPT]]
         ratio = self.ratio()
-        saturated = (f"{self.mixed.rate():.0f} req/s, tally p99 {self.mixed.percentile(99, 'tally'):.1f} ms, "
-                     f"ledger p99 {self.mixed.percentile(99, 'ledger'):.1f} ms")
-        out.append("load: "
-                   + (f"tally p99 {self.paced.percentile(99, 'tally'):.1f} ms, ledger p99 "
-                      f"{self.paced.percentile(99, 'ledger'):.1f} ms at {self.clients} paced clients "
-                      f"(saturated: {saturated})" if self.paced else f"saturated: {saturated}")
-                   + f", errors {len(errors)}, "
-                   f"lost scores {r.lost + r.wrong}, "
-                   f"tally/hello {'n/a' if ratio is None else f'{ratio:.0%}'}")
+        saturated = (
+            f"{self.mixed.rate():.0f} req/s, tally p99 {self.mixed.percentile(99, 'tally'):.1f} ms, "
+            f"ledger p99 {self.mixed.percentile(99, 'ledger'):.1f} ms"
+        )
+        out.append(
+            "load: "
+            + (
+                f"tally p99 {self.paced.percentile(99, 'tally'):.1f} ms, ledger p99 "
+                f"{self.paced.percentile(99, 'ledger'):.1f} ms at {self.clients} paced clients "
+                f"(saturated: {saturated})"
+                if self.paced
+                else f"saturated: {saturated}"
+            )
+            + f", errors {len(errors)}, "
+            f"lost scores {r.lost + r.wrong}, "
+            f"tally/hello {'n/a' if ratio is None else f'{ratio:.0%}'}"
+        )
         return out
 
 
@@ -581,9 +644,17 @@ def describe(database_url: str) -> str:
     return "PostgreSQL" if database_url.startswith("postgres") else "SQLite"
 
 
-def measure(database_url: str | None, clients: int, duration: float, workers: int = 2, seed: int = 1,
-            hello: bool = True, log_dir: Path | None = None, say: Callable[[str], None] = print,
-            think: float = 0.0) -> Report:
+def measure(
+    database_url: str | None,
+    clients: int,
+    duration: float,
+    workers: int = 2,
+    seed: int = 1,
+    hello: bool = True,
+    log_dir: Path | None = None,
+    say: Callable[[str], None] = print,
+    think: float = 0.0,
+) -> Report:
     """Start the servers, run the three phases, read every round back; the report."""
     with tempfile.TemporaryDirectory(prefix="web-load-") as scratch:
         logs = Path(log_dir or scratch)
@@ -597,18 +668,29 @@ def measure(database_url: str | None, clients: int, duration: float, workers: in
                     say(f"paced mixed load for {duration:g} s")
                     paced = run_phase("paced mixed load", server.url, clients, duration, MIXED, seed + 3, think)
                     more = check_rounds(server.url, paced.clients)
-                    rounds = RoundCheck(rounds.rounds + more.rounds, rounds.cells + more.cells,
-                                        rounds.lost + more.lost, rounds.wrong + more.wrong,
-                                        rounds.problems + more.problems)
+                    rounds = RoundCheck(
+                        rounds.rounds + more.rounds,
+                        rounds.cells + more.cells,
+                        rounds.lost + more.lost,
+                        rounds.wrong + more.wrong,
+                        rounds.problems + more.problems,
+                    )
                 say(f"tally only for {duration:g} s")
                 tally = run_phase("tally only", server.url, clients, duration, TALLY_ONLY, seed + 1)
             report = Report(clients, duration, workers, describe(url), mixed, rounds, tally, paced=paced)
             if hello:
-                with gunicorn_server(url, workers=workers, app=HELLO_APP, log_path=logs / "hello.log",
-                                     extra_env={"MIGRATE_ON_START": "false"}, ready_path="/healthz") as server:
+                with gunicorn_server(
+                    url,
+                    workers=workers,
+                    app=HELLO_APP,
+                    log_path=logs / "hello.log",
+                    extra_env={"MIGRATE_ON_START": "false"},
+                    ready_path="/healthz",
+                ) as server:
                     say(f"bare Flask app at {server.url} for {duration:g} s")
-                    report.hello = run_phase("hello (bare Flask)", server.url, clients, duration,
-                                             {"hello": 1}, seed + 2)
+                    report.hello = run_phase(
+                        "hello (bare Flask)", server.url, clients, duration, {"hello": 1}, seed + 2
+                    )
     return report
 
 
@@ -617,17 +699,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clients", type=int, default=50, help="concurrent clients (default 50)")
     parser.add_argument("--duration", type=float, default=20, help="seconds per phase (default 20)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
-    parser.add_argument("--database-url", default="",
-                        help="a PostgreSQL database to use a new schema of (default: a new SQLite file)")
+    parser.add_argument(
+        "--database-url", default="", help="a PostgreSQL database to use a new schema of (default: a new SQLite file)"
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--think-ms", type=float, default=500,
-                        help="also run a paced mixed phase, each client pausing 0 to twice this after an "
-                             "answer, as a person reading the page would (default 500; 0 skips it)")
+    parser.add_argument(
+        "--think-ms",
+        type=float,
+        default=500,
+        help="also run a paced mixed phase, each client pausing 0 to twice this after an "
+        "answer, as a person reading the page would (default 500; 0 skips it)",
+    )
     parser.add_argument("--log-dir", type=Path, help="keep the servers' logs here")
     args = parser.parse_args(argv)
-    report = measure(args.database_url, args.clients, args.duration, args.workers, args.seed,
-                     log_dir=args.log_dir, say=lambda s: print(s, file=sys.stderr, flush=True),
-                     think=args.think_ms / 1000)
+    report = measure(
+        args.database_url,
+        args.clients,
+        args.duration,
+        args.workers,
+        args.seed,
+        log_dir=args.log_dir,
+        say=lambda s: print(s, file=sys.stderr, flush=True),
+        think=args.think_ms / 1000,
+    )
     print("\n".join(report.lines()))
     return 0
 

@@ -44,7 +44,7 @@ def normalize_database_url(url: str) -> str:
     """
     for scheme in ("postgres://", "postgresql://"):
         if url.startswith(scheme):
-            return "postgresql+psycopg://" + url[len(scheme):]
+            return "postgresql+psycopg://" + url[len(scheme) :]
     return url
 
 
@@ -91,13 +91,17 @@ def secret_key_problem(key: str) -> str | None:
     >>> secret_key_problem("0f9c2e51d7a84b36be10c9f7a2d45e88b3c61f0a9d2e47b5") is None
     True
     """
-    hint = ('generate one with  python3 -c "import secrets; print(secrets.token_hex(32))"  and give '
-            'every server the same value')
+    hint = (
+        'generate one with  python3 -c "import secrets; print(secrets.token_hex(32))"  and give '
+        "every server the same value"
+    )
     if not key:
         return f"SECRET_KEY is not set; {hint}."
     if len(key) < MIN_SECRET_KEY_LENGTH or len(set(key)) < 8:
-        return f"SECRET_KEY is too short or too simple to sign sessions (use {MIN_SECRET_KEY_LENGTH} " \
-               f"random characters or more); {hint}."
+        return (
+            f"SECRET_KEY is too short or too simple to sign sessions (use {MIN_SECRET_KEY_LENGTH} "
+            f"random characters or more); {hint}."
+        )
     return None
 
 

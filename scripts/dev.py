@@ -62,6 +62,7 @@ def apt_install(*packages: str) -> bool:
 
 # ---- the virtual environment ------------------------------------------------
 
+
 def venv_works() -> bool:
     if not VENV_PYTHON.exists():
         return False
@@ -87,8 +88,10 @@ def create_venv() -> None:
             if made.returncode == 0 and venv_works():
                 return
             shutil.rmtree(VENV, ignore_errors=True)
-    sys.exit("[dev] could not create the virtual environment. On Debian/Ubuntu install the "
-             "venv module first:  sudo apt-get install python3-venv")
+    sys.exit(
+        "[dev] could not create the virtual environment. On Debian/Ubuntu install the "
+        "venv module first:  sudo apt-get install python3-venv"
+    )
 
 
 def read_stamp() -> dict:
@@ -123,6 +126,7 @@ def venv_env() -> dict[str, str]:
 
 # ---- commands ---------------------------------------------------------------
 
+
 def serve(args: argparse.Namespace) -> None:
     ensure_venv()
     env = venv_env()
@@ -133,8 +137,7 @@ def serve(args: argparse.Namespace) -> None:
     say(f"serving Caddie & Tally on http://{shown_host}:{args.port}/  (Ctrl+C to stop)")
     if args.host in ("0.0.0.0", "::"):
         say(f"listening on all interfaces ({args.host}); other devices use this machine's address")
-    cmd = [str(VENV_PYTHON), "-m", "flask", "--app", "caddie", "run",
-           "--host", args.host, "--port", str(args.port)]
+    cmd = [str(VENV_PYTHON), "-m", "flask", "--app", "caddie", "run", "--host", args.host, "--port", str(args.port)]
     if args.debug:
         cmd.append("--debug")
     os.chdir(ROOT)
@@ -151,11 +154,11 @@ def ensure_browser() -> None:
         say("chromium is not installed; installing Debian's chromium for the browser tests")
         if apt_install("chromium") and shutil.which("chromium"):
             return
-        say("could not install chromium; browser tests will be skipped (or fail with "
-            "REQUIRE_BROWSER_TESTS=1)")
+        say("could not install chromium; browser tests will be skipped (or fail with REQUIRE_BROWSER_TESTS=1)")
         return
-    say("chromium is not on PATH, so the browser tests will be skipped. "
-        "Install it with:  sudo apt-get install chromium")
+    say(
+        "chromium is not on PATH, so the browser tests will be skipped. Install it with:  sudo apt-get install chromium"
+    )
 
 
 def test(pytest_args: list[str]) -> None:
@@ -200,8 +203,9 @@ def main(argv: list[str] | None = None) -> None:
     serve_cmd.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     serve_cmd.add_argument("--debug", action="store_true", help="Flask debug mode (reloader, debugger)")
     commands.add_parser("check", help="lint, format, type and layer checks (as CI runs them)")
-    commands.add_parser("test", help="install test dependencies and run pytest; extra args go to pytest",
-                        add_help=False)
+    commands.add_parser(
+        "test", help="install test dependencies and run pytest; extra args go to pytest", add_help=False
+    )
 
     argv = sys.argv[1:] if argv is None else argv
     # Everything after "test" belongs to pytest (including -h, -k, -x ...).

@@ -22,20 +22,30 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 
 try:
     from playwright.sync_api import sync_playwright
 except ImportError:
     # Run with the system python by mistake: hop into the project's venv if it has one.
-    if VENV_PYTHON.exists() and Path(sys.executable).resolve() != VENV_PYTHON.resolve() \
-            and not os.environ.get("CADDIE_SCREENSHOT_REEXEC"):
+    if (
+        VENV_PYTHON.exists()
+        and Path(sys.executable).resolve() != VENV_PYTHON.resolve()
+        and not os.environ.get("CADDIE_SCREENSHOT_REEXEC")
+    ):
         os.environ["CADDIE_SCREENSHOT_REEXEC"] = "1"
         os.execv(str(VENV_PYTHON), [str(VENV_PYTHON), *sys.argv])
-    sys.exit("playwright is not installed: run `python3 scripts/dev.py test --co -q` once, "
-             "or `.venv/bin/pip install -e '.[test]'`")
+    sys.exit(
+        "playwright is not installed: run `python3 scripts/dev.py test --co -q` once, "
+        "or `.venv/bin/pip install -e '.[test]'`"
+    )
 
 
 def slug(path: str) -> str:
@@ -47,8 +57,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("base_url", help="where the app runs, e.g. http://127.0.0.1:8000")
     parser.add_argument("paths", nargs="+", help="paths to capture, e.g. / /tally/grid /settings")
-    parser.add_argument("--out", default=str(ROOT / "test-artifacts" / "screenshots"),
-                        help="folder for the PNGs (default test-artifacts/screenshots)")
+    parser.add_argument(
+        "--out",
+        default=str(ROOT / "test-artifacts" / "screenshots"),
+        help="folder for the PNGs (default test-artifacts/screenshots)",
+    )
     parser.add_argument("--width", type=int, default=390, help="viewport width in CSS px (default 390)")
     parser.add_argument("--height", type=int, default=844, help="viewport height in CSS px (default 844)")
     parser.add_argument("--dark", action="store_true", help="emulate prefers-color-scheme: dark")

@@ -68,7 +68,7 @@ SELECT coalesce(string_agg(item, ',' ORDER BY item), '') FROM (
 
 @dataclass
 class PostgresSchema:
-    url: str     # TEST_DATABASE_URL with this schema first on the search_path
+    url: str  # TEST_DATABASE_URL with this schema first on the search_path
     name: str
     shape: str = ""  # SHAPE right after migrating; "" until migrated
 
@@ -97,16 +97,19 @@ def _empty_tables(conn) -> None:
     DELETE, children first, is several times quicker than TRUNCATE on tables this
     small; a table the models do not know (none today) is truncated instead.
     """
-    present = set(conn.execute(text(
-        "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")).scalars())
+    present = set(conn.execute(text("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")).scalars())
     known = [t for t in db.metadata.sorted_tables if t.name in present]  # parents before children
     for table in reversed(known):
         conn.execute(table.delete())
     others = present - {t.name for t in known} - {"alembic_version"}
     if others:
         conn.execute(text("TRUNCATE " + ", ".join(f'"{t}"' for t in sorted(others)) + " CASCADE"))
-    conn.execute(text("SELECT setval(c.oid, 1, false) FROM pg_class c"
-                      " WHERE c.relkind = 'S' AND c.relnamespace = current_schema()::regnamespace"))
+    conn.execute(
+        text(
+            "SELECT setval(c.oid, 1, false) FROM pg_class c"
+            " WHERE c.relkind = 'S' AND c.relnamespace = current_schema()::regnamespace"
+        )
+    )
 
 
 def _is_postgresql(url: str) -> bool:
@@ -141,6 +144,7 @@ def _drop_everything() -> None:
 
 # ---- the app ---------------------------------------------------------------------
 
+
 @pytest.fixture
 def app(request, tmp_path):
     external = external_database_url()
@@ -149,12 +153,14 @@ def app(request, tmp_path):
         url = schema.url
     else:
         url = external or f"sqlite:///{tmp_path / 'test.sqlite3'}"
-    app = create_app({
-        "TESTING": True,
-        "INSTANCE_PATH": str(tmp_path / "instance"),
-        "SQLALCHEMY_DATABASE_URI": url,
-        "SECRET_KEY": "test-secret",
-    })
+    app = create_app(
+        {
+            "TESTING": True,
+            "INSTANCE_PATH": str(tmp_path / "instance"),
+            "SQLALCHEMY_DATABASE_URI": url,
+            "SECRET_KEY": "test-secret",
+        }
+    )
     with app.app_context():
         if schema:
             schema.prepare(db.engine)
@@ -183,9 +189,11 @@ CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)"')
 @pytest.fixture
 def csrf_token(client):
     """A valid CSRF token for ``client``'s session, read off a page as a browser would."""
+
     def fetch(path: str = "/") -> str:
         html = client.get(path).get_data(as_text=True)
         match = CSRF_META.search(html)
         assert match, "every page carries a csrf-token meta tag"
         return match.group(1)
+
     return fetch

@@ -4,6 +4,9 @@ put the message beside the thing that is wrong."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 
 def quoted(value: object, limit: int = 24) -> str:
     """User input echoed in a message, cut short so a paste of junk stays readable.
@@ -13,7 +16,7 @@ def quoted(value: object, limit: int = 24) -> str:
     """
     text = value if isinstance(value, str) else repr(value)
     text = text.strip()
-    return f'"{text[:limit - 1]}…"' if len(text) > limit else f'"{text}"'
+    return f'"{text[: limit - 1]}…"' if len(text) > limit else f'"{text}"'
 
 
 class CaddieError(ValueError):
@@ -29,10 +32,12 @@ class CaddieError(ValueError):
         self.message = message
         self.field = field
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, str | None]:
         return {"error": self.message, "field": self.field}
 
-    def __reduce__(self):
+    def __reduce__(
+        self,
+    ) -> tuple[Callable[..., CaddieError], tuple[type[CaddieError], str, str | None, dict[str, Any]]]:
         """Pickled as its class, sentence and field, whatever its subclass's constructor takes:
         heavy work raises these in a helper process and the request thread re-raises them.
 
@@ -45,7 +50,7 @@ class CaddieError(ValueError):
         return _rebuilt, (type(self), self.message, self.field, self.__dict__)
 
 
-def _rebuilt(cls: type[CaddieError], message: str, field: str | None, state: dict) -> CaddieError:
+def _rebuilt(cls: type[CaddieError], message: str, field: str | None, state: dict[str, Any]) -> CaddieError:
     err = cls.__new__(cls, message)
     CaddieError.__init__(err, message, field)
     err.__dict__.update(state)

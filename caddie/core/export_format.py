@@ -26,22 +26,23 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any, Mapping
+from typing import Any
 
 from caddie.core.clubs.scoring import MAX_YARDAGE, ClubRules
-from caddie.core.courses.course import NAME_LIMIT, TEE_LIMIT, Course, Hole
+from caddie.core.courses.course import COURSE_NAME_LIMIT, TEE_LIMIT, Course, Hole
 from caddie.core.errors import CaddieError, RulesError, quoted
-from caddie.core.ledger import HOLE_COUNTS, MAX_PLAYERS, SCORE_RANGE
 from caddie.core.grid.rules import Rules
+from caddie.core.ledger import HOLE_COUNTS, MAX_PLAYERS, SCORE_RANGE
 from caddie.core.table import Table
 
 FORMAT = "caddie-and-tally"
 VERSION = 1
-MAX_BYTES = 5 * 1024 * 1024   # a thousand 18-hole rounds of four export to 1 to 1.5 MB
+MAX_BYTES = 5 * 1024 * 1024  # a thousand 18-hole rounds of four export to 1 to 1.5 MB
 GAMES = ("grid", "clubs")
-NAME_LENGTH = 24              # a player's name, as the scorecard keeps it
+NAME_LENGTH = 24  # a player's name, as the scorecard keeps it
 
 # Ids and tokens are secrets.token_urlsafe strings: at least 16 characters (96 bits), so an
 # imported link is as hard to guess as one made here.
@@ -72,8 +73,12 @@ class SavedCourse:
     course: Course
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.course.name, "tee": self.course.tee,
-                "holes": [{"yardage": h.yardage, "par": h.par} for h in self.course.holes]}
+        return {
+            "id": self.id,
+            "name": self.course.name,
+            "tee": self.course.tee,
+            "holes": [{"yardage": h.yardage, "par": h.par} for h in self.course.holes],
+        }
 
 
 @dataclass(frozen=True)
@@ -97,10 +102,17 @@ class RoundRecord:
     players: tuple[Player, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "share_token": self.share_token, "edit_token": self.edit_token,
-                "game": self.game, "holes": self.holes, "played_on": self.played_on.isoformat(),
-                "rules": self.table.to_dict(), "course": self.course.to_dict() if self.course else None,
-                "players": [{"name": p.name, "scores": list(p.scores)} for p in self.players]}
+        return {
+            "id": self.id,
+            "share_token": self.share_token,
+            "edit_token": self.edit_token,
+            "game": self.game,
+            "holes": self.holes,
+            "played_on": self.played_on.isoformat(),
+            "rules": self.table.to_dict(),
+            "course": self.course.to_dict() if self.course else None,
+            "players": [{"name": p.name, "scores": list(p.scores)} for p in self.players],
+        }
 
     def content(self) -> dict[str, Any]:
         """Everything but the links: what makes two copies of a round the same scorecard."""
@@ -112,18 +124,23 @@ class RoundRecord:
 @dataclass(frozen=True)
 class Document:
     exported_at: str | None
-    settings: Table | None   # None: the browser never saved house rules
+    settings: Table | None  # None: the browser never saved house rules
     courses: tuple[SavedCourse, ...]
     rounds: tuple[RoundRecord, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, "exported_at": self.exported_at,
-                "settings": self.settings.to_dict() if self.settings is not None else None,
-                "courses": [c.to_dict() for c in self.courses],
-                "rounds": [r.to_dict() for r in self.rounds]}
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "exported_at": self.exported_at,
+            "settings": self.settings.to_dict() if self.settings is not None else None,
+            "courses": [c.to_dict() for c in self.courses],
+            "rounds": [r.to_dict() for r in self.rounds],
+        }
 
 
 # -- reading ---------------------------------------------------------------------
+
 
 def parse_document(data: Any) -> Document:
     """The document ``data`` (a decoded JSON value) holds; ``FormatError`` at its first bad field.
@@ -138,27 +155,40 @@ def parse_document(data: Any) -> Document:
     if not isinstance(data, dict):
         raise FormatError(None, "This is not a Caddie & Tally export: the file holds no JSON object.")
     if data.get("format") != FORMAT:
-        raise FormatError("format", f'This is not a Caddie & Tally export: its "format" is not "{FORMAT}". '
-                                    "Choose a file made by Download everything.")
+        raise FormatError(
+            "format",
+            f'This is not a Caddie & Tally export: its "format" is not "{FORMAT}". '
+            "Choose a file made by Download everything.",
+        )
     version = data.get("version")
     if type(version) is not int or version < 1:
         raise FormatError("version", "The file's format version is missing or not a whole number.")
     if version > VERSION:
-        raise FormatError("version", f"This file was written by a newer Caddie & Tally (format version {version}); "
-                                     f"this server reads version {VERSION}. Update the server, then import it.")
+        raise FormatError(
+            "version",
+            f"This file was written by a newer Caddie & Tally (format version {version}); "
+            f"this server reads version {VERSION}. Update the server, then import it.",
+        )
     _fields(data, TOP_FIELDS, None, "a version 1 export")
     exported_at = data.get("exported_at")
     if exported_at is not None and not _is_datetime(exported_at):
-        raise FormatError("exported_at", "The time of the export is not a date and time such as "
-                                         '"2025-06-14T18:03:11+00:00".')
+        raise FormatError(
+            "exported_at", 'The time of the export is not a date and time such as "2025-06-14T18:03:11+00:00".'
+        )
     settings = data.get("settings")
     table = None if settings is None else _table(settings, "settings")
     courses = tuple(_saved_course(c, f"courses[{i}]") for i, c in enumerate(_list(data, "courses", None)))
     rounds = tuple(_round(r, f"rounds[{i}]") for i, r in enumerate(_list(data, "rounds", None)))
     _unique([(c.id, f"courses[{i}].id") for i, c in enumerate(courses)], "course id")
     _unique([(r.id, f"rounds[{i}].id") for i, r in enumerate(rounds)], "round id")
-    _unique([(token, f"rounds[{i}].{which}") for i, r in enumerate(rounds)
-             for which, token in (("share_token", r.share_token), ("edit_token", r.edit_token))], "link token")
+    _unique(
+        [
+            (token, f"rounds[{i}].{which}")
+            for i, r in enumerate(rounds)
+            for which, token in (("share_token", r.share_token), ("edit_token", r.edit_token))
+        ],
+        "link token",
+    )
     return Document(exported_at=exported_at, settings=table, courses=courses, rounds=rounds)
 
 
@@ -180,8 +210,9 @@ def _fields(obj: Mapping[str, Any], allowed: tuple[str, ...], path: str | None, 
     for key in obj:
         if key not in allowed:
             shown = key if len(key) <= 40 else key[:39] + "…"
-            raise FormatError(_join(path, shown), f"{quoted(key)} is not part of {what}; "
-                                                  f"its fields are {', '.join(allowed)}.")
+            raise FormatError(
+                _join(path, shown), f"{quoted(key)} is not part of {what}; its fields are {', '.join(allowed)}."
+            )
 
 
 def _object(value: Any, path: str, what: str, allowed: tuple[str, ...], verb: str = "is") -> dict[str, Any]:
@@ -208,7 +239,7 @@ def _unique(items: list[tuple[str, str]], what: str) -> None:
         seen[value] = path
 
 
-def _token(obj: Mapping[str, Any], key: str, path: str, pattern: re.Pattern, what: str) -> str:
+def _token(obj: Mapping[str, Any], key: str, path: str, pattern: re.Pattern[str], what: str) -> str:
     value = obj.get(key)
     if not isinstance(value, str) or not pattern.fullmatch(value):
         low, high = (16, 32) if pattern is ID_PATTERN else (16, 64)
@@ -241,7 +272,7 @@ def _table(value: Any, path: str) -> Table:
     obj = _object(value, path, "House rules", TABLE_FIELDS, verb="are")
     rules_value = obj.get("rules")
     if rules_value is not None and not isinstance(rules_value, dict):
-        raise FormatError(f"{path}.rules", "The Grid Golf rules are an object such as {\"king\": 0, ...}.")
+        raise FormatError(f"{path}.rules", 'The Grid Golf rules are an object such as {"king": 0, ...}.')
     try:
         rules = Rules.from_dict(rules_value)
     except RulesError as err:
@@ -269,8 +300,14 @@ def _holes(obj: Mapping[str, Any], path: str) -> tuple[Hole, ...]:
         where = f"{path}.holes[{j}]"
         if not isinstance(row, dict) or set(row) != {"yardage", "par"}:
             raise FormatError(where, f'Hole {j + 1} is an object with just "yardage" and "par".')
-        yardage = _int(row, "yardage", where, 1, MAX_YARDAGE,
-                       f"Hole {j + 1}'s yardage is a whole number from 1 to {MAX_YARDAGE} yards.")
+        yardage = _int(
+            row,
+            "yardage",
+            where,
+            1,
+            MAX_YARDAGE,
+            f"Hole {j + 1}'s yardage is a whole number from 1 to {MAX_YARDAGE} yards.",
+        )
         par = _int(row, "par", where, 2, 6, f"Hole {j + 1}'s par is a whole number from 2 to 6.")
         holes.append(Hole(yardage, par))
     return tuple(holes)
@@ -279,7 +316,7 @@ def _holes(obj: Mapping[str, Any], path: str) -> tuple[Hole, ...]:
 def _saved_course(value: Any, path: str) -> SavedCourse:
     obj = _object(value, path, "A course", COURSE_FIELDS)
     public_id = _token(obj, "id", path, ID_PATTERN, "A course's id")
-    name = _text(obj.get("name"), f"{path}.name", "The course's name", NAME_LIMIT)
+    name = _text(obj.get("name"), f"{path}.name", "The course's name", COURSE_NAME_LIMIT)
     tee = _text(obj.get("tee", ""), f"{path}.tee", "The tee", TEE_LIMIT, blank=True)
     return SavedCourse(public_id, Course(name=name, tee=tee, holes=_holes(obj, path)))
 
@@ -287,7 +324,7 @@ def _saved_course(value: Any, path: str) -> SavedCourse:
 def _snapshot(value: Any, path: str) -> Course:
     """The copy of its course a Club Cards round keeps."""
     obj = _object(value, path, "A round's course", SNAPSHOT_FIELDS)
-    name = _text(obj.get("name"), f"{path}.name", "The course's name", NAME_LIMIT)
+    name = _text(obj.get("name"), f"{path}.name", "The course's name", COURSE_NAME_LIMIT)
     tee = _text(obj.get("tee", ""), f"{path}.tee", "The tee", TEE_LIMIT, blank=True)
     sample = obj.get("sample", False)
     if not isinstance(sample, bool):
@@ -317,8 +354,9 @@ def _round(value: Any, path: str) -> RoundRecord:
             raise FormatError(f"{path}.course", "A Club Cards round keeps a copy of its course; it is missing.")
         course = _snapshot(obj["course"], f"{path}.course")
         if len(course.holes) < holes:
-            raise FormatError(f"{path}.course.holes", f"The round is {holes} holes but its course has only "
-                                                      f"{len(course.holes)}.")
+            raise FormatError(
+                f"{path}.course.holes", f"The round is {holes} holes but its course has only {len(course.holes)}."
+            )
     players_value = _list(obj, "players", path, required=True)
     if not 1 <= len(players_value) <= MAX_PLAYERS:
         raise FormatError(f"{path}.players", f"A round has 1 to {MAX_PLAYERS} players.")
@@ -327,8 +365,10 @@ def _round(value: Any, path: str) -> RoundRecord:
     for k, player in enumerate(players):
         key = player.name.casefold()
         if key in seen:
-            raise FormatError(f"{path}.players[{k}].name", f"Two players are called {quoted(player.name)} "
-                                                           f"(the other is players[{seen[key]}]).")
+            raise FormatError(
+                f"{path}.players[{k}].name",
+                f"Two players are called {quoted(player.name)} (the other is players[{seen[key]}]).",
+            )
         seen[key] = k
     return RoundRecord(public_id, share, edit, game, holes, played_on, table, course, players)
 
@@ -348,12 +388,17 @@ def _player(value: Any, path: str, game: str, holes: int) -> Player:
     name = _text(obj.get("name"), f"{path}.name", "A player's name", NAME_LENGTH)
     scores = _list(obj, "scores", path, required=True)
     if len(scores) != holes:
-        raise FormatError(f"{path}.scores", f"The round is {holes} holes, so each player has {holes} scores "
-                                            f"(null for a blank hole), not {len(scores)}.")
+        raise FormatError(
+            f"{path}.scores",
+            f"The round is {holes} holes, so each player has {holes} scores "
+            f"(null for a blank hole), not {len(scores)}.",
+        )
     low, high = SCORE_RANGE[game]
     label = "A Grid Golf hole" if game == "grid" else "A Club Cards hole"
     for h, score in enumerate(scores):
         if score is not None and (type(score) is not int or not low <= score <= high):
-            raise FormatError(f"{path}.scores[{h}]", f"{label} scores from {low} to {high}, or null when blank; "
-                                                     f"hole {h + 1} has {quoted(score)}.")
+            raise FormatError(
+                f"{path}.scores[{h}]",
+                f"{label} scores from {low} to {high}, or null when blank; hole {h + 1} has {quoted(score)}.",
+            )
     return Player(name, tuple(scores))

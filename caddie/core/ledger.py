@@ -1,18 +1,19 @@
-"""The scorecard's arithmetic (DESIGN.md section 4): Out, In, Total, Thru, Delta.
+"""The scorecard's arithmetic (docs/ledger.md, "The scorecard's numbers"): Out, In, Total, Thru, Delta.
 
 A blank hole is not zero: it is not played yet, and it counts for nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from caddie.core.errors import HandError
 
-FRONT = range(0, 9)   # holes 1-9, as list indexes
-BACK = range(9, 18)   # holes 10-18
+FRONT = range(9)  # holes 1-9, as list indexes
+BACK = range(9, 18)  # holes 10-18
 MAX_PLAYERS = 8
+PLAYER_NAME_LIMIT = 24  # characters in a player's name: what a scorecard's column shows, in every game
 HOLE_COUNTS = (9, 18)
 SCORE_RANGE = {"grid": (-20, 100), "clubs": (1, 60)}  # what one hole can score: 5 kept −4 pairs to 5 columns of 20
 
@@ -22,13 +23,13 @@ Card = Sequence["int | None"]  # one player's scores, hole 1 first; None = not p
 @dataclass(frozen=True)
 class Standing:
     name: str
-    out: int | None          # holes 1-9 entered, summed; None when none of them is entered
-    in_: int | None          # holes 10-18 likewise (always None on a 9-hole round)
-    total: int | None        # every hole entered; None before the first
-    thru: int                # how many holes are entered
-    delta: int | None        # total minus the leader's total; None before the first hole
+    out: int | None  # holes 1-9 entered, summed; None when none of them is entered
+    in_: int | None  # holes 10-18 likewise (always None on a 9-hole round)
+    total: int | None  # every hole entered; None before the first
+    thru: int  # how many holes are entered
+    delta: int | None  # total minus the leader's total; None before the first hole
     leader: bool
-    par_played: int | None   # par of the holes entered (Club Cards rounds)
+    par_played: int | None  # par of the holes entered (Club Cards rounds)
 
     @property
     def vs_par(self) -> int | None:
@@ -37,7 +38,7 @@ class Standing:
         return self.total - self.par_played
 
 
-def _sum(values) -> int | None:
+def _sum(values: Iterable[int | None]) -> int | None:
     entered = [v for v in values if v is not None]
     return sum(entered) if entered else None
 
@@ -62,23 +63,26 @@ def standing_rows(cards: Mapping[str, Card], holes: int, pars: Sequence[int] | N
         par_played = None
         if pars is not None:
             par_played = sum(p for p, s in zip(pars, card) if s is not None)
-        rows.append(Standing(
-            name=name,
-            out=_sum(card[i] for i in FRONT if i < holes),
-            in_=_sum(card[i] for i in BACK if i < holes),
-            total=total,
-            thru=sum(1 for s in card[:holes] if s is not None),
-            delta=None if total is None else total - best,
-            leader=total is not None and total == best,
-            par_played=par_played,
-        ))
+        rows.append(
+            Standing(
+                name=name,
+                out=_sum(card[i] for i in FRONT if i < holes),
+                in_=_sum(card[i] for i in BACK if i < holes),
+                total=total,
+                thru=sum(1 for s in card[:holes] if s is not None),
+                delta=None if total is None or best is None else total - best,  # best is set once any total is
+                leader=total is not None and total == best,
+                par_played=par_played,
+            )
+        )
     return rows
 
 
 def is_complete(cards: Mapping[str, Card], holes: int) -> bool:
     """Every player has every hole entered."""
     return bool(cards) and all(
-        len(card) >= holes and all(s is not None for s in card[:holes]) for card in cards.values())
+        len(card) >= holes and all(s is not None for s in card[:holes]) for card in cards.values()
+    )
 
 
 def winners(cards: Mapping[str, Card], holes: int) -> list[str]:
@@ -143,7 +147,7 @@ def check_score(value: int, game: str, field: str = "score") -> int:
 
 
 def check_names(names: Sequence[str]) -> list[str]:
-    """Clean player names: 1 to 8, each 1 to 24 characters, no two alike.
+    """Clean player names: 1 to 8, each 1 to ``PLAYER_NAME_LIMIT`` characters, no two alike.
 
     >>> check_names([" Ann ", "Bo"])
     ['Ann', 'Bo']
@@ -155,8 +159,12 @@ def check_names(names: Sequence[str]) -> list[str]:
     if len(cleaned) > MAX_PLAYERS:
         raise HandError(f"A round has at most {MAX_PLAYERS} players.", "players")
     for name in cleaned:
-        if len(name) > 24:
-            raise HandError(f'"{name[:23]}…" is too long for a scorecard: keep names to 24 characters.', "players")
+        if len(name) > PLAYER_NAME_LIMIT:
+            raise HandError(
+                f'"{name[: PLAYER_NAME_LIMIT - 1]}…" is too long for a scorecard: '
+                f"keep names to {PLAYER_NAME_LIMIT} characters.",
+                "players",
+            )
     seen: set[str] = set()
     for name in cleaned:
         if name.casefold() in seen:

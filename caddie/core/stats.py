@@ -1,4 +1,5 @@
-"""Per-player statistics across Ledger rounds (DESIGN.md section 4). Pure: no web, no database.
+"""Per-player statistics across Ledger rounds (docs/ledger.md, "Blank holes" and "Ties").
+Pure: no web, no database.
 
 Choices, so the numbers stay honest:
 
@@ -6,7 +7,7 @@ Choices, so the numbers stay honest:
   "Ann" are the same player) and show with the spelling of their most recent
   round. Grid Golf and Club Cards scores are not comparable, so each game gets
   its own row.
-* A blank hole is not zero (section 4): it counts for nothing. A round counts
+* A blank hole is not zero (docs/ledger.md, "Blank holes"): it counts for nothing. A round counts
   towards ``rounds_played`` once the player has at least one hole entered, and
   ``average_per_hole`` is over every entered hole of every round.
 * Best and worst rounds compare like with like: only the player's own complete
@@ -23,8 +24,8 @@ Choices, so the numbers stay honest:
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
 
 from caddie.core.ledger import winners
 
@@ -34,9 +35,10 @@ __all__ = ["RoundRecord", "PlayerStats", "player_stats"]
 @dataclass(frozen=True)
 class RoundRecord:
     """One Ledger round as the statistics need it."""
-    game: str                                   # "grid" or "clubs"
-    holes: int                                  # 9 or 18
-    cards: Mapping[str, Sequence[int | None]]   # player name -> scores, hole 1 first; None = blank
+
+    game: str  # "grid" or "clubs"
+    holes: int  # 9 or 18
+    cards: Mapping[str, Sequence[int | None]]  # player name -> scores, hole 1 first; None = blank
     played_on: datetime.date
     round_id: str
 
@@ -44,14 +46,15 @@ class RoundRecord:
 @dataclass(frozen=True)
 class PlayerStats:
     """One player's record in one game."""
-    name: str                        # as spelled in their most recent round
+
+    name: str  # as spelled in their most recent round
     game: str
-    rounds_played: int               # rounds with at least one hole entered
-    holes_played: int                # entered holes over all those rounds
-    average_per_hole: float | None   # None when no hole is entered
-    best_round: dict[int, int] = field(default_factory=dict)    # holes (9/18) -> lowest complete total
-    worst_round: dict[int, int] = field(default_factory=dict)   # holes (9/18) -> highest complete total
-    wins: int = 0                    # complete rounds where they share the lowest total
+    rounds_played: int  # rounds with at least one hole entered
+    holes_played: int  # entered holes over all those rounds
+    average_per_hole: float | None  # None when no hole is entered
+    best_round: dict[int, int] = field(default_factory=dict)  # holes (9/18) -> lowest complete total
+    worst_round: dict[int, int] = field(default_factory=dict)  # holes (9/18) -> highest complete total
+    wins: int = 0  # complete rounds where they share the lowest total
 
 
 def _entered(card: Sequence[int | None], holes: int) -> list[int]:

@@ -3,8 +3,9 @@ and how many players sit at the table (which sets how many decks are used)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from caddie.core.clubs.scoring import ClubRules
 from caddie.core.errors import RulesError
@@ -42,14 +43,22 @@ class Table:
         return ClubRules.decks_for(self.players)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"rules": self.rules.to_dict(), "clubs": self.clubs.to_dict(),
-                "players": self.players, "preset": self.preset}
+        return {
+            "rules": self.rules.to_dict(),
+            "clubs": self.clubs.to_dict(),
+            "players": self.players,
+            "preset": self.preset,
+        }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None) -> "Table":
+    def from_dict(cls, data: Mapping[str, Any] | None) -> Table:
         if not data:
             return cls()
         if not isinstance(data, Mapping):
             raise RulesError("The table settings are not in the expected shape.", "table")
-        return cls(rules=Rules.from_dict(data.get("rules")), clubs=ClubRules.from_dict(data.get("clubs")),
-                   players=data.get("players", 2), preset=data.get("preset", "standard"))
+        return cls(
+            rules=Rules.from_dict(data.get("rules")),
+            clubs=ClubRules.from_dict(data.get("clubs")),
+            players=data.get("players", 2),
+            preset=data.get("preset", "standard"),
+        )

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from caddie.forms.base import PageForm
-from wtforms import BooleanField, FieldList, FormField, RadioField, SelectField, StringField
-from wtforms import Form
+from wtforms import BooleanField, FieldList, Form, FormField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired
 
-from caddie.store.club_matches import MAX_OPPONENTS, MIN_OPPONENTS
 from caddie.core.clubs.opponents import LEVEL_NAMES
+from caddie.forms.base import PageForm
 from caddie.forms.play import DEFAULT_NAMES
+from caddie.store.club_matches import MAX_CLUB_OPPONENTS, MIN_CLUB_OPPONENTS
 
 
 class ClubOpponentForm(Form):
@@ -20,9 +19,14 @@ class ClubOpponentForm(Form):
 
 class StartClubRoundForm(PageForm):
     player = StringField("Your name", default="You")
-    opponents = RadioField("Opponents", coerce=int, default=1, validators=[InputRequired("Choose how many opponents.")],
-                           choices=[SelectChoice(n, str(n)) for n in range(MIN_OPPONENTS, MAX_OPPONENTS + 1)])
-    seats = FieldList(FormField(ClubOpponentForm), min_entries=MAX_OPPONENTS, max_entries=MAX_OPPONENTS)
+    opponents = RadioField(
+        "Opponents",
+        coerce=int,
+        default=1,
+        validators=[InputRequired("Choose how many opponents.")],
+        choices=[SelectChoice(n, str(n)) for n in range(MIN_CLUB_OPPONENTS, MAX_CLUB_OPPONENTS + 1)],
+    )
+    seats = FieldList(FormField(ClubOpponentForm), min_entries=MAX_CLUB_OPPONENTS, max_entries=MAX_CLUB_OPPONENTS)
     course = SelectField("Course", validate_choice=False)
     front_nine = BooleanField("Play only the front nine")
 

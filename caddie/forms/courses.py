@@ -5,14 +5,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from caddie.forms.base import PageForm
 from flask_wtf.file import FileField
 from wtforms import FieldList, HiddenField, RadioField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 
 from caddie.core.clubs.scoring import MAX_YARDAGE
-from caddie.core.courses.course import NAME_LIMIT, TEE_LIMIT, Course, Hole, clean_text
+from caddie.core.courses.course import COURSE_NAME_LIMIT, TEE_LIMIT, Course, Hole, clean_text
 from caddie.core.errors import RulesError, quoted
+from caddie.forms.base import PageForm
 
 MAX_HOLES = 18
 _WHOLE = re.compile(r"[0-9]{1,9}")  # bounded: int() refuses 4300 digits and more
@@ -46,7 +46,12 @@ class CourseForm(PageForm):
 
     name = StringField("Course name")
     tee = StringField("Tee")
-    holes = RadioField("Holes", default="18", validate_choice=False, choices=[SelectChoice("9", "9 holes"), SelectChoice("18", "18 holes")])
+    holes = RadioField(
+        "Holes",
+        default="18",
+        validate_choice=False,
+        choices=[SelectChoice("9", "9 holes"), SelectChoice("18", "18 holes")],
+    )
     yardage = FieldList(StringField("Yardage"), min_entries=MAX_HOLES, max_entries=MAX_HOLES)
     par = FieldList(StringField("Par"), min_entries=MAX_HOLES, max_entries=MAX_HOLES)
     version = HiddenField()
@@ -54,10 +59,10 @@ class CourseForm(PageForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.problems: dict[str, str] = {}  # field id -> the one sentence shown beside it
-        self.also_blank: set[str] = set()   # blank fields a note on an earlier hole already covers
+        self.also_blank: set[str] = set()  # blank fields a note on an earlier hole already covers
 
     # -- showing ------------------------------------------------------------------
-    def fill(self, course: Course, version: int | None = None) -> "CourseForm":
+    def fill(self, course: Course, version: int | None = None) -> CourseForm:
         self.name.data, self.tee.data = course.name, course.tee
         self.holes.data = str(len(course.holes))
         for i in range(MAX_HOLES):
@@ -67,7 +72,7 @@ class CourseForm(PageForm):
         self.version.data = "" if version is None else str(version)
         return self
 
-    def blank(self, holes: int) -> "CourseForm":
+    def blank(self, holes: int) -> CourseForm:
         self.holes.data = str(holes)
         for i in range(MAX_HOLES):
             self.yardage[i].data, self.par[i].data = "", "4"
@@ -89,7 +94,7 @@ class CourseForm(PageForm):
     def to_course(self) -> Course | None:
         """The course typed, or None with ``problems`` saying what is wrong beside each field."""
         self.problems, self.also_blank = {}, set()
-        name = self._text("name", "course's name", NAME_LIMIT)
+        name = self._text("name", "course's name", COURSE_NAME_LIMIT)
         if name == "" and "name" not in self.problems:
             self.problems["name"] = "Give the course a name."
         tee = self._text("tee", "tee", TEE_LIMIT)
@@ -97,8 +102,9 @@ class CourseForm(PageForm):
             self.problems["holes"] = "Choose 9 or 18 holes."
         holes = []
         for i in range(self.hole_count()):
-            yardage = self._whole(self.yardage[i], i + 1, "yardage", 1, MAX_YARDAGE,
-                                  f"a yardage must be 1 to {MAX_YARDAGE} yards")
+            yardage = self._whole(
+                self.yardage[i], i + 1, "yardage", 1, MAX_YARDAGE, f"a yardage must be 1 to {MAX_YARDAGE} yards"
+            )
             par = self._whole(self.par[i], i + 1, "par", 2, 6, "a par must be 2 to 6")
             if yardage is not None and par is not None:
                 holes.append(Hole(yardage, par))
@@ -110,8 +116,11 @@ class CourseForm(PageForm):
 
     def _one_note_for_blanks(self, what: str) -> None:
         """Many holes left blank get one sentence, beside the first; the rest are only marked."""
-        blank = [f.id for f in getattr(self, what)[:self.hole_count()]
-                 if self.problems.get(f.id, "").endswith(f"needs a {what}.")]
+        blank = [
+            f.id
+            for f in getattr(self, what)[: self.hole_count()]
+            if self.problems.get(f.id, "").endswith(f"needs a {what}.")
+        ]
         if len(blank) > 1:
             self.problems[blank[0]] = f"{self.problems[blank[0]][:-1]}, and so do {len(blank) - 1} more holes."
             for field_id in blank[1:]:
@@ -150,7 +159,7 @@ class ImportForm(PageForm):
     def csv_text(self) -> tuple[str, str | None]:
         """The CSV as text and a name to fall back on (the file's), or ValueError with a sentence."""
         upload = self.file.data
-        if upload is not None and getattr(upload, "filename", ""):
+        if upload is not None and getattr(upload, "filename", None):
             raw = upload.read(200_001)
             if len(raw) > 200_000:
                 raise ValueError("That file is far too big to be a scorecard: choose the course's CSV file.")
@@ -160,8 +169,7 @@ class ImportForm(PageForm):
                 try:
                     text = raw.decode("cp1252")  # an old spreadsheet's "CSV" export
                 except UnicodeDecodeError:
-                    raise ValueError("That file is not text: choose a CSV file (a spreadsheet can save one).") \
-                        from None
+                    raise ValueError("That file is not text: choose a CSV file (a spreadsheet can save one).") from None
             stem = re.sub(r"\.(csv|txt)$", "", upload.filename, flags=re.IGNORECASE)
             return text, " ".join(re.sub(r"[-_]+", " ", stem).split()).title() or None
         text = self.text.data or ""

@@ -4,26 +4,37 @@ from __future__ import annotations
 
 from datetime import date
 
-from caddie.forms.base import PageForm
 from wtforms import DateField, FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Optional
 
 from caddie.core.ledger import MAX_PLAYERS
-from caddie.store.courses import course_choices
+from caddie.forms.base import PageForm
 from caddie.forms.fields import WholeNumberField
+from caddie.store.courses import course_choices
 
 MINUS_SIGNS = ("\u2212", "\u2013", "\u2014")  # people paste real minus signs and dashes
 
 
 class DealForm(PageForm):
-    game = RadioField("Game", default="grid", validators=[InputRequired("Choose the game.")], choices=[
-        SelectChoice("grid", "Grid Golf"), SelectChoice("clubs", "Club Cards")])
-    holes = RadioField("Holes", coerce=int, default=9, validators=[InputRequired("Choose 9 or 18 holes.")], choices=[SelectChoice(9, "9"), SelectChoice(18, "18")])
+    game = RadioField(
+        "Game",
+        default="grid",
+        validators=[InputRequired("Choose the game.")],
+        choices=[SelectChoice("grid", "Grid Golf"), SelectChoice("clubs", "Club Cards")],
+    )
+    holes = RadioField(
+        "Holes",
+        coerce=int,
+        default=9,
+        validators=[InputRequired("Choose 9 or 18 holes.")],
+        choices=[SelectChoice(9, "9"), SelectChoice(18, "18")],
+    )
     course = SelectField("Course (Club Cards)", validate_choice=False)
     players = FieldList(StringField("Player"), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
-    played_on = DateField("Date", default=date.today, format="%Y-%m-%d", validators=[
-        InputRequired("Give the date of the round.")])
+    played_on = DateField(
+        "Date", default=date.today, format="%Y-%m-%d", validators=[InputRequired("Give the date of the round.")]
+    )
 
     def __init__(self, *args, owner: str | None = None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -65,8 +76,9 @@ class ScoreForm(PageForm):
         try:
             return int(text)
         except ValueError:
-            raise ValueError(f'"{(self.score.data or "").strip()[:12]}" is not a score: type a whole number, '
-                             'like 7 or −2.') from None
+            raise ValueError(
+                f'"{(self.score.data or "").strip()[:12]}" is not a score: type a whole number, like 7 or −2.'
+            ) from None
 
 
 class AddFromTallyForm(PageForm):

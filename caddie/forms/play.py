@@ -1,31 +1,38 @@
-"""Starting a digital match: opponents and the rules of seed 001's match settings."""
+"""Starting a digital match: opponents and the rules of the match settings (docs/grid-golf.md, "Match settings")."""
 
 from __future__ import annotations
 
-from caddie.forms.base import PageForm
-from wtforms import BooleanField, FieldList, FormField, RadioField, SelectField, StringField
-from wtforms import Form
+from wtforms import BooleanField, FieldList, Form, FormField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired
 
+from caddie.forms.base import PageForm
+
 LEVELS = (("beginner", "Beginner"), ("steady", "Steady"), ("caddie", "Caddie"))  # Caddie: the caddie's own policy
 DEFAULT_NAMES = ("Ada", "Bram", "Cleo", "Dev", "Esme")
-MAX_OPPONENTS = len(DEFAULT_NAMES)
+MAX_GRID_OPPONENTS = len(DEFAULT_NAMES)
 
 
 class OpponentForm(Form):
     name = StringField("Name")
-    level = SelectField("Level", default="steady", choices=[SelectChoice(v, l) for v, l in LEVELS])
+    level = SelectField("Level", default="steady", choices=[SelectChoice(v, label) for v, label in LEVELS])
 
 
 class StartMatchForm(PageForm):
     player = StringField("Your name", default="You")
-    opponents = RadioField("Opponents", coerce=int, default=1, validators=[InputRequired("Choose how many opponents.")],
-                           choices=[SelectChoice(n, str(n)) for n in range(1, MAX_OPPONENTS + 1)])
-    seats = FieldList(FormField(OpponentForm), min_entries=MAX_OPPONENTS, max_entries=MAX_OPPONENTS)
+    opponents = RadioField(
+        "Opponents",
+        coerce=int,
+        default=1,
+        validators=[InputRequired("Choose how many opponents.")],
+        choices=[SelectChoice(n, str(n)) for n in range(1, MAX_GRID_OPPONENTS + 1)],
+    )
+    seats = FieldList(FormField(OpponentForm), min_entries=MAX_GRID_OPPONENTS, max_entries=MAX_GRID_OPPONENTS)
     cards = RadioField("Hand size", coerce=int, choices=[SelectChoice(n, str(n)) for n in (4, 6, 8, 10)])
-    negatives = RadioField("Cards worth −2", choices=[
-        SelectChoice("twos", "2s"), SelectChoice("jokers", "Jokers"), SelectChoice("both", "Both")])
+    negatives = RadioField(
+        "Cards worth −2",
+        choices=[SelectChoice("twos", "2s"), SelectChoice("jokers", "Jokers"), SelectChoice("both", "Both")],
+    )
     holes = RadioField("Match length", coerce=int, choices=[SelectChoice(9, "9 holes"), SelectChoice(18, "18 holes")])
     final_turn = BooleanField("Extra draw overtime: when someone goes out, everyone else gets one final turn")
     discard_flip = BooleanField("Immediate discard penalty: discarding a deck draw turns a face-down card up")

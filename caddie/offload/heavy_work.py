@@ -30,9 +30,10 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 
@@ -72,8 +73,12 @@ def start_helper(nice: int = HELPER_NICE) -> None:
             return
         # spawn, not fork: a fresh interpreter, not a copy of a process with threads and
         # database connections
-        _helper = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                      initializer=_helper_started, initargs=(nice, os.getpid()))
+        _helper = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_helper_started,
+            initargs=(nice, os.getpid()),
+        )
         _helper_owner = os.getpid()
     _helper.submit(_warm_up).result()
 
@@ -115,9 +120,10 @@ def _exit_when_orphaned(parent: int) -> None:
 
 def _warm_up() -> int:
     """Import what heavy work uses, so that the first real request does not pay for it."""
-    import caddie.core.grid.advisor  # noqa: F401
-    import caddie.core.clubs.caddie  # noqa: F401
-    import caddie.core.clubs.opponents  # noqa: F401
+    import caddie.core.clubs.caddie
+    import caddie.core.clubs.opponents
+    import caddie.core.grid.advisor
+    import caddie.core.grid.players
     import caddie.core.grid.review  # noqa: F401
-    import caddie.core.grid.opponents  # noqa: F401
+
     return os.getpid()

@@ -12,80 +12,98 @@ from typing import Any
 from caddie.core.grid.rules import PRESETS
 from caddie.openapi.registry import SCHEMAS, json_operation, operation, ref
 
-SCHEMAS.update({
-    "CaddieGridRequest": {
-        "type": "object",
-        "description": "What a player at the table knows (DESIGN.md section 5): `rules`/`preset`, `grid` "
-                       "(codes, null where face down), `discard` (the top card), optional `discard_pile` "
-                       "(oldest first), `opponents` (their grids), `deck_size`, `final_turn`, and `drawn` with "
-                       "`drawn_from` (`deck` or `discard`) once a card is drawn.",
-        "required": ["grid"],
-        "properties": {
-            "rules": ref("RulesOverrides"), "preset": {"type": "string", "enum": sorted(PRESETS)},
-            "grid": {"type": "array", "items": {"anyOf": [ref("TypedCard"), {"type": "null"}]}},
-            "discard": {"anyOf": [ref("TypedCard"), {"type": "null"}]},
-            "discard_pile": {"type": "array", "items": ref("TypedCard")},
-            "opponents": {"type": "array", "items": {"type": "array",
-                                                      "items": {"anyOf": [ref("TypedCard"), {"type": "null"}]}}},
-            "deck_size": {"type": "integer", "minimum": 0},
-            "final_turn": {"type": "boolean"},
-            "drawn": {"anyOf": [ref("TypedCard"), {"type": "null"}]},
-            "drawn_from": {"type": "string", "enum": ["deck", "discard"]},
+SCHEMAS.update(
+    {
+        "CaddieGridRequest": {
+            "type": "object",
+            "description": "What a player at the table knows (DESIGN.md section 5): `rules`/`preset`, `grid` "
+            "(codes, null where face down), `discard` (the top card), optional `discard_pile` "
+            "(oldest first), `opponents` (their grids), `deck_size`, `final_turn`, and `drawn` with "
+            "`drawn_from` (`deck` or `discard`) once a card is drawn.",
+            "required": ["grid"],
+            "properties": {
+                "rules": ref("RulesOverrides"),
+                "preset": {"type": "string", "enum": sorted(PRESETS)},
+                "grid": {"type": "array", "items": {"anyOf": [ref("TypedCard"), {"type": "null"}]}},
+                "discard": {"anyOf": [ref("TypedCard"), {"type": "null"}]},
+                "discard_pile": {"type": "array", "items": ref("TypedCard")},
+                "opponents": {
+                    "type": "array",
+                    "items": {"type": "array", "items": {"anyOf": [ref("TypedCard"), {"type": "null"}]}},
+                },
+                "deck_size": {"type": "integer", "minimum": 0},
+                "final_turn": {"type": "boolean"},
+                "drawn": {"anyOf": [ref("TypedCard"), {"type": "null"}]},
+                "drawn_from": {"type": "string", "enum": ["deck", "discard"]},
+            },
         },
-    },
-    "CaddieGridAdvice": {
-        "type": "object",
-        "required": ["action", "expected_score", "explanation"],
-        "properties": {
-            "action": {"type": "string", "enum": ["flip", "take_discard", "draw", "swap", "discard"]},
-            "position": {"type": ["integer", "null"]},
-            "positions": {"type": ["array", "null"], "items": {"type": "integer"}},
-            "flip": {"type": ["integer", "null"]},
-            "expected_score": {"type": "number"},
-            "explanation": {"type": "string"},
-            "alternatives": {"type": "array", "items": {"type": "object"}},
+        "CaddieGridAdvice": {
+            "type": "object",
+            "required": ["action", "expected_score", "explanation"],
+            "properties": {
+                "action": {"type": "string", "enum": ["flip", "take_discard", "draw", "swap", "discard"]},
+                "position": {"type": ["integer", "null"]},
+                "positions": {"type": ["array", "null"], "items": {"type": "integer"}},
+                "flip": {"type": ["integer", "null"]},
+                "expected_score": {"type": "number"},
+                "explanation": {"type": "string"},
+                "alternatives": {"type": "array", "items": {"type": "object"}},
+            },
         },
-    },
-    "CaddieClubsRequest": {
-        "type": "object",
-        "required": ["yardage", "hand"],
-        "properties": {
-            "yardage": ref("Yardage"),
-            "hand": {"type": "array", "items": {"type": "integer"}},
-            "upcoming": {"type": "array", "items": {"type": "integer"}},
-            "decks": ref("Decks"),
+        "CaddieClubsRequest": {
+            "type": "object",
+            "required": ["yardage", "hand"],
+            "properties": {
+                "yardage": ref("Yardage"),
+                "hand": {"type": "array", "items": {"type": "integer"}},
+                "upcoming": {"type": "array", "items": {"type": "integer"}},
+                "decks": ref("Decks"),
+            },
         },
-    },
-    "CaddieClubsAdvice": {
-        "type": "object",
-        "required": ["play", "strokes", "total", "over", "penalty", "score", "explanation"],
-        "properties": {
-            "play": {"type": "array", "items": {"type": "integer"}},
-            "strokes": {"type": "integer"}, "total": {"type": "integer"}, "over": {"type": "integer"},
-            "penalty": {"type": "integer"}, "score": {"type": "integer"},
-            "explanation": {"type": "string"},
-            "alternatives": {"type": "array", "items": {"type": "object"}},
+        "CaddieClubsAdvice": {
+            "type": "object",
+            "required": ["play", "strokes", "total", "over", "penalty", "score", "explanation"],
+            "properties": {
+                "play": {"type": "array", "items": {"type": "integer"}},
+                "strokes": {"type": "integer"},
+                "total": {"type": "integer"},
+                "over": {"type": "integer"},
+                "penalty": {"type": "integer"},
+                "score": {"type": "integer"},
+                "explanation": {"type": "string"},
+                "alternatives": {"type": "array", "items": {"type": "object"}},
+            },
         },
-    },
-})
+    }
+)
 
 
 @operation("/api/v1/caddie/grid", "post")
 def _caddie_grid() -> dict[str, Any]:
     return json_operation(
-        "caddieGrid", "Ask the caddie for one Grid Golf decision",
+        "caddieGrid",
+        "Ask the caddie for one Grid Golf decision",
         "Which cards to turn up after the deal, take the discard or draw, where a drawn card goes or whether "
         "to discard it, and which card a forced flip turns. Decided from the player's own view only; the "
         "answer explains itself with the expected hole score of the move and of the best alternatives. "
-        "The same function is importable as `caddie.core.grid.advisor.advise(view)`.",
-        "CaddieGridRequest", "CaddieGridAdvice", {}, ["Caddie"])
+        "The same function is importable as `caddie.advisor.advise(view)`.",
+        "CaddieGridRequest",
+        "CaddieGridAdvice",
+        {},
+        ["Caddie"],
+    )
 
 
 @operation("/api/v1/caddie/clubs", "post")
 def _caddie_clubs() -> dict[str, Any]:
     return json_operation(
-        "caddieClubs", "Ask the caddie for a Club Cards play",
+        "caddieClubs",
+        "Ask the caddie for a Club Cards play",
         "Without `upcoming` the play has the lowest possible score for this hole; with the yardages of the "
         "holes to come it weighs this hole against the hand it leaves, estimating the draws by simulation. "
         "The deck and the chart are the calling browser's from Settings (the printed ones without).",
-        "CaddieClubsRequest", "CaddieClubsAdvice", {}, ["Caddie"])
+        "CaddieClubsRequest",
+        "CaddieClubsAdvice",
+        {},
+        ["Caddie"],
+    )

@@ -1,4 +1,4 @@
-"""The OpenAPI 3.1 document of the JSON API v1 (DESIGN.md section 5), assembled.
+"""The OpenAPI 3.1 document of the JSON API v1 (docs/api.md), assembled.
 
 The document is built from plain dicts each time it is asked for. To document
 a new endpoint, add its schemas to ``SCHEMAS`` and register a builder with
@@ -16,12 +16,14 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from caddie.openapi import tally  # noqa: F401  (registers; the imports' order is the document's)
-from caddie.openapi import ledger_schemas  # noqa: F401
-from caddie.openapi import advice  # noqa: F401
-from caddie.openapi import ledger  # noqa: F401
-from caddie.openapi import meta  # noqa: F401
-from caddie.openapi import data  # noqa: F401
+from caddie.openapi import (
+    advice,  # noqa: F401
+    data,  # noqa: F401
+    ledger,  # noqa: F401
+    ledger_schemas,  # noqa: F401
+    meta,  # noqa: F401
+    tally,  # noqa: F401  (registers; the imports' order is the document's)
+)
 from caddie.openapi.registry import OPERATIONS, SCHEMAS, ref
 
 API_VERSION = "1.0.0"
@@ -31,14 +33,17 @@ API_VERSION = "1.0.0"
 
 SECURITY_SCHEMES: dict[str, Any] = {
     "bearerAuth": {
-        "type": "http", "scheme": "bearer",
+        "type": "http",
+        "scheme": "bearer",
         "description": "A round's `edit_token` reads and writes it from any client; its `share_token` only "
-                       "reads. Both come back when the round is created.",
+        "reads. Both come back when the round is created.",
     },
     "browserSession": {
-        "type": "apiKey", "in": "cookie", "name": "session",
+        "type": "apiKey",
+        "in": "cookie",
+        "name": "session",
         "description": "The signed session cookie: the browser that created a round reads and writes it, and "
-                       "so does a browser that opened the round's edit link.",
+        "so does a browser that opened the round's edit link.",
     },
 }
 
@@ -55,16 +60,18 @@ def openapi_document() -> dict[str, Any]:
             "title": "Caddie & Tally API",
             "version": API_VERSION,
             "summary": "Score Golf card game hands and keep a round's scorecard: Grid Golf and Club Cards.",
-            "description": "Every input error answers 400 with `{\"error\": \"a sentence a player understands\", "
-                           "\"field\": \"...\"}`; bad input is never a 500. Requests are JSON objects sent with "
-                           "`Content-Type: application/json`; fields not listed for a request are refused. "
-                           "A round the caller may not see answers 404, exactly like one that does not exist; "
-                           "a caller who may read a round but not write it gets 403.",
+            "description": 'Every input error answers 400 with `{"error": "a sentence a player understands", '
+            '"field": "..."}`; bad input is never a 500. Requests are JSON objects sent with '
+            "`Content-Type: application/json`; fields not listed for a request are refused. "
+            "A round the caller may not see answers 404, exactly like one that does not exist; "
+            "a caller who may read a round but not write it gets 403.",
         },
-        "tags": [{"name": "Tally", "description": "Score a finished hand."},
-                 {"name": "Ledger", "description": "Keep a round's scorecard: Out, In, Total, Thru, Delta."},
-                 {"name": "Data", "description": "Everything a browser keeps, out as one document and back in."},
-                 {"name": "Meta", "description": "About the API."}],
+        "tags": [
+            {"name": "Tally", "description": "Score a finished hand."},
+            {"name": "Ledger", "description": "Keep a round's scorecard: Out, In, Total, Thru, Delta."},
+            {"name": "Data", "description": "Everything a browser keeps, out as one document and back in."},
+            {"name": "Meta", "description": "About the API."},
+        ],
         "paths": paths,
         "components": {
             "schemas": copy.deepcopy(SCHEMAS),
@@ -72,9 +79,12 @@ def openapi_document() -> dict[str, Any]:
             "responses": {
                 "MethodNotAllowed": {
                     "description": "The address does not take this HTTP method.",
-                    "content": {"application/json": {
-                        "schema": ref("Error"),
-                        "example": {"error": "GET is not allowed here.", "field": None}}},
+                    "content": {
+                        "application/json": {
+                            "schema": ref("Error"),
+                            "example": {"error": "GET is not allowed here.", "field": None},
+                        }
+                    },
                 },
             },
         },

@@ -12,8 +12,15 @@ from typing import Any
 
 from caddie.core.clubs.scoring import DEFAULT_DECK
 from caddie.core.ledger import HOLE_COUNTS
-from caddie.openapi.registry import (error_example, json_response, operation, ref, request_examples, rules_example,
-                                     status_examples)
+from caddie.openapi.registry import (
+    error_example,
+    json_response,
+    operation,
+    ref,
+    request_examples,
+    rules_example,
+    status_examples,
+)
 
 # -- examples -------------------------------------------------------------------
 
@@ -26,48 +33,108 @@ EXAMPLE_DATE = "2025-06-14"
 _BLANK9 = [None] * 9
 
 
-def _line(name: str, scores: list, out: int | None = None, total: int | None = None, delta: int | None = None,
-          delta_text: str = "\u2013", leader: bool = False, vs_par: int | None = None) -> dict[str, Any]:
+def _line(
+    name: str,
+    scores: list,
+    out: int | None = None,
+    total: int | None = None,
+    delta: int | None = None,
+    delta_text: str = "\u2013",
+    leader: bool = False,
+    vs_par: int | None = None,
+) -> dict[str, Any]:
     """A player's row on a 9-hole card where every entered cell was written once."""
-    return {"name": name, "scores": scores, "versions": [0 if s is None else 1 for s in scores],
-            "out": out, "in": None, "total": total, "thru": sum(s is not None for s in scores),
-            "delta": delta, "delta_text": delta_text, "leader": leader, "vs_par": vs_par}
+    return {
+        "name": name,
+        "scores": scores,
+        "versions": [0 if s is None else 1 for s in scores],
+        "out": out,
+        "in": None,
+        "total": total,
+        "thru": sum(s is not None for s in scores),
+        "delta": delta,
+        "delta_text": delta_text,
+        "leader": leader,
+        "vs_par": vs_par,
+    }
 
 
-def _round(players: list, version: int = 1, game: str = "grid", rules: dict | None = None,
-           course: dict | None = None) -> dict[str, Any]:
-    return {"id": EXAMPLE_ROUND_ID, "game": game, "holes": 9, "played_on": EXAMPLE_DATE, "version": version,
-            "rules": rules or rules_example(), "course": course, "complete": False, "winners": [], "players": players}
+def _round(
+    players: list, version: int = 1, game: str = "grid", rules: dict | None = None, course: dict | None = None
+) -> dict[str, Any]:
+    return {
+        "id": EXAMPLE_ROUND_ID,
+        "game": game,
+        "holes": 9,
+        "played_on": EXAMPLE_DATE,
+        "version": version,
+        "rules": rules or rules_example(),
+        "course": course,
+        "complete": False,
+        "winners": [],
+        "players": players,
+    }
 
 
 def _created(round_: dict[str, Any]) -> dict[str, Any]:
-    return {"round": round_, "edit_token": EXAMPLE_EDIT_TOKEN, "share_token": EXAMPLE_SHARE_TOKEN,
-            "links": {"page": f"/ledger/r/{EXAMPLE_ROUND_ID}", "share": f"/ledger/s/{EXAMPLE_SHARE_TOKEN}",
-                      "edit": f"/ledger/e/{EXAMPLE_EDIT_TOKEN}", "api": f"/api/v1/rounds/{EXAMPLE_ROUND_ID}"}}
+    return {
+        "round": round_,
+        "edit_token": EXAMPLE_EDIT_TOKEN,
+        "share_token": EXAMPLE_SHARE_TOKEN,
+        "links": {
+            "page": f"/ledger/r/{EXAMPLE_ROUND_ID}",
+            "share": f"/ledger/s/{EXAMPLE_SHARE_TOKEN}",
+            "edit": f"/ledger/e/{EXAMPLE_EDIT_TOKEN}",
+            "api": f"/api/v1/rounds/{EXAMPLE_ROUND_ID}",
+        },
+    }
 
 
 def course_holes(rows: str) -> list[dict[str, int]]:
     return [{"yardage": int(y), "par": int(p)} for y, p in (pair.split("/") for pair in rows.split())]
 
 
-CLUB_RULES = {"deck": list(DEFAULT_DECK),
-              "penalty_chart": [{"up_to": 0, "strokes": 0}, {"up_to": 10, "strokes": 1}, {"up_to": 25, "strokes": 2},
-                                {"up_to": 50, "strokes": 3}, {"up_to": 100, "strokes": 4}],
-              "beyond": 5}
-_CEDAR_NINE = {"name": "Cedar Nine", "tee": "Red", "sample": True,
-               "holes": course_holes("310/4 142/3 455/5 298/4 126/3 335/4 402/5 274/4 155/3")}
-_HOME_NINE = {"name": "Home Nine", "tee": "Yellow",
-              "holes": course_holes("320/4 150/3 480/5 300/4 140/3 350/4 410/4 290/4 170/3")}
+CLUB_RULES = {
+    "deck": list(DEFAULT_DECK),
+    "penalty_chart": [
+        {"up_to": 0, "strokes": 0},
+        {"up_to": 10, "strokes": 1},
+        {"up_to": 25, "strokes": 2},
+        {"up_to": 50, "strokes": 3},
+        {"up_to": 100, "strokes": 4},
+    ],
+    "beyond": 5,
+}
+_CEDAR_NINE = {
+    "name": "Cedar Nine",
+    "tee": "Red",
+    "sample": True,
+    "holes": course_holes("310/4 142/3 455/5 298/4 126/3 335/4 402/5 274/4 155/3"),
+}
+_HOME_NINE = {
+    "name": "Home Nine",
+    "tee": "Yellow",
+    "holes": course_holes("320/4 150/3 480/5 300/4 140/3 350/4 410/4 290/4 170/3"),
+}
 
 _GRID_NINE = _round([_line("Ann", _BLANK9), _line("Bo", _BLANK9), _line("Cy", _BLANK9)], rules=rules_example(king=0))
-_FIRST_HOLE = _round([_line("Ann", [5] + _BLANK9[1:], out=5, total=5, delta=7, delta_text="+7"),
-                      _line("Bo", [-2] + _BLANK9[1:], out=-2, total=-2, delta=0, delta_text="E", leader=True),
-                      _line("Cy", [12] + _BLANK9[1:], out=12, total=12, delta=14, delta_text="+14")],
-                     version=2, rules=rules_example(king=0))
-_STALE = ("Someone else changed Ann on hole 1 a moment ago, so your entry was not saved. "
-          "The card below is up to date: check it, then enter your score again.")
-_MOVED_ON = ("The round changed since you last loaded it, so your entry was not saved. "
-             "The card below is up to date: check it, then enter your score again.")
+_FIRST_HOLE = _round(
+    [
+        _line("Ann", [5] + _BLANK9[1:], out=5, total=5, delta=7, delta_text="+7"),
+        _line("Bo", [-2] + _BLANK9[1:], out=-2, total=-2, delta=0, delta_text="E", leader=True),
+        _line("Cy", [12] + _BLANK9[1:], out=12, total=12, delta=14, delta_text="+14"),
+    ],
+    version=2,
+    rules=rules_example(king=0),
+)
+_STALE = (
+    "Someone else changed Ann on hole 1 a moment ago, so your entry was not saved. "
+    "The card below is up to date: check it, then enter your score again."
+)
+_MOVED_ON = (
+    "The round changed since you last loaded it, so your entry was not saved. "
+    "The card below is up to date: check it, then enter your score again."
+)
 
 ROUND_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
     "grid_nine": (
@@ -80,15 +147,17 @@ ROUND_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
         "Club Cards on a sample course; the round is as long as the course",
         {"players": ["Ann", "Bo"], "game": "clubs", "course": "cedar-nine", "played_on": EXAMPLE_DATE},
         201,
-        _created(_round([_line("Ann", _BLANK9), _line("Bo", _BLANK9)], game="clubs", rules=CLUB_RULES,
-                        course=_CEDAR_NINE)),
+        _created(
+            _round([_line("Ann", _BLANK9), _line("Bo", _BLANK9)], game="clubs", rules=CLUB_RULES, course=_CEDAR_NINE)
+        ),
     ),
     "clubs_own_course": (
         "Club Cards on a course of your own",
         {"players": ["Ann"], "holes": 9, "game": "clubs", "course": _HOME_NINE, "played_on": EXAMPLE_DATE},
         201,
-        _created(_round([_line("Ann", _BLANK9)], game="clubs", rules=CLUB_RULES,
-                        course=dict(_HOME_NINE, sample=False))),
+        _created(
+            _round([_line("Ann", _BLANK9)], game="clubs", rules=CLUB_RULES, course=dict(_HOME_NINE, sample=False))
+        ),
     ),
     "no_players": (
         "Nobody to play",
@@ -124,8 +193,11 @@ ROUND_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
         "A sample course that does not exist",
         {"players": ["Ann"], "game": "clubs", "course": "augusta"},
         400,
-        error_example('"augusta" is not a sample course; choose whistling-pines, harbour-links or cedar-nine, or send '
-                      "your own course.", "course"),
+        error_example(
+            '"augusta" is not a sample course; choose whistling-pines, harbour-links or cedar-nine, or send '
+            "your own course.",
+            "course",
+        ),
     ),
 }
 
@@ -140,8 +212,15 @@ HOLE_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
         "One score, written only if the cell is still blank (version 0)",
         {"scores": {"Ann": 4}, "versions": {"Ann": 0}},
         200,
-        _round([_line("Ann", [4] + _BLANK9[1:], out=4, total=4, delta=0, delta_text="E", leader=True),
-                _line("Bo", _BLANK9), _line("Cy", _BLANK9)], version=2, rules=rules_example(king=0)),
+        _round(
+            [
+                _line("Ann", [4] + _BLANK9[1:], out=4, total=4, delta=0, delta_text="E", leader=True),
+                _line("Bo", _BLANK9),
+                _line("Cy", _BLANK9),
+            ],
+            version=2,
+            rules=rules_example(king=0),
+        ),
     ),
     "stale_version": (
         "Ann's cell is not at the version the writer saw: nothing is written",
@@ -171,31 +250,46 @@ HOLE_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
         "Nothing to write",
         {"scores": {}},
         400,
-        error_example('Send the scores for this hole by player name, such as {"scores": {"Ann": 5, "Bo": -2}}; '
-                      "null clears a score.", "scores"),
+        error_example(
+            'Send the scores for this hole by player name, such as {"scores": {"Ann": 5, "Bo": -2}}; '
+            "null clears a score.",
+            "scores",
+        ),
     ),
 }
 
 NO_ROUND_EXAMPLE = error_example("There is no round at this address.", None)
-READ_ONLY_EXAMPLE = error_example("This link lets you follow the round but not change it: ask the scorekeeper for the "
-                                  "edit link, or send its edit token.", None)
+READ_ONLY_EXAMPLE = error_example(
+    "This link lets you follow the round but not change it: ask the scorekeeper for the "
+    "edit link, or send its edit token.",
+    None,
+)
 MOVED_ON_EXAMPLE = dict(error_example(_MOVED_ON, None), round=_FIRST_HOLE)
 
 
 # -- operations -----------------------------------------------------------------
 
-_LEDGER_SECURITY = [{"bearerAuth": []}, {"browserSession": []}]
-_ETAG_HEADER = {"ETag": {"description": "The round's `version`, quoted: send it back in `If-Match`.",
-                         "schema": {"type": "string"}}}
-_ROUND_ID = {"name": "round_id", "in": "path", "required": True, "schema": {"type": "string"},
-             "description": "The round's `id`.", "example": EXAMPLE_ROUND_ID}
+_LEDGER_SECURITY: list[dict[str, list[str]]] = [{"bearerAuth": []}, {"browserSession": []}]
+_ETAG_HEADER = {
+    "ETag": {"description": "The round's `version`, quoted: send it back in `If-Match`.", "schema": {"type": "string"}}
+}
+_ROUND_ID = {
+    "name": "round_id",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string"},
+    "description": "The round's `id`.",
+    "example": EXAMPLE_ROUND_ID,
+}
 
 
 def _not_found() -> dict[str, Any]:
     return json_response(
         "There is no round at this address for this caller: the id is wrong, the round was deleted, or "
         "nothing in the request (browser cookie, edit link, Bearer token) may see it. The three answer alike.",
-        "Error", {"not_found": {"summary": "No round here", "value": copy.deepcopy(NO_ROUND_EXAMPLE)}})
+        "Error",
+        {"not_found": {"summary": "No round here", "value": copy.deepcopy(NO_ROUND_EXAMPLE)}},
+    )
 
 
 @operation("/api/v1/rounds", "post")
@@ -204,20 +298,30 @@ def _create_round() -> dict[str, Any]:
         "operationId": "createRound",
         "summary": "Deal a new round",
         "description": "Creates a scorecard for 1 to 8 players over 9 or 18 holes. The calling browser owns "
-                       "the round: the answer sets its session cookie, which then reads and writes the round. "
-                       "`edit_token` does the same from any client (`Authorization: Bearer`); `share_token` "
-                       "only reads. Grid Golf rounds take the calling browser's Settings (the defaults for a "
-                       "new client), with `preset` and then `rules` over them; Club Cards rounds need a "
-                       "`course` and take the browser's deck and Penalty Stroke Chart.",
+        "the round: the answer sets its session cookie, which then reads and writes the round. "
+        "`edit_token` does the same from any client (`Authorization: Bearer`); `share_token` "
+        "only reads. Grid Golf rounds take the calling browser's Settings (the defaults for a "
+        "new client), with `preset` and then `rules` over them; Club Cards rounds need a "
+        "`course` and take the browser's deck and Penalty Stroke Chart.",
         "tags": ["Ledger"],
-        "requestBody": {"required": True, "content": {"application/json": {
-            "schema": ref("CreateRoundRequest"), "examples": request_examples(ROUND_EXAMPLES)}}},
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {"schema": ref("CreateRoundRequest"), "examples": request_examples(ROUND_EXAMPLES)}
+            },
+        },
         "responses": {
             "201": json_response(
-                "The round, its tokens and its links.", "CreatedRound", status_examples(ROUND_EXAMPLES, 201),
-                dict(_ETAG_HEADER, Location={"description": "The round in the API.", "schema": {"type": "string"}})),
-            "400": json_response("The round cannot be dealt; the message says why and `field` says where.",
-                                 "Error", status_examples(ROUND_EXAMPLES, 400)),
+                "The round, its tokens and its links.",
+                "CreatedRound",
+                status_examples(ROUND_EXAMPLES, 201),
+                dict(_ETAG_HEADER, Location={"description": "The round in the API.", "schema": {"type": "string"}}),
+            ),
+            "400": json_response(
+                "The round cannot be dealt; the message says why and `field` says where.",
+                "Error",
+                status_examples(ROUND_EXAMPLES, 400),
+            ),
             "405": {"$ref": "#/components/responses/MethodNotAllowed"},
         },
     }
@@ -229,15 +333,18 @@ def _get_round() -> dict[str, Any]:
         "operationId": "getRound",
         "summary": "Read a round's scorecard",
         "description": "Out, In, Total, Thru and Delta for each player; par and score against par for Club "
-                       "Cards; the winners once every hole is in. Needs the owner's browser cookie, an edit "
-                       "link opened in this browser, or the edit or share token as a Bearer token.",
+        "Cards; the winners once every hole is in. Needs the owner's browser cookie, an edit "
+        "link opened in this browser, or the edit or share token as a Bearer token.",
         "tags": ["Ledger"],
         "security": copy.deepcopy(_LEDGER_SECURITY),
         "parameters": [copy.deepcopy(_ROUND_ID)],
         "responses": {
-            "200": json_response("The round.", "Round",
-                                 {"first_hole": {"summary": "After hole 1", "value": copy.deepcopy(_FIRST_HOLE)}},
-                                 _ETAG_HEADER),
+            "200": json_response(
+                "The round.",
+                "Round",
+                {"first_hole": {"summary": "After hole 1", "value": copy.deepcopy(_FIRST_HOLE)}},
+                _ETAG_HEADER,
+            ),
             "404": _not_found(),
             "405": {"$ref": "#/components/responses/MethodNotAllowed"},
         },
@@ -250,42 +357,75 @@ def _put_hole() -> dict[str, Any]:
         "operationId": "putHoleScores",
         "summary": "Enter scores for a hole",
         "description": "Writes one hole's scores for any of the players, all or nothing. Needs the owner's browser "
-                       "cookie, an edit link opened in this browser, or `Authorization: Bearer <edit token>`.\n\n"
-                       "Protection against lost updates is the client's choice: a score sent with its cell's "
-                       "`versions` entry (from the round's `players[].versions`, 0 for a blank cell) is refused "
-                       "with 409 if someone changed that cell since; a score sent without one is written blind. "
-                       "`If-Match` with the round's `version` (the ETag) refuses the whole write with 412 if "
-                       "anything in the round changed, and then guards every cell sent without a version.",
+        "cookie, an edit link opened in this browser, or `Authorization: Bearer <edit token>`.\n\n"
+        "Protection against lost updates is the client's choice: a score sent with its cell's "
+        "`versions` entry (from the round's `players[].versions`, 0 for a blank cell) is refused "
+        "with 409 if someone changed that cell since; a score sent without one is written blind. "
+        "`If-Match` with the round's `version` (the ETag) refuses the whole write with 412 if "
+        "anything in the round changed, and then guards every cell sent without a version.",
         "tags": ["Ledger"],
         "security": copy.deepcopy(_LEDGER_SECURITY),
         "parameters": [
             copy.deepcopy(_ROUND_ID),
-            {"name": "hole", "in": "path", "required": True, "example": 1,
-             "schema": {"type": "integer", "minimum": 1, "maximum": max(HOLE_COUNTS)},
-             "description": "1 to the round's `holes`."},
-            {"name": "If-Match", "in": "header", "required": False, "schema": {"type": "string"},
-             "description": "The round `version` the writer saw: `7` or `\"7\"` (the ETag).", "example": '"1"'},
+            {
+                "name": "hole",
+                "in": "path",
+                "required": True,
+                "example": 1,
+                "schema": {"type": "integer", "minimum": 1, "maximum": max(HOLE_COUNTS)},
+                "description": "1 to the round's `holes`.",
+            },
+            {
+                "name": "If-Match",
+                "in": "header",
+                "required": False,
+                "schema": {"type": "string"},
+                "description": 'The round `version` the writer saw: `7` or `"7"` (the ETag).',
+                "example": '"1"',
+            },
         ],
-        "requestBody": {"required": True, "content": {"application/json": {
-            "schema": ref("HoleScoresRequest"), "examples": request_examples(HOLE_EXAMPLES)}}},
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {"schema": ref("HoleScoresRequest"), "examples": request_examples(HOLE_EXAMPLES)}
+            },
+        },
         "responses": {
-            "200": json_response("The round with the scores written.", "Round", status_examples(HOLE_EXAMPLES, 200),
-                                 _ETAG_HEADER),
-            "400": json_response("Nothing was written: the hole is not in the round, or an entry is not a score "
-                                 "for a player in it. `field` names it: `hole`, `scores.<name>`, "
-                                 "`versions.<name>`.", "Error", status_examples(HOLE_EXAMPLES, 400)),
-            "403": json_response("The caller may read this round but not write it (its share token).", "Error",
-                                 {"read_only": {"summary": "A share token",
-                                                "value": copy.deepcopy(READ_ONLY_EXAMPLE)}}),
+            "200": json_response(
+                "The round with the scores written.", "Round", status_examples(HOLE_EXAMPLES, 200), _ETAG_HEADER
+            ),
+            "400": json_response(
+                "Nothing was written: the hole is not in the round, or an entry is not a score "
+                "for a player in it. `field` names it: `hole`, `scores.<name>`, "
+                "`versions.<name>`.",
+                "Error",
+                status_examples(HOLE_EXAMPLES, 400),
+            ),
+            "403": json_response(
+                "The caller may read this round but not write it (its share token).",
+                "Error",
+                {"read_only": {"summary": "A share token", "value": copy.deepcopy(READ_ONLY_EXAMPLE)}},
+            ),
             "404": _not_found(),
-            "409": json_response("Nothing was written: a cell changed since the version the writer sent. The "
-                                 "round as it is now comes back.", "StaleRound", status_examples(HOLE_EXAMPLES, 409),
-                                 _ETAG_HEADER),
-            "412": json_response("Nothing was written: the round is no longer at the `If-Match` version. The "
-                                 "round as it is now comes back.", "StaleRound",
-                                 {"moved_on": {"summary": "If-Match: \"1\" after hole 1 was written",
-                                               "value": copy.deepcopy(MOVED_ON_EXAMPLE)}},
-                                 _ETAG_HEADER),
+            "409": json_response(
+                "Nothing was written: a cell changed since the version the writer sent. The "
+                "round as it is now comes back.",
+                "StaleRound",
+                status_examples(HOLE_EXAMPLES, 409),
+                _ETAG_HEADER,
+            ),
+            "412": json_response(
+                "Nothing was written: the round is no longer at the `If-Match` version. The "
+                "round as it is now comes back.",
+                "StaleRound",
+                {
+                    "moved_on": {
+                        "summary": 'If-Match: "1" after hole 1 was written',
+                        "value": copy.deepcopy(MOVED_ON_EXAMPLE),
+                    }
+                },
+                _ETAG_HEADER,
+            ),
             "405": {"$ref": "#/components/responses/MethodNotAllowed"},
         },
     }

@@ -13,6 +13,10 @@ def _openapi() -> dict[str, Any]:
         "operationId": "openapi",
         "summary": "This document",
         "tags": ["Meta"],
-        "responses": {"200": {"description": "The OpenAPI 3.1 document of the API.",
-                              "content": {"application/json": {"schema": {"type": "object"}}}}},
+        "responses": {
+            "200": {
+                "description": "The OpenAPI 3.1 document of the API.",
+                "content": {"application/json": {"schema": {"type": "object"}}},
+            }
+        },
     }

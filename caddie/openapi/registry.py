@@ -15,7 +15,8 @@ request example and checks that the documented answer comes back.
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 Schema = dict[str, Any]
 
@@ -26,8 +27,10 @@ def ref(name: str) -> Schema:
 
 # -- schemas --------------------------------------------------------------------
 
-_ERROR_FIELD_NOTE = ("The request field at fault, as a path into the body (`cards`, `cards[2]`, `rules.king`, "
-                     "`penalty_chart[1].strokes`), or null when the body as a whole is wrong.")
+_ERROR_FIELD_NOTE = (
+    "The request field at fault, as a path into the body (`cards`, `cards[2]`, `rules.king`, "
+    "`penalty_chart[1].strokes`), or null when the body as a whole is wrong."
+)
 
 SCHEMAS: dict[str, Schema] = {
     "Error": {
@@ -45,10 +48,19 @@ SCHEMAS: dict[str, Schema] = {
 
 # -- examples -------------------------------------------------------------------
 
+
 def rules_example(**changes: Any) -> dict[str, Any]:
     # Written out rather than computed, so the test that replays the examples checks the code.
-    base = {"cards": 6, "king": 10, "negatives": "twos", "negative_pairs": "zero", "end": "immediate",
-            "discard_flip": False, "initial_flips": 2, "holes": 9}
+    base = {
+        "cards": 6,
+        "king": 10,
+        "negatives": "twos",
+        "negative_pairs": "zero",
+        "end": "immediate",
+        "discard_flip": False,
+        "initial_flips": 2,
+        "holes": 9,
+    }
     base.update(changes)
     return base
 
@@ -65,19 +77,31 @@ OPERATIONS: list[tuple[str, str, OperationBuilder]] = []
 
 def operation(path: str, method: str) -> Callable[[OperationBuilder], OperationBuilder]:
     """Register a builder of the operation object for ``method`` on ``path``."""
+
     def register(builder: OperationBuilder) -> OperationBuilder:
         OPERATIONS.append((path, method.lower(), builder))
         return builder
+
     return register
 
 
-def json_operation(operation_id: str, summary: str, description: str, request_schema: str,
-                   response_schema: str, examples: dict[str, tuple[str, dict, int, dict]],
-                   tags: list[str]) -> dict[str, Any]:
+def json_operation(
+    operation_id: str,
+    summary: str,
+    description: str,
+    request_schema: str,
+    response_schema: str,
+    examples: dict[str, tuple[str, dict, int, dict]],
+    tags: list[str],
+) -> dict[str, Any]:
     """A JSON-in, JSON-out operation answering 200 or a 400 ``Error``, with paired named examples."""
+
     def by_status(status: int) -> dict[str, Any]:
-        return {name: {"summary": summary_, "value": copy.deepcopy(response)}
-                for name, (summary_, _, code, response) in examples.items() if code == status}
+        return {
+            name: {"summary": summary_, "value": copy.deepcopy(response)}
+            for name, (summary_, _, code, response) in examples.items()
+            if code == status
+        }
 
     return {
         "operationId": operation_id,
@@ -86,36 +110,49 @@ def json_operation(operation_id: str, summary: str, description: str, request_sc
         "tags": tags,
         "requestBody": {
             "required": True,
-            "content": {"application/json": {
-                "schema": ref(request_schema),
-                "examples": {name: {"summary": summary_, "value": copy.deepcopy(request)}
-                             for name, (summary_, request, _, _) in examples.items()},
-            }},
+            "content": {
+                "application/json": {
+                    "schema": ref(request_schema),
+                    "examples": {
+                        name: {"summary": summary_, "value": copy.deepcopy(request)}
+                        for name, (summary_, request, _, _) in examples.items()
+                    },
+                }
+            },
         },
         "responses": {
-            "200": {"description": "The score, worked out.",
-                    "content": {"application/json": {"schema": ref(response_schema),
-                                                     "examples": by_status(200)}}},
-            "400": {"description": "The request is not something a player could have on the table; the "
-                                   "message says why and `field` says where.",
-                    "content": {"application/json": {"schema": ref("Error"), "examples": by_status(400)}}},
+            "200": {
+                "description": "The score, worked out.",
+                "content": {"application/json": {"schema": ref(response_schema), "examples": by_status(200)}},
+            },
+            "400": {
+                "description": "The request is not something a player could have on the table; the "
+                "message says why and `field` says where.",
+                "content": {"application/json": {"schema": ref("Error"), "examples": by_status(400)}},
+            },
             "405": {"$ref": "#/components/responses/MethodNotAllowed"},
         },
     }
 
 
 def status_examples(examples: dict[str, tuple[str, dict, int, dict]], status: int) -> dict[str, Any]:
-    return {name: {"summary": summary, "value": copy.deepcopy(response)}
-            for name, (summary, _, code, response) in examples.items() if code == status}
+    return {
+        name: {"summary": summary, "value": copy.deepcopy(response)}
+        for name, (summary, _, code, response) in examples.items()
+        if code == status
+    }
 
 
 def request_examples(examples: dict[str, tuple[str, dict, int, dict]]) -> dict[str, Any]:
-    return {name: {"summary": summary, "value": copy.deepcopy(request)}
-            for name, (summary, request, _, _) in examples.items()}
+    return {
+        name: {"summary": summary, "value": copy.deepcopy(request)}
+        for name, (summary, request, _, _) in examples.items()
+    }
 
 
-def json_response(description: str, schema: str, examples: dict[str, Any] | None = None,
-                  headers: dict[str, Any] | None = None) -> dict[str, Any]:
+def json_response(
+    description: str, schema: str, examples: dict[str, Any] | None = None, headers: dict[str, Any] | None = None
+) -> dict[str, Any]:
     content: dict[str, Any] = {"schema": ref(schema)}
     if examples:
         content["examples"] = examples

@@ -38,8 +38,10 @@ def _workers() -> int:
     if not value:
         return min(2 * (os.cpu_count() or 1) + 1, 8)
     if not value.isdecimal() or int(value) < 1:
-        sys.exit(f"Caddie & Tally will not start: WEB_CONCURRENCY must be a whole number of workers, "
-                 f"1 or more, not {value!r}.")
+        sys.exit(
+            f"Caddie & Tally will not start: WEB_CONCURRENCY must be a whole number of workers, "
+            f"1 or more, not {value!r}."
+        )
     return int(value)
 
 
@@ -48,8 +50,10 @@ def _threads() -> int:
     if not value:
         return 4
     if not value.isdecimal() or int(value) < 1:
-        sys.exit(f"Caddie & Tally will not start: WEB_THREADS must be a whole number of threads per worker, "
-                 f"1 or more, not {value!r}.")
+        sys.exit(
+            f"Caddie & Tally will not start: WEB_THREADS must be a whole number of threads per worker, "
+            f"1 or more, not {value!r}."
+        )
     return int(value)
 
 
@@ -82,8 +86,7 @@ def on_starting(server) -> None:
     server.log.info("migrating the database (python -m caddie.serving.upgrade)")
     done = subprocess.run([sys.executable, "-m", "caddie.serving.upgrade"])
     if done.returncode != 0:
-        sys.exit(f"Caddie & Tally will not start: migrating the database failed "
-                 f"(exit status {done.returncode}).")
+        sys.exit(f"Caddie & Tally will not start: migrating the database failed (exit status {done.returncode}).")
 
 
 def post_worker_init(worker) -> None:
@@ -91,9 +94,11 @@ def post_worker_init(worker) -> None:
     (``caddie.offload.heavy_work``), so that its threads stay free for quick requests."""
     if env_flag("HEAVY_WORK_HELPER", True):
         from caddie.offload.heavy_work import start_helper
+
         start_helper()
 
 
 def worker_exit(server, worker) -> None:
     from caddie.offload.heavy_work import stop_helper
+
     stop_helper()

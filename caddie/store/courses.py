@@ -18,16 +18,17 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
+from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import CursorResult, select, update
 
-from caddie.core.courses.generator import random_course
 from caddie.core.courses.course import SAMPLE_COURSES, Course
+from caddie.core.courses.generator import random_course
 from caddie.core.errors import CaddieError
 from caddie.store.database import db
-from caddie.store.tokens import is_token
 from caddie.store.models import CourseRecord
+from caddie.store.tokens import is_token
 
 MINE = "mine:"
 RANDOM_KEYS = {"random-18": 18, "random-9": 9}
@@ -38,8 +39,10 @@ class StaleCourse(Exception):
     """The course was changed (or deleted) elsewhere since the editor was opened."""
 
     def sentence(self) -> str:
-        return ("This course was changed in another tab or on another phone since you opened it, so nothing "
-                "was saved. Your changes are still below: check them, then press Save again.")
+        return (
+            "This course was changed in another tab or on another phone since you opened it, so nothing "
+            "was saved. Your changes are still below: check them, then press Save again."
+        )
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,7 @@ class StoredCourse:
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def label(course: Course) -> str:
@@ -82,6 +85,7 @@ def _holes(course: Course) -> list[dict[str, int]]:
 
 # -- reading --------------------------------------------------------------------
 
+
 def _row(public_id: str | None, owner: str | None, include_deleted: bool = False) -> CourseRecord | None:
     """The owner's course with this id; None for another browser's, a guessed id, or none at all."""
     if not owner or not is_token(public_id, 32):
@@ -104,8 +108,11 @@ def courses_for(owner: str | None) -> list[StoredCourse]:
     """The browser's courses, by name."""
     if not owner:
         return []
-    stmt = (select(CourseRecord).where(CourseRecord.owner_browser == owner, CourseRecord.deleted_at.is_(None))
-            .order_by(db.func.lower(CourseRecord.name), CourseRecord.id))
+    stmt = (
+        select(CourseRecord)
+        .where(CourseRecord.owner_browser == owner, CourseRecord.deleted_at.is_(None))
+        .order_by(db.func.lower(CourseRecord.name), CourseRecord.id)
+    )
     return [saved for saved in map(_saved, db.session.scalars(stmt)) if saved is not None]
 
 
@@ -125,7 +132,7 @@ def find_course(key: str | None, owner: str | None, rng: random.Random | None = 
         return None
     key = key.strip()
     if key.startswith(MINE):
-        saved = find_saved(key[len(MINE):], owner)
+        saved = find_saved(key[len(MINE) :], owner)
         return saved.course if saved is not None else None
     if key in RANDOM_KEYS:
         return random_course(rng or random.Random(), RANDOM_KEYS[key])
@@ -134,10 +141,17 @@ def find_course(key: str | None, owner: str | None, rng: random.Random | None = 
 
 # -- writing --------------------------------------------------------------------
 
+
 def save_course(owner: str, course: Course) -> StoredCourse:
     """Store a new course for ``owner`` (never a sample: a copy of one is the owner's own)."""
-    row = CourseRecord(public_id=secrets.token_urlsafe(12), owner_browser=owner, name=course.name,
-                       tee=course.tee, holes=_holes(course), version=1)
+    row = CourseRecord(
+        public_id=secrets.token_urlsafe(12),
+        owner_browser=owner,
+        name=course.name,
+        tee=course.tee,
+        holes=_holes(course),
+        version=1,
+    )
     db.session.add(row)
     db.session.commit()
     return StoredCourse(row.public_id, Course(course.name, course.tee, course.holes), row.version)
@@ -148,11 +162,15 @@ def update_course(public_id: str, owner: str, course: Course, seen_version: int 
     row = _row(public_id, owner)
     if row is None or seen_version is None:
         raise StaleCourse()
-    done = db.session.execute(
+    result = db.session.execute(
         update(CourseRecord)
         .where(CourseRecord.id == row.id, CourseRecord.version == seen_version, CourseRecord.deleted_at.is_(None))
-        .values(name=course.name, tee=course.tee, holes=_holes(course), version=CourseRecord.version + 1,
-                updated_at=_now())).rowcount
+        .values(
+            name=course.name, tee=course.tee, holes=_holes(course), version=CourseRecord.version + 1, updated_at=_now()
+        )
+    )
+    # Session.execute is typed as returning a Result; an UPDATE's is a CursorResult, which has rowcount.
+    done = cast("CursorResult[Any]", result).rowcount
     if not done:
         db.session.rollback()
         raise StaleCourse()

@@ -30,9 +30,10 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Any, Iterable
+from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import func, insert, or_, select
 from sqlalchemy.exc import IntegrityError
@@ -46,18 +47,18 @@ from caddie.store.database import db
 from caddie.store.models import CourseRecord, HoleScore, Round, RoundPlayer, TableSettings
 
 # What the plan does with each round or course of the file.
-ADD = "add"                  # added with its own id and links
+ADD = "add"  # added with its own id and links
 ADD_NEW_LINKS = "new_links"  # added with a new id and links: the file's are taken here
-SAME = "same"                # this browser has it already, just as in the file
-KEPT = "kept"                # this browser has it already, different from the file: left as it is
+SAME = "same"  # this browser has it already, just as in the file
+KEPT = "kept"  # this browser has it already, different from the file: left as it is
 ACTIONS = (ADD, ADD_NEW_LINKS, SAME, KEPT)
 
 # What the plan does with the file's house rules.
-SETTINGS_NONE = "none"         # the file has none (its browser never saved any)
-SETTINGS_APPLY = "apply"       # this browser has none saved: the file's are used
-SETTINGS_SAME = "same"         # this browser's equal the file's
-SETTINGS_KEEP = "keep"         # they differ and this browser's are kept
-SETTINGS_REPLACE = "replace"   # they differ and the file's replace them
+SETTINGS_NONE = "none"  # the file has none (its browser never saved any)
+SETTINGS_APPLY = "apply"  # this browser has none saved: the file's are used
+SETTINGS_SAME = "same"  # this browser's equal the file's
+SETTINGS_KEEP = "keep"  # they differ and this browser's are kept
+SETTINGS_REPLACE = "replace"  # they differ and the file's replace them
 SETTINGS_CHOICES = ("auto", "keep", "replace")
 
 CHUNK = 400  # ids per IN (...) query
@@ -66,20 +67,23 @@ CHUNK = 400  # ids per IN (...) query
 class StaleImport(Exception):
     """This browser's data changed since the plan was shown (another tab, another import)."""
 
-    sentence = ("Something in this browser changed since the file was checked (another tab or phone), so "
-                "nothing was imported. The check below is up to date: look it over and import again.")
+    sentence = (
+        "Something in this browser changed since the file was checked (another tab or phone), so "
+        "nothing was imported. The check below is up to date: look it over and import again."
+    )
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def _chunks(items: list) -> Iterable[list]:
     for start in range(0, len(items), CHUNK):
-        yield items[start:start + CHUNK]
+        yield items[start : start + CHUNK]
 
 
 # -- export ----------------------------------------------------------------------
+
 
 def _settings_row(browser: str | None) -> TableSettings | None:
     return db.session.get(TableSettings, browser) if browser else None
@@ -98,10 +102,20 @@ def _round_record(round_: Round, cells: dict[tuple[int, int], int | None]) -> Ro
         course = Course.from_dict(round_.course) if round_.course else None
     except CaddieError:  # pragma: no cover - stored under rules since tightened; cannot be read back
         return None
-    players = tuple(Player(p.name, tuple(cells.get((p.id, h)) for h in range(1, round_.holes + 1)))
-                    for p in round_.players)
-    return RoundRecord(round_.public_id, round_.share_token, round_.edit_token, round_.game, round_.holes,
-                       round_.played_on, table, course if round_.game == "clubs" else None, players)
+    players = tuple(
+        Player(p.name, tuple(cells.get((p.id, h)) for h in range(1, round_.holes + 1))) for p in round_.players
+    )
+    return RoundRecord(
+        round_.public_id,
+        round_.share_token,
+        round_.edit_token,
+        round_.game,
+        round_.holes,
+        round_.played_on,
+        table,
+        course if round_.game == "clubs" else None,
+        players,
+    )
 
 
 def owned_rounds(browser: str | None, public_ids: list[str] | None = None) -> list[RoundRecord]:
@@ -117,8 +131,11 @@ def owned_rounds(browser: str | None, public_ids: list[str] | None = None) -> li
         rows = list(db.session.scalars(stmt))
     cells: dict[int, dict[tuple[int, int], int | None]] = {r.id: {} for r in rows}
     for chunk in _chunks([r.id for r in rows]):
-        for row in db.session.execute(select(HoleScore.round_id, HoleScore.player_id, HoleScore.hole,
-                                             HoleScore.score).where(HoleScore.round_id.in_(chunk))):
+        for row in db.session.execute(
+            select(HoleScore.round_id, HoleScore.player_id, HoleScore.hole, HoleScore.score).where(
+                HoleScore.round_id.in_(chunk)
+            )
+        ):
             cells[row.round_id][(row.player_id, row.hole)] = row.score
     records = (_round_record(r, cells[r.id]) for r in rows)
     return [r for r in records if r is not None]
@@ -127,14 +144,17 @@ def owned_rounds(browser: str | None, public_ids: list[str] | None = None) -> li
 def owned_courses(browser: str | None) -> list[SavedCourse]:
     if not browser:
         return []
-    rows = db.session.scalars(select(CourseRecord).where(CourseRecord.owner_browser == browser,
-                                                         CourseRecord.deleted_at.is_(None))
-                              .order_by(CourseRecord.id))
+    rows = db.session.scalars(
+        select(CourseRecord)
+        .where(CourseRecord.owner_browser == browser, CourseRecord.deleted_at.is_(None))
+        .order_by(CourseRecord.id)
+    )
     saved = []
     for row in rows:
         try:
-            saved.append(SavedCourse(row.public_id, Course.from_dict({"name": row.name, "tee": row.tee,
-                                                                      "holes": row.holes})))
+            saved.append(
+                SavedCourse(row.public_id, Course.from_dict({"name": row.name, "tee": row.tee, "holes": row.holes}))
+            )
         except CaddieError:  # pragma: no cover - stored under rules since tightened; the app hides it too
             continue
     return saved
@@ -143,28 +163,34 @@ def owned_courses(browser: str | None) -> list[SavedCourse]:
 def export_document(browser: str | None) -> Document:
     """Everything ``browser`` owns: house rules, courses and rounds (deleted ones left out)."""
     row = _settings_row(browser)
-    return Document(exported_at=_now().isoformat(timespec="seconds"),
-                    settings=_stored_table(row.table) if row is not None else None,
-                    courses=tuple(owned_courses(browser)), rounds=tuple(owned_rounds(browser)))
+    return Document(
+        exported_at=_now().isoformat(timespec="seconds"),
+        settings=_stored_table(row.table) if row is not None else None,
+        courses=tuple(owned_courses(browser)),
+        rounds=tuple(owned_rounds(browser)),
+    )
 
 
 # -- the plan ----------------------------------------------------------------------
 
+
 @dataclass
 class ImportPlan:
-    rounds: list[str] = field(default_factory=list)    # an action per round of the document
-    courses: list[str] = field(default_factory=list)   # an action per course
+    rounds: list[str] = field(default_factory=list)  # an action per round of the document
+    courses: list[str] = field(default_factory=list)  # an action per course
     settings: str = SETTINGS_NONE
-    settings_differ: bool = False      # this browser has house rules of its own, unlike the file's
-    settings_version: int = 0          # this browser's settings version the plan was made against
+    settings_differ: bool = False  # this browser has house rules of its own, unlike the file's
+    settings_version: int = 0  # this browser's settings version the plan was made against
 
     def count(self, kind: str, action: str) -> int:
         return getattr(self, kind).count(action)
 
     @property
     def adds_anything(self) -> bool:
-        return any(a in (ADD, ADD_NEW_LINKS) for a in self.rounds + self.courses) or \
-            self.settings in (SETTINGS_APPLY, SETTINGS_REPLACE)
+        return any(a in (ADD, ADD_NEW_LINKS) for a in self.rounds + self.courses) or self.settings in (
+            SETTINGS_APPLY,
+            SETTINGS_REPLACE,
+        )
 
     def fingerprint(self) -> str:
         """Changes when anything the plan was made against changes (the settings choice aside)."""
@@ -174,8 +200,10 @@ class ImportPlan:
 
     def summary(self) -> dict:
         """The plan as the API answers it."""
+
         def counts(kind: str) -> dict[str, int]:
             return {action: self.count(kind, action) for action in ACTIONS}
+
         return {"rounds": counts("rounds"), "courses": counts("courses"), "settings": self.settings}
 
 
@@ -192,8 +220,11 @@ def _taken(column, values: list[str]) -> dict[str, str]:
 def _taken_tokens(tokens: list[str]) -> set[str]:
     taken: set[str] = set()
     for chunk in _chunks(tokens):
-        rows = db.session.execute(select(Round.share_token, Round.edit_token)
-                                  .where(or_(Round.share_token.in_(chunk), Round.edit_token.in_(chunk))))
+        rows = db.session.execute(
+            select(Round.share_token, Round.edit_token).where(
+                or_(Round.share_token.in_(chunk), Round.edit_token.in_(chunk))
+            )
+        )
         for share, edit in rows:
             taken.update((share, edit))
     return taken & set(tokens)
@@ -243,6 +274,7 @@ def plan_import(document: Document, browser: str | None, settings_choice: str = 
 
 # -- the import --------------------------------------------------------------------
 
+
 @dataclass
 class ImportResult:
     plan: ImportPlan
@@ -252,8 +284,9 @@ class ImportResult:
         return dict(self.plan.summary(), new_ids=dict(self.new_ids))
 
 
-def apply_import(document: Document, browser: str, settings_choice: str = "auto",
-                 expected: str | None = None) -> ImportResult:
+def apply_import(
+    document: Document, browser: str, settings_choice: str = "auto", expected: str | None = None
+) -> ImportResult:
     """Import ``document`` into ``browser``, all or nothing.
 
     ``expected`` is the fingerprint of the plan the person saw; if this
@@ -281,24 +314,33 @@ def apply_import(document: Document, browser: str, settings_choice: str = "auto"
 def _write(document: Document, browser: str, plan: ImportPlan) -> ImportResult:
     result = ImportResult(plan)
     if plan.settings in (SETTINGS_APPLY, SETTINGS_REPLACE):
+        settings = document.settings
+        assert settings is not None  # plan_import applies or replaces only settings the file has
         row = _settings_row(browser)
         if row is None:
             if plan.settings_version != 0:
                 raise StaleDataError()
-            db.session.add(TableSettings(browser_id=browser, table=document.settings.to_dict()))
+            db.session.add(TableSettings(browser_id=browser, table=settings.to_dict()))
         else:
             if row.version != plan.settings_version:
                 raise StaleDataError()
-            row.table = document.settings.to_dict()
+            row.table = settings.to_dict()
     for saved, action in zip(document.courses, plan.courses):
         if action not in (ADD, ADD_NEW_LINKS):
             continue
         public_id = saved.id if action == ADD else secrets.token_urlsafe(12)
         if action == ADD_NEW_LINKS:
             result.new_ids[saved.id] = public_id
-        db.session.add(CourseRecord(public_id=public_id, owner_browser=browser, name=saved.course.name,
-                                    tee=saved.course.tee, version=1,
-                                    holes=[{"yardage": h.yardage, "par": h.par} for h in saved.course.holes]))
+        db.session.add(
+            CourseRecord(
+                public_id=public_id,
+                owner_browser=browser,
+                name=saved.course.name,
+                tee=saved.course.tee,
+                version=1,
+                holes=[{"yardage": h.yardage, "par": h.par} for h in saved.course.holes],
+            )
+        )
     now = _now()
     added: list[tuple[Round, RoundRecord]] = []
     for record, action in zip(document.rounds, plan.rounds):
@@ -309,19 +351,31 @@ def _write(document: Document, browser: str, plan: ImportPlan) -> ImportResult:
         else:
             ids = (secrets.token_urlsafe(12), secrets.token_urlsafe(18), secrets.token_urlsafe(24))
             result.new_ids[record.id] = ids[0]
-        round_ = Round(public_id=ids[0], share_token=ids[1], edit_token=ids[2], owner_browser=browser,
-                       game=record.game, holes=record.holes, rules=record.table.to_dict(),
-                       course=record.course.to_dict() if record.course else None, played_on=record.played_on,
-                       version=1, created_at=now, updated_at=now)
+        round_ = Round(
+            public_id=ids[0],
+            share_token=ids[1],
+            edit_token=ids[2],
+            owner_browser=browser,
+            game=record.game,
+            holes=record.holes,
+            rules=record.table.to_dict(),
+            course=record.course.to_dict() if record.course else None,
+            played_on=record.played_on,
+            version=1,
+            created_at=now,
+            updated_at=now,
+        )
         round_.players = [RoundPlayer(seat=seat, name=p.name) for seat, p in enumerate(record.players)]
         db.session.add(round_)
         added.append((round_, record))
     db.session.flush()  # ids for the cells
-    cells = [{"round_id": round_.id, "player_id": player.id, "hole": hole, "score": score, "version": 1,
-              "updated_at": now}
-             for round_, record in added
-             for player, line in zip(round_.players, record.players)
-             for hole, score in enumerate(line.scores, start=1) if score is not None]
+    cells = [
+        {"round_id": round_.id, "player_id": player.id, "hole": hole, "score": score, "version": 1, "updated_at": now}
+        for round_, record in added
+        for player, line in zip(round_.players, record.players)
+        for hole, score in enumerate(line.scores, start=1)
+        if score is not None
+    ]
     if cells:
         db.session.execute(insert(HoleScore), cells)
     return result
@@ -331,8 +385,12 @@ def holdings(owner: str | None) -> dict[str, Any]:
     """What a browser keeps here: how many rounds and courses, and whether it saved settings."""
     if not owner:
         return {"rounds": 0, "courses": 0, "settings": False}
-    rounds = db.session.scalar(select(func.count(Round.id)).where(Round.owner_browser == owner,
-                                                                  Round.deleted_at.is_(None)))
-    courses = db.session.scalar(select(func.count(CourseRecord.id)).where(CourseRecord.owner_browser == owner,
-                                                                          CourseRecord.deleted_at.is_(None)))
+    rounds = db.session.scalar(
+        select(func.count(Round.id)).where(Round.owner_browser == owner, Round.deleted_at.is_(None))
+    )
+    courses = db.session.scalar(
+        select(func.count(CourseRecord.id)).where(
+            CourseRecord.owner_browser == owner, CourseRecord.deleted_at.is_(None)
+        )
+    )
     return {"rounds": rounds, "courses": courses, "settings": db.session.get(TableSettings, owner) is not None}

@@ -1,5 +1,7 @@
 """The database: the Flask-SQLAlchemy and Flask-Migrate objects, created unbound, and its health."""
 
+from typing import TYPE_CHECKING
+
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import text
@@ -13,6 +15,14 @@ class Base(DeclarativeBase):
 
 db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
+
+if TYPE_CHECKING:
+    # Flask-SQLAlchemy types ``db.Model`` as a variable (``type[_FSAModel]``), which mypy will not
+    # take as a base class. At run time it is the declarative base made from ``Base`` (plus
+    # Flask-SQLAlchemy's mixins), so the models are checked against ``Base``.
+    Model = Base
+else:
+    Model = db.Model
 
 
 def database_trouble() -> str | None:

@@ -14,8 +14,12 @@ def engine_options(database_url: str, options: dict[str, Any]) -> dict[str, Any]
     """``options`` plus what the database needs: on a SQLite file, write transactions queue
     on a lock of their own (``caddie.store.sqlite_writer_lock``) instead of in SQLite's sleeps."""
     url = make_url(database_url)
-    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:") \
-            or url.query.get("uri") or "factory" in options.get("connect_args", {}):
+    if (
+        url.get_backend_name() != "sqlite"
+        or url.database in (None, "", ":memory:")
+        or url.query.get("uri")
+        or "factory" in options.get("connect_args", {})
+    ):
         return options
     return {**options, "connect_args": {**options.get("connect_args", {}), "factory": WriterQueuedConnection}}
 

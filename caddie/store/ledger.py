@@ -11,22 +11,23 @@ from __future__ import annotations
 
 import enum
 import secrets
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
-from typing import Iterable, Sequence
+from datetime import UTC, date, datetime
+from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import CursorResult, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
-from sqlalchemy.exc import IntegrityError
 
 from caddie.core.courses.course import Course
 from caddie.core.errors import HandError
 from caddie.core.ledger import HOLE_COUNTS, check_names, check_score
 from caddie.core.table import Table
 from caddie.store.database import db
-from caddie.store.tokens import is_token
 from caddie.store.models import HoleScore, Round, RoundPlayer
+from caddie.store.tokens import is_token
 
 GAMES = ("grid", "clubs")
 # Cell writes are conditional UPDATEs; no HoleScore object in the session needs them mirrored
@@ -37,7 +38,7 @@ NO_SYNC = {"synchronize_session": False}
 class Access(enum.IntEnum):
     NONE = 0
     READ = 1
-    EDIT = 2   # the owner, a second scorekeeper with the edit link, or the edit token
+    EDIT = 2  # the owner, a second scorekeeper with the edit link, or the edit token
 
 
 @dataclass
@@ -48,28 +49,37 @@ class StaleScore(Exception):
 
     def sentence(self) -> str:
         cells = ", ".join(f"{name} on hole {hole}" for name, hole in self.conflicts[:3])
-        return (f"Someone else changed {cells} a moment ago, so your entry was not saved. "
-                "The card below is up to date: check it, then enter your score again.")
+        return (
+            f"Someone else changed {cells} a moment ago, so your entry was not saved. "
+            "The card below is up to date: check it, then enter your score again."
+        )
 
 
 @dataclass(frozen=True)
 class CellWrite:
     seat: int
     hole: int
-    score: int | None           # None clears the cell
-    seen_version: int | None    # the cell's version the writer saw (0 = blank, never written); None = blind
+    score: int | None  # None clears the cell
+    seen_version: int | None  # the cell's version the writer saw (0 = blank, never written); None = blind
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def _token(nbytes: int) -> str:
     return secrets.token_urlsafe(nbytes)
 
 
-def deal_round(owner: str, names: Sequence[str], holes: int, game: str, table: Table,
-               course: Course | None = None, played_on: date | None = None) -> Round:
+def deal_round(
+    owner: str,
+    names: Sequence[str],
+    holes: int,
+    game: str,
+    table: Table,
+    course: Course | None = None,
+    played_on: date | None = None,
+) -> Round:
     """Create a round; raises ``HandError`` (with the field) on bad input."""
     if game not in GAMES:
         raise HandError("Choose Grid Golf or Club Cards.", "game")
@@ -80,11 +90,17 @@ def deal_round(owner: str, names: Sequence[str], holes: int, game: str, table: T
         if course is None:
             raise HandError("Choose a course for a Club Cards round.", "course")
         if len(course.holes) < holes:
-            raise HandError(f"{course.name} has only {len(course.holes)} holes; choose 9 holes or another course.",
-                            "holes")
+            raise HandError(
+                f"{course.name} has only {len(course.holes)} holes; choose 9 holes or another course.", "holes"
+            )
     round_ = Round(
-        public_id=_token(12), share_token=_token(18), edit_token=_token(24), owner_browser=owner,
-        game=game, holes=holes, rules=table.to_dict(),
+        public_id=_token(12),
+        share_token=_token(18),
+        edit_token=_token(24),
+        owner_browser=owner,
+        game=game,
+        holes=holes,
+        rules=table.to_dict(),
         course=course.to_dict() if (course and game == "clubs") else None,
         played_on=played_on or date.today(),
     )
@@ -141,11 +157,14 @@ def rounds_for(browser: str | None, grants: Iterable[str] = ()) -> list[Round]:
 def cards_of(round_: Round) -> tuple[dict[str, list[int | None]], dict[tuple[int, int], int]]:
     """Scores by player name (hole 1 first) and each cell's version by (seat, hole)."""
     by_id = {p.id: p for p in round_.players}
-    cards = {p.name: [None] * round_.holes for p in round_.players}
+    cards: dict[str, list[int | None]] = {p.name: [None] * round_.holes for p in round_.players}
     versions: dict[tuple[int, int], int] = {}
     # Plain rows, not HoleScore objects: a card is read on every write and every page, and needs no identity map.
-    rows = db.session.execute(select(HoleScore.player_id, HoleScore.hole, HoleScore.score, HoleScore.version)
-                              .where(HoleScore.round_id == round_.id))
+    rows = db.session.execute(
+        select(HoleScore.player_id, HoleScore.hole, HoleScore.score, HoleScore.version).where(
+            HoleScore.round_id == round_.id
+        )
+    )
     for player_id, hole, score, version in rows:
         player = by_id.get(player_id)
         if player is None or not 1 <= hole <= round_.holes:
@@ -176,8 +195,7 @@ def write_scores(round_: Round, writes: Sequence[CellWrite], commit: bool = True
     try:
         # Cells in one fixed order: two writers of the same cells never wait on each other in a circle.
         ordered = sorted(writes, key=lambda w: (w.seat, w.hole))
-        _write_blind(round_.id, [(seats[w.seat].id, w.hole, w.score) for w in ordered if w.seen_version is None],
-                     now)
+        _write_blind(round_.id, [(seats[w.seat].id, w.hole, w.score) for w in ordered if w.seen_version is None], now)
         for w in ordered:
             player = seats[w.seat]
             if w.seen_version is None:
@@ -185,18 +203,29 @@ def write_scores(round_: Round, writes: Sequence[CellWrite], commit: bool = True
             if w.seen_version == 0:  # seen blank: only if still blank
                 if not _insert_first(round_.id, player.id, w.hole, w.score, now):
                     conflicts.append((player.name, w.hole))
-            elif not db.session.execute(
+            elif not cast(
+                "CursorResult[Any]",  # Session.execute is typed as a Result; an UPDATE's is a CursorResult
+                db.session.execute(
                     update(HoleScore)
-                    .where((HoleScore.player_id == player.id) & (HoleScore.hole == w.hole)
-                           & (HoleScore.version == w.seen_version))
+                    .where(
+                        (HoleScore.player_id == player.id)
+                        & (HoleScore.hole == w.hole)
+                        & (HoleScore.version == w.seen_version)
+                    )
                     .values(score=w.score, version=HoleScore.version + 1, updated_at=now),
-                    execution_options=NO_SYNC).rowcount:
+                    execution_options=NO_SYNC,
+                ),
+            ).rowcount:
                 conflicts.append((player.name, w.hole))
         if conflicts:
             raise StaleScore(conflicts)
-        version = db.session.execute(update(Round).where(Round.id == round_.id)
-                                     .values(version=Round.version + 1, updated_at=now)
-                                     .returning(Round.version), execution_options=NO_SYNC).scalar_one()
+        version = db.session.execute(
+            update(Round)
+            .where(Round.id == round_.id)
+            .values(version=Round.version + 1, updated_at=now)
+            .returning(Round.version),
+            execution_options=NO_SYNC,
+        ).scalar_one()
         # the version this write made, even if another writer commits right after it
         set_committed_value(round_, "version", version)
         set_committed_value(round_, "updated_at", now)
@@ -230,12 +259,14 @@ def _commit_keeping(round_: Round) -> None:
 def _dialect_insert():
     dialect = db.session.get_bind().dialect.name
     if dialect == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    elif dialect == "sqlite":
-        from sqlalchemy.dialects.sqlite import insert
-    else:  # pragma: no cover - the app supports SQLite and PostgreSQL
-        raise RuntimeError(f"unsupported database {dialect}")
-    return insert
+        from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+
+        return postgresql_insert
+    if dialect == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        return sqlite_insert
+    raise RuntimeError(f"unsupported database {dialect}")  # pragma: no cover - the app supports SQLite and PostgreSQL
 
 
 def _write_blind(round_id: int, cells: Sequence[tuple[int, int, int | None]], now: datetime) -> None:
@@ -245,12 +276,25 @@ def _write_blind(round_id: int, cells: Sequence[tuple[int, int, int | None]], no
     if not cells:
         return
     table = HoleScore.__table__  # Core, not the ORM: nothing here needs objects back
-    stmt = _dialect_insert()(table).values([
-        {"round_id": round_id, "player_id": player_id, "hole": hole, "score": score, "version": 1,
-         "updated_at": now} for player_id, hole, score in cells])
-    db.session.execute(stmt.on_conflict_do_update(
-        index_elements=[table.c.player_id, table.c.hole],
-        set_={"score": stmt.excluded.score, "version": table.c.version + 1, "updated_at": now}))
+    stmt = _dialect_insert()(table).values(
+        [
+            {
+                "round_id": round_id,
+                "player_id": player_id,
+                "hole": hole,
+                "score": score,
+                "version": 1,
+                "updated_at": now,
+            }
+            for player_id, hole, score in cells
+        ]
+    )
+    db.session.execute(
+        stmt.on_conflict_do_update(
+            index_elements=[table.c.player_id, table.c.hole],
+            set_={"score": stmt.excluded.score, "version": table.c.version + 1, "updated_at": now},
+        )
+    )
 
 
 def _insert_first(round_id: int, player_id: int, hole: int, score: int | None, now: datetime) -> bool:
@@ -260,9 +304,12 @@ def _insert_first(round_id: int, player_id: int, hole: int, score: int | None, n
     database, not this process, decides who was first.
     """
     insert = _dialect_insert()
-    stmt = (insert(HoleScore).values(round_id=round_id, player_id=player_id, hole=hole, score=score,
-                                     version=1, updated_at=now)
-            .on_conflict_do_nothing().returning(HoleScore.id))
+    stmt = (
+        insert(HoleScore)
+        .values(round_id=round_id, player_id=player_id, hole=hole, score=score, version=1, updated_at=now)
+        .on_conflict_do_nothing()
+        .returning(HoleScore.id)
+    )
     # RETURNING, not rowcount: psycopg reports -1 rows for ON CONFLICT DO NOTHING.
     return db.session.execute(stmt).first() is not None
 
@@ -281,10 +328,14 @@ def known_names(browser: str | None, limit: int = 20) -> list[str]:
     """Player names this browser has used, most recent first, for the deal form."""
     if not browser:
         return []
-    stmt = (select(RoundPlayer.name, db.func.max(Round.id).label("latest"))
-            .join(Round, RoundPlayer.round_id == Round.id)
-            .where(Round.owner_browser == browser)
-            .group_by(RoundPlayer.name).order_by(db.text("latest DESC")).limit(limit))
+    stmt = (
+        select(RoundPlayer.name, db.func.max(Round.id).label("latest"))
+        .join(Round, RoundPlayer.round_id == Round.id)
+        .where(Round.owner_browser == browser)
+        .group_by(RoundPlayer.name)
+        .order_by(db.text("latest DESC"))
+        .limit(limit)
+    )
     return [name for name, _ in db.session.execute(stmt)]
 
 

@@ -9,10 +9,11 @@ same transaction copies finished holes into the match's ledger round.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-from typing import Sequence
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any, cast
 
-from sqlalchemy import update
+from sqlalchemy import CursorResult, update
 
 from caddie.store.database import db
 from caddie.store.ledger import CellWrite, StaleScore, cards_of, write_scores
@@ -23,16 +24,22 @@ class StaleMatch(Exception):
     """The match moved on since the page that sent this request was shown."""
 
 
-def save_move(match: Match, state: dict, seen_version: int, finished: bool,
-              hole_scores: Sequence[Sequence[int]]) -> None:
+def save_move(
+    match: Match, state: dict, seen_version: int, finished: bool, hole_scores: Sequence[Sequence[int]]
+) -> None:
     """Store ``state`` as the match's next version, and every finished hole (per hole, per seat)
     that its ledger round does not have yet, in one transaction: a server that dies mid-move
     leaves both or neither. ``StaleMatch`` (nothing written) if another move came first."""
-    now = datetime.now(timezone.utc)
-    done = db.session.execute(
-        update(Match).where(Match.id == match.id, Match.version == seen_version)
-        .values(state=state, version=Match.version + 1, updated_at=now, finished_at=now if finished else None)
-        .execution_options(synchronize_session=False)).rowcount
+    now = datetime.now(UTC)
+    done = cast(
+        "CursorResult[Any]",  # an UPDATE's result, which Session.execute types as a plain Result
+        db.session.execute(
+            update(Match)
+            .where(Match.id == match.id, Match.version == seen_version)
+            .values(state=state, version=Match.version + 1, updated_at=now, finished_at=now if finished else None)
+            .execution_options(synchronize_session=False)
+        ),
+    ).rowcount
     if done != 1:
         db.session.rollback()
         raise StaleMatch()
@@ -47,9 +54,13 @@ def _land_in_ledger(match: Match, hole_scores: Sequence[Sequence[int]]) -> None:
         return
     cards, versions = cards_of(round_)
     # each blank cell as it was read: one typed into meanwhile is refused (StaleScore), not overwritten
-    writes = [CellWrite(seat, hole, scores[seat], versions.get((seat, hole), 0))
-              for hole, scores in enumerate(hole_scores, start=1) if hole <= round_.holes
-              for seat in range(len(scores)) if cards[match.seats[seat]["name"]][hole - 1] is None]
+    writes = [
+        CellWrite(seat, hole, scores[seat], versions.get((seat, hole), 0))
+        for hole, scores in enumerate(hole_scores, start=1)
+        if hole <= round_.holes
+        for seat in range(len(scores))
+        if cards[match.seats[seat]["name"]][hole - 1] is None
+    ]
     if not writes:
         return
     savepoint = db.session.begin_nested()

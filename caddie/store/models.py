@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 
 from sqlalchemy import JSON, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from caddie.store.database import db
+from caddie.store.database import Model
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
-class TableSettings(db.Model):
+class TableSettings(Model):
     """One browser's house rules (see ``caddie.core.table.Table``)."""
 
     __tablename__ = "table_settings"
@@ -22,13 +22,12 @@ class TableSettings(db.Model):
     browser_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     table: Mapped[dict] = mapped_column(JSON, nullable=False)
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False,
-                                                 default=_now, onupdate=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now, onupdate=_now)
 
     __mapper_args__ = {"version_id_col": version}
 
 
-class Round(db.Model):
+class Round(Model):
     """A scorecard: 9 or 18 holes for 1 to 8 players, owned by the browser that dealt it.
 
     ``public_id`` is the unguessable id in its URLs; ``share_token`` reads it and
@@ -53,12 +52,13 @@ class Round(db.Model):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
-    players: Mapped[list["RoundPlayer"]] = relationship(
-        back_populates="round", order_by="RoundPlayer.seat", cascade="all, delete-orphan")
-    scores: Mapped[list["HoleScore"]] = relationship(back_populates="round", cascade="all, delete-orphan")
+    players: Mapped[list[RoundPlayer]] = relationship(
+        back_populates="round", order_by="RoundPlayer.seat", cascade="all, delete-orphan"
+    )
+    scores: Mapped[list[HoleScore]] = relationship(back_populates="round", cascade="all, delete-orphan")
 
 
-class RoundPlayer(db.Model):
+class RoundPlayer(Model):
     __tablename__ = "round_players"
     __table_args__ = (UniqueConstraint("round_id", "seat"), UniqueConstraint("round_id", "name"))
 
@@ -70,7 +70,7 @@ class RoundPlayer(db.Model):
     round: Mapped[Round] = relationship(back_populates="players")
 
 
-class HoleScore(db.Model):
+class HoleScore(Model):
     """One cell of the scorecard. A cleared cell keeps its row (score NULL) so its
     version still tells a stale writer that someone changed it."""
 
@@ -88,7 +88,7 @@ class HoleScore(db.Model):
     round: Mapped[Round] = relationship(back_populates="scores")
 
 
-class Match(db.Model):
+class Match(Model):
     """A digital match against computer opponents. ``state`` holds the whole game,
     hidden cards and deck order included, and never leaves the server; pages get
     only the human player's view of it."""
@@ -107,10 +107,10 @@ class Match(db.Model):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
-    round: Mapped["Round | None"] = relationship()
+    round: Mapped[Round | None] = relationship()
 
 
-class CourseRecord(db.Model):
+class CourseRecord(Model):
     """A course a browser saved: name, tee and 9 or 18 holes of ``{"yardage", "par"}``.
 
     ``public_id`` is the unguessable id in its URLs. ``version`` grows with every

@@ -22,7 +22,7 @@ class PlayerLine:
     seat: int
     name: str
     scores: list[int | None]
-    versions: list[int]          # per hole; 0 = never written
+    versions: list[int]  # per hole; 0 = never written
     standing: Standing
 
     @property
@@ -45,11 +45,11 @@ class RoundView:
 
     @property
     def pars(self) -> list[int] | None:
-        return [h.par for h in self.course.holes[:self.holes]] if self.course else None
+        return [h.par for h in self.course.holes[: self.holes]] if self.course else None
 
     @property
     def yardages(self) -> list[int] | None:
-        return [h.yardage for h in self.course.holes[:self.holes]] if self.course else None
+        return [h.yardage for h in self.course.holes[: self.holes]] if self.course else None
 
     @property
     def game_label(self) -> str:
@@ -90,7 +90,7 @@ class RoundView:
         return None
 
     def to_dict(self) -> dict[str, Any]:
-        """The API's round summary (DESIGN.md section 4)."""
+        """The API's round summary (docs/api.md, "POST /api/v1/rounds"; docs/ledger.md, "The scorecard's numbers")."""
         return {
             "id": self.public_id,
             "game": self.game,
@@ -101,33 +101,49 @@ class RoundView:
             "course": self.course.to_dict() if self.course else None,
             "complete": self.complete,
             "winners": self.winners,
-            "players": [{
-                "name": line.name,
-                "scores": line.scores,
-                "versions": line.versions,
-                "out": line.standing.out,
-                "in": line.standing.in_,
-                "total": line.standing.total,
-                "thru": line.standing.thru,
-                "delta": line.standing.delta,
-                "delta_text": line.delta_text,
-                "leader": line.standing.leader,
-                "vs_par": line.standing.vs_par,
-            } for line in self.lines],
+            "players": [
+                {
+                    "name": line.name,
+                    "scores": line.scores,
+                    "versions": line.versions,
+                    "out": line.standing.out,
+                    "in": line.standing.in_,
+                    "total": line.standing.total,
+                    "thru": line.standing.thru,
+                    "delta": line.standing.delta,
+                    "delta_text": line.delta_text,
+                    "leader": line.standing.leader,
+                    "vs_par": line.standing.vs_par,
+                }
+                for line in self.lines
+            ],
         }
 
 
 def view_round(round_: Round) -> RoundView:
     cards, versions = cards_of(round_)
     course = Course.from_dict(round_.course) if round_.course else None
-    pars = [h.par for h in course.holes[:round_.holes]] if course else None
+    pars = [h.par for h in course.holes[: round_.holes]] if course else None
     rows = {row.name: row for row in standing_rows(cards, round_.holes, pars)}
-    lines = [PlayerLine(
-        seat=p.seat, name=p.name, scores=cards[p.name],
-        versions=[versions.get((p.seat, h), 0) for h in range(1, round_.holes + 1)],
-        standing=rows[p.name]) for p in round_.players]
+    lines = [
+        PlayerLine(
+            seat=p.seat,
+            name=p.name,
+            scores=cards[p.name],
+            versions=[versions.get((p.seat, h), 0) for h in range(1, round_.holes + 1)],
+            standing=rows[p.name],
+        )
+        for p in round_.players
+    ]
     return RoundView(
-        public_id=round_.public_id, game=round_.game, holes=round_.holes, played_on=round_.played_on,
-        version=round_.version, table=Table.from_dict(round_.rules), course=course, lines=lines,
-        complete=is_complete(cards, round_.holes), winners=winners(cards, round_.holes),
+        public_id=round_.public_id,
+        game=round_.game,
+        holes=round_.holes,
+        played_on=round_.played_on,
+        version=round_.version,
+        table=Table.from_dict(round_.rules),
+        course=course,
+        lines=lines,
+        complete=is_complete(cards, round_.holes),
+        winners=winners(cards, round_.holes),
     )

@@ -28,6 +28,7 @@ import os
 import re
 import sqlite3
 import threading
+from typing import TYPE_CHECKING
 
 _WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
 _held = threading.local()  # how many writer locks this thread holds, over all its connections
@@ -127,6 +128,11 @@ class WriterQueuedConnection(sqlite3.Connection):
 
 class WriterQueuedCursor(sqlite3.Cursor):
     """Takes its connection's writer lock before a statement that writes."""
+
+    if TYPE_CHECKING:
+        # Made only by ``WriterQueuedConnection.cursor``, so its connection is always one of those.
+        @property
+        def connection(self) -> WriterQueuedConnection: ...
 
     def execute(self, sql, parameters=(), /):
         self._before(sql)

@@ -5,9 +5,8 @@ from __future__ import annotations
 from flask import Flask, render_template, request
 from flask_wtf.csrf import CSRFError
 
-from caddie.web.table_in_force import current_table
 from caddie.web import filters
-
+from caddie.web.table_in_force import current_table
 
 CLUB_BLUEPRINTS = ("club_play", "courses", "caddie_clubs")
 CLUB_ENDPOINTS = ("tally.clubs", "rules.clubs")
@@ -35,26 +34,33 @@ def register_views(app: Flask) -> None:
     @app.errorhandler(CSRFError)
     def _csrf_error(err):
         if request.path.startswith("/api/"):
-            return {"error": "This request is missing its security token; reload the page and try again.",
-                    "field": "csrf_token"}, 400
-        return render_template("error.html", title="Please try that again",
-                               message="This page was open too long or came from elsewhere, so it was "
-                                       "not sent. Reload the page and try again; nothing was changed."), 400
+            return {
+                "error": "This request is missing its security token; reload the page and try again.",
+                "field": "csrf_token",
+            }, 400
+        return render_template(
+            "error.html",
+            title="Please try that again",
+            message="This page was open too long or came from elsewhere, so it was "
+            "not sent. Reload the page and try again; nothing was changed.",
+        ), 400
 
     @app.errorhandler(404)
     def _not_found(err):
         if request.path.startswith("/api/"):
             return {"error": "There is nothing at this address.", "field": None}, 404
-        return render_template("error.html", title="Not found",
-                               message="There is nothing at this address."), 404
+        return render_template("error.html", title="Not found", message="There is nothing at this address."), 404
 
     @app.errorhandler(405)
     def _wrong_method(err):
         allow = {"Allow": ", ".join(sorted(err.valid_methods or []))}
         if request.path.startswith("/api/"):
             return {"error": f"{request.method} is not allowed here.", "field": None}, 405, allow
-        return render_template("error.html", title="Not allowed",
-                               message="That is not something this page can do."), 405, allow
+        return (
+            render_template("error.html", title="Not allowed", message="That is not something this page can do."),
+            405,
+            allow,
+        )
 
     @app.errorhandler(413)
     def _too_large(err):
@@ -67,5 +73,6 @@ def register_views(app: Flask) -> None:
     def _server_error(err):
         if request.path.startswith("/api/"):
             return {"error": "Something went wrong on our side; nothing was changed.", "field": None}, 500
-        return render_template("error.html", title="Something went wrong",
-                               message="Something went wrong on our side; nothing was changed."), 500
+        return render_template(
+            "error.html", title="Something went wrong", message="Something went wrong on our side; nothing was changed."
+        ), 500

@@ -7,10 +7,10 @@ from typing import Any
 
 from flask import Flask
 
-from caddie.web import request_log, security
 from caddie.config import PROJECT_ROOT, default_config
-from caddie.store.engine_setup import engine_options, tune_sqlite
 from caddie.store.database import db, migrate
+from caddie.store.engine_setup import engine_options, tune_sqlite
+from caddie.web import request_log, security
 from caddie.web.csrf import csrf
 from caddie.web.request_class import Request
 
@@ -33,8 +33,9 @@ def build_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.from_prefixed_env("CADDIE")
     app.config.from_mapping(config)
 
-    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options(app.config["SQLALCHEMY_DATABASE_URI"],
-                                                             app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}))
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options(
+        app.config["SQLALCHEMY_DATABASE_URI"], app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {})
+    )
     db.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS_DIR))
     request_log.init_app(app)  # first, so it times the whole request
@@ -49,5 +50,6 @@ def build_app(config: dict[str, Any] | None = None) -> Flask:
     register_views(app)
     app.register_blueprint(health.bp)
     from caddie.web import courses as course_views
+
     app.register_blueprint(course_views.bp)
     return app

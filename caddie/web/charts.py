@@ -1,13 +1,13 @@
 """Server-drawn charts: inline SVG, no JavaScript, no chart library.
 
-``running_total_chart`` draws the Ledger's running totals (DESIGN.md section 4)
+``running_total_chart`` draws the Ledger's running totals (docs/ledger.md, "The scorecard's numbers")
 under the scorecard. It is built for a 390 px phone: a 340-unit-wide viewBox
 that the page scales to its width (about 1:1 on a phone, capped at 560 px on
 wide screens by ``svg.running-total`` in app.css: the Content-Security-Policy
 allows no style attributes), with font sizes of 11-13 units so labels stay legible down to a
 320 px screen.
 
-Look and feel (UI.md):
+Look and feel (docs/look-and-feel.md, "Frame" and "Look"):
 
 * axes, gridlines and text use ``currentColor``, so the page's light or dark
   theme applies;
@@ -26,7 +26,7 @@ every coordinate lies inside the viewBox.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from markupsafe import Markup, escape
 
@@ -46,17 +46,18 @@ SERIES_STYLES: tuple[tuple[str, str, str], ...] = (
 )
 
 WIDTH = 340
-LEFT = 38            # room for y labels such as "−360" or "1800"
+LEFT = 38  # room for y labels such as "−360" or "1800"
 RIGHT = 12
 TOP = 12
 PLOT_HEIGHT = 150
-X_LABEL_GAP = 17     # baseline of the hole numbers below the axis
-LEGEND_GAP = 18      # from the hole numbers to the first legend row
-ROW = 22             # legend row height
-PAD = 8              # outer padding of the legend and the empty state
+X_LABEL_GAP = 17  # baseline of the hole numbers below the axis
+LEGEND_GAP = 18  # from the hole numbers to the first legend row
+ROW = 22  # legend row height
+PAD = 8  # outer padding of the legend and the empty state
 TICK_FONT = 11
 LEGEND_FONT = 13
-MARKER = 4.2         # marker "radius"
+MARKER = 4.2  # marker "radius"
+
 
 def signed(value: int) -> str:
     """An integer as a scorecard shows it: a real minus sign for negatives.
@@ -160,8 +161,7 @@ def _marker(shape: str, x: float, y: float, colour: str, r: float = MARKER) -> s
     if shape == "circle":
         return f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{colour}"/>'
     if shape == "ring":
-        return (f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r - 0.6)}" fill="none" '
-                f'stroke="{colour}" stroke-width="2.2"/>')
+        return f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r - 0.6)}" fill="none" stroke="{colour}" stroke-width="2.2"/>'
     if shape == "square":
         s = r * 0.9
         pts = [(x - s, y - s), (x + s, y - s), (x + s, y + s), (x - s, y + s)]
@@ -180,10 +180,8 @@ def _marker(shape: str, x: float, y: float, colour: str, r: float = MARKER) -> s
             pts.append((x + radius * math.cos(angle), y + radius * math.sin(angle)))
     elif shape == "cross":
         s = r * 0.95
-        d = (f"M{_f(x - s)} {_f(y - s)}L{_f(x + s)} {_f(y + s)}"
-             f"M{_f(x - s)} {_f(y + s)}L{_f(x + s)} {_f(y - s)}")
-        return (f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="2.6" '
-                f'stroke-linecap="round"/>')
+        d = f"M{_f(x - s)} {_f(y - s)}L{_f(x + s)} {_f(y + s)}M{_f(x - s)} {_f(y + s)}L{_f(x + s)} {_f(y - s)}"
+        return f'<path d="{d}" fill="none" stroke="{colour}" stroke-width="2.6" stroke-linecap="round"/>'
     else:  # pragma: no cover - every style above is handled
         raise ValueError(shape)
     d = "M" + "L".join(f"{_f(px)} {_f(py)}" for px, py in pts) + "Z"
@@ -208,24 +206,27 @@ def _summary(title: str, rows: list[tuple[str, list[int], int | None]]) -> str:
     """'Running total after 5 holes: Ann 12, Bo 15' (or per player when the thru differs)."""
     thrus = {len(entered) for _, entered, _ in rows}
     if len(thrus) == 1:
-        parts = [f"{name} {signed(last)}" for name, _, last in rows]
+        parts = [f"{name} {signed(entered[-1])}" for name, entered, _ in rows]
         return f"{title} after {_holes_phrase(thrus.pop())}: " + ", ".join(parts)
     parts = [
-        f"{name} {signed(last)} after {_holes_phrase(len(entered))}" if entered else f"{name} no holes yet"
-        for name, entered, last in rows
+        f"{name} {signed(entered[-1])} after {_holes_phrase(len(entered))}" if entered else f"{name} no holes yet"
+        for name, entered, _ in rows
     ]
     return f"{title}: " + ", ".join(parts)
 
 
 def _svg_open(height: float, label: str, extra_class: str = "") -> str:
     cls = "chart running-total" + (f" {extra_class}" if extra_class else "")
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" viewBox="0 0 {WIDTH} {_f(height)}" '
-            f'width="100%" role="img" aria-label="{escape(label)}">'
-            f"<title>{escape(label)}</title>")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{cls}" viewBox="0 0 {WIDTH} {_f(height)}" '
+        f'width="100%" role="img" aria-label="{escape(label)}">'
+        f"<title>{escape(label)}</title>"
+    )
 
 
-def running_total_chart(series: Sequence[tuple[str, Sequence[int | None]]], holes: int,
-                        title: str = "Running total") -> Markup:
+def running_total_chart(
+    series: Sequence[tuple[str, Sequence[int | None]]], holes: int, title: str = "Running total"
+) -> Markup:
     """An inline SVG of each player's running total, hole by hole.
 
     ``series`` is ``[(name, totals), ...]`` with ``totals`` from
@@ -283,10 +284,14 @@ def running_total_chart(series: Sequence[tuple[str, Sequence[int | None]]], hole
         strong = value == 0 or value == y_low
         opacity = "0.55" if strong else "0.16"
         width = "1.2" if strong else "1"
-        out.append(f'<line x1="{LEFT}" y1="{_f(y)}" x2="{plot_right}" y2="{_f(y)}" '
-                   f'stroke-opacity="{opacity}" stroke-width="{width}"/>')
-        out.append(f'<text x="{LEFT - 6}" y="{_f(y + TICK_FONT * 0.36)}" font-size="{TICK_FONT}" '
-                   f'text-anchor="end" stroke="none">{signed(value)}</text>')
+        out.append(
+            f'<line x1="{LEFT}" y1="{_f(y)}" x2="{plot_right}" y2="{_f(y)}" '
+            f'stroke-opacity="{opacity}" stroke-width="{width}"/>'
+        )
+        out.append(
+            f'<text x="{LEFT - 6}" y="{_f(y + TICK_FONT * 0.36)}" font-size="{TICK_FONT}" '
+            f'text-anchor="end" stroke="none">{signed(value)}</text>'
+        )
     out.append("</g>")
 
     # The hole axis: a tick per hole, a number under each (every other one on 18).
@@ -294,23 +299,26 @@ def running_total_chart(series: Sequence[tuple[str, Sequence[int | None]]], hole
     labelled = set(hole_labels(holes))
     for hole in range(1, holes + 1):
         x = x_at(hole)
-        out.append(f'<line x1="{_f(x)}" y1="{plot_bottom}" x2="{_f(x)}" y2="{plot_bottom + 4}" '
-                   f'stroke-opacity="0.55"/>')
+        out.append(f'<line x1="{_f(x)}" y1="{plot_bottom}" x2="{_f(x)}" y2="{plot_bottom + 4}" stroke-opacity="0.55"/>')
         if hole in labelled:
-            out.append(f'<text x="{_f(x)}" y="{plot_bottom + X_LABEL_GAP}" font-size="{TICK_FONT}" '
-                       f'text-anchor="middle" stroke="none">{hole}</text>')
+            out.append(
+                f'<text x="{_f(x)}" y="{plot_bottom + X_LABEL_GAP}" font-size="{TICK_FONT}" '
+                f'text-anchor="middle" stroke="none">{hole}</text>'
+            )
     out.append("</g>")
 
     # One group per player: the line, then a marker on every entered hole.
-    for index, (name, entered, last) in enumerate(rows):
+    for index, (name, entered, _) in enumerate(rows):
         colour, shape, dash = SERIES_STYLES[index]
         out.append(f'<g class="series" data-series="{index}">')
         if entered:
-            out.append(f"<title>{escape(name)}: {signed(last)} after {_holes_phrase(len(entered))}</title>")
+            out.append(f"<title>{escape(name)}: {signed(entered[-1])} after {_holes_phrase(len(entered))}</title>")
             points = " ".join(f"{_f(x_at(h + 1))},{_f(y_at(v))}" for h, v in enumerate(entered))
             dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-            out.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="{stroke}" '
-                       f'stroke-linejoin="round" stroke-linecap="round"{dash_attr}/>')
+            out.append(
+                f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="{stroke}" '
+                f'stroke-linejoin="round" stroke-linecap="round"{dash_attr}/>'
+            )
             for h, v in enumerate(entered):
                 out.append(_marker(shape, x_at(h + 1), y_at(v), colour, radius))
         out.append("</g>")
@@ -336,13 +344,17 @@ def running_total_chart(series: Sequence[tuple[str, Sequence[int | None]]], hole
         out.append(f'<g class="key" data-series="{index}">')
         if shown != name:
             out.append(f"<title>{escape(name)}</title>")
-        out.append(f'<line x1="{_f(x0 + 1)}" y1="{_f(cy)}" x2="{_f(x0 + 21)}" y2="{_f(cy)}" stroke="{colour}" '
-                   f'stroke-width="2.4"{dash_attr}/>')
+        out.append(
+            f'<line x1="{_f(x0 + 1)}" y1="{_f(cy)}" x2="{_f(x0 + 21)}" y2="{_f(cy)}" stroke="{colour}" '
+            f'stroke-width="2.4"{dash_attr}/>'
+        )
         out.append(_marker(shape, x0 + 11, cy, colour))
-        out.append(f'<text x="{_f(name_x)}" y="{_f(baseline)}"><tspan class="name">{escape(shown)}</tspan>'
-                   f'<tspan class="total" dx="7" font-weight="700">{total}</tspan>'
-                   + (f'<tspan class="thru" dx="5" font-size="11" fill-opacity="0.75">{note}</tspan>' if note else "")
-                   + "</text>")
+        out.append(
+            f'<text x="{_f(name_x)}" y="{_f(baseline)}"><tspan class="name">{escape(shown)}</tspan>'
+            f'<tspan class="total" dx="7" font-weight="700">{total}</tspan>'
+            + (f'<tspan class="thru" dx="5" font-size="11" fill-opacity="0.75">{note}</tspan>' if note else "")
+            + "</text>"
+        )
         out.append("</g>")
     out.append("</g></svg>")
     return Markup("".join(out))
@@ -355,7 +367,7 @@ def _empty_chart(title: str) -> Markup:
     return Markup(
         _svg_open(height, label, "empty")
         + f'<rect x="1" y="1" width="{WIDTH - 2}" height="{height - 2}" rx="10" fill="none" '
-          f'stroke="currentColor" stroke-opacity="0.3" stroke-dasharray="4 4"/>'
+        f'stroke="currentColor" stroke-opacity="0.3" stroke-dasharray="4 4"/>'
         + f'<text x="{WIDTH / 2:g}" y="{height / 2 + 5:g}" font-size="{LEGEND_FONT}" text-anchor="middle" '
-          f'fill="currentColor">No scores yet: the chart starts after hole 1.</text></svg>'
+        f'fill="currentColor">No scores yet: the chart starts after hole 1.</text></svg>'
     )

@@ -6,13 +6,21 @@ import random
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 
+from caddie.core.courses.course import SAMPLE_COURSES, Course
 from caddie.core.courses.course_csv import course_from_csv, course_to_csv, csv_filename
 from caddie.core.courses.generator import random_course
-from caddie.core.courses.course import SAMPLE_COURSES, Course
 from caddie.core.errors import CaddieError
-from caddie.store.courses import (StaleCourse, StoredCourse, courses_for, delete_course, find_saved,
-                                 restore_course, save_course, update_course)
 from caddie.forms.courses import CourseForm, ImportForm
+from caddie.store.courses import (
+    StaleCourse,
+    StoredCourse,
+    courses_for,
+    delete_course,
+    find_saved,
+    restore_course,
+    save_course,
+    update_course,
+)
 from caddie.web.identity import browser_id
 from caddie.web.rendering import is_htmx, page_or_fragment
 
@@ -34,12 +42,19 @@ def _sample(key: str) -> Course:
     return course
 
 
-def _editor(form: CourseForm, saved: StoredCourse | None = None, *, notice: str | None = None,
-            status: int = 200):
+def _editor(form: CourseForm, saved: StoredCourse | None = None, *, notice: str | None = None, status: int = 200):
     """The editor, whole page or (htmx) just the form."""
     action = url_for("courses.edit", public_id=saved.public_id) if saved else url_for("courses.new")
-    body = page_or_fragment("courses/edit.html", "courses/_editor.html", form=form, saved=saved, action=action,
-                            notice=notice, sums=form.sums(), active_tab="ledger")
+    body = page_or_fragment(
+        "courses/edit.html",
+        "courses/_editor.html",
+        form=form,
+        saved=saved,
+        action=action,
+        notice=notice,
+        sums=form.sums(),
+        active_tab="ledger",
+    )
     return body, status
 
 
@@ -59,6 +74,7 @@ def _saved_redirect(message: str, target: str):
 
 # -- the list -----------------------------------------------------------------------
 
+
 @bp.get("/")
 def index():
     return _index(ImportForm(formdata=None))
@@ -69,12 +85,19 @@ def _index(import_form: ImportForm, import_error: str | None = None, status: int
     deleted = find_saved(request.args.get("deleted", ""), owner, include_deleted=True)
     if deleted is not None and find_saved(deleted.public_id, owner) is not None:
         deleted = None  # already back
-    return render_template("courses/index.html", mine=courses_for(owner), samples=SAMPLE_COURSES,
-                           deleted=deleted, import_form=import_form, import_error=import_error,
-                           active_tab="ledger"), status
+    return render_template(
+        "courses/index.html",
+        mine=courses_for(owner),
+        samples=SAMPLE_COURSES,
+        deleted=deleted,
+        import_form=import_form,
+        import_error=import_error,
+        active_tab="ledger",
+    ), status
 
 
 # -- a new course: blank, a copy of a sample, random, or imported ---------------------
+
 
 @bp.get("/new")
 def new():
@@ -104,7 +127,9 @@ def create():
         return _editor(form, status=200 if course else 400)
     if course is None:
         return _editor(form, status=400)
-    save_course(browser_id(create=True), course)
+    owner = browser_id(create=True)
+    assert owner is not None  # create=True issues one
+    save_course(owner, course)
     return _saved_redirect(f"Saved {course.name}.", url_for("courses.index"))
 
 
@@ -126,6 +151,7 @@ def import_csv():
 
 # -- my courses ---------------------------------------------------------------------
 
+
 @bp.get("/c/<public_id>")
 def edit(public_id: str):
     saved = _mine(public_id)
@@ -135,6 +161,8 @@ def edit(public_id: str):
 @bp.post("/c/<public_id>")
 def update(public_id: str):
     saved = _mine(public_id)
+    owner = browser_id()
+    assert owner is not None  # _mine found this browser's course, so it has an id
     form = CourseForm()
     if not form.validate() and form.csrf_token.errors:
         return _editor(form, saved, notice="This page was open too long; press Save again.", status=400)
@@ -144,7 +172,7 @@ def update(public_id: str):
     if course is None:
         return _editor(form, saved, status=400)
     try:
-        update_course(public_id, browser_id(), course, form.seen_version())
+        update_course(public_id, owner, course, form.seen_version())
     except StaleCourse as err:
         fresh = _mine(public_id)
         form.version.data = str(fresh.version)  # a second Save, with the change in view, is deliberate
@@ -160,19 +188,24 @@ def export_csv(public_id: str):
 @bp.post("/c/<public_id>/delete")
 def delete(public_id: str):
     _mine(public_id)
-    delete_course(public_id, browser_id())
+    owner = browser_id()
+    assert owner is not None  # _mine found this browser's course, so it has an id
+    delete_course(public_id, owner)
     return redirect(url_for("courses.index", deleted=public_id), code=303)
 
 
 @bp.post("/c/<public_id>/restore")
 def restore(public_id: str):
     saved = _mine(public_id, include_deleted=True)
-    restore_course(public_id, browser_id())
+    owner = browser_id()
+    assert owner is not None  # _mine found this browser's course, so it has an id
+    restore_course(public_id, owner)
     flash(f"{saved.course.name} is back.", "ok")
     return redirect(url_for("courses.index"), code=303)
 
 
 # -- the samples: read-only -----------------------------------------------------------
+
 
 @bp.get("/samples/<key>")
 def sample(key: str):

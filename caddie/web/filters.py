@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from caddie.web.charts import running_total_chart
 from caddie.core.grid.cards import RANK_NAMES
+from caddie.web.charts import running_total_chart
 
 MINUS = "\u2212"
 

@@ -9,6 +9,7 @@ the cookie, so none is set), never cached.
 from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify
+
 from caddie.store.database import database_trouble
 
 bp = Blueprint("health", __name__)

@@ -8,17 +8,29 @@ import io
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 
 from caddie.core.errors import CaddieError
-from caddie.core.stats import RoundRecord, player_stats
 from caddie.core.ledger import format_delta
-from caddie.store.courses import find_course
+from caddie.core.stats import RoundRecord, player_stats
 from caddie.forms.ledger import AddFromTallyForm, DealForm, ScoreForm
-from caddie.web.identity import browser_id, edit_grants, grant_edit
-from caddie.store.ledger import (Access, CellWrite, StaleScore, access_for, deal_round, delete_round,
-                                 find_by_token, find_round, known_names, restore_round, rounds_for, write_scores)
+from caddie.store.courses import find_course
+from caddie.store.ledger import (
+    Access,
+    CellWrite,
+    StaleScore,
+    access_for,
+    deal_round,
+    delete_round,
+    find_by_token,
+    find_round,
+    known_names,
+    restore_round,
+    rounds_for,
+    write_scores,
+)
 from caddie.store.models import Round
 from caddie.store.round_view import RoundView, view_round
-from caddie.web.table_in_force import current_table
+from caddie.web.identity import browser_id, edit_grants, grant_edit
 from caddie.web.rendering import is_htmx, page_or_fragment
+from caddie.web.table_in_force import current_table
 
 bp = Blueprint("ledger", __name__, url_prefix="/ledger")
 
@@ -53,8 +65,11 @@ def index():
     rounds = [view_round(r) for r in rounds_for(browser_id(), edit_grants())]
     deleted = None
     gone = find_round(request.args.get("deleted", ""), include_deleted=True)
-    if gone is not None and gone.deleted_at is not None and \
-            access_for(gone, browser_id(), edit_grants()) == Access.EDIT:
+    if (
+        gone is not None
+        and gone.deleted_at is not None
+        and access_for(gone, browser_id(), edit_grants()) == Access.EDIT
+    ):
         deleted = view_round(gone)
     return render_template("ledger/index.html", rounds=rounds, deleted=deleted, active_tab="ledger")
 
@@ -70,8 +85,9 @@ def new():
     if isinstance(error, Round):
         return redirect(url_for("ledger.round_page", public_id=error.public_id, cell="0-1"), code=303)
     status = 400 if request.method == "POST" else 200
-    return render_template("ledger/new.html", form=form, error=error, names=known_names(browser_id()),
-                           active_tab="ledger"), status
+    return render_template(
+        "ledger/new.html", form=form, error=error, names=known_names(browser_id()), active_tab="ledger"
+    ), status
 
 
 def _preselect(form: DealForm) -> None:
@@ -86,29 +102,54 @@ def _preselect(form: DealForm) -> None:
             form.holes.data = 9
 
 
-def _deal(form: DealForm) -> Round | tuple[str, str]:
+def _deal(form: DealForm) -> Round | tuple[str | None, str]:
     """The new round, or (field, sentence) saying what is wrong."""
     course = find_course(form.course.data, browser_id()) if form.game.data == "clubs" else None
     if form.game.data == "clubs" and course is None:
         return "course", "Choose one of the courses listed."
     try:
-        return deal_round(browser_id(create=True), form.names(), form.holes.data, form.game.data,
-                          current_table(), course, form.played_on.data)
+        owner = browser_id(create=True)
+        assert owner is not None  # create=True issues one
+        return deal_round(
+            owner,
+            form.names(),
+            form.holes.data,
+            form.game.data,
+            current_table(),
+            course,
+            form.played_on.data,
+        )
     except CaddieError as err:
         return err.field, err.message
 
 
-def _render_round(round_: Round, cell: tuple[int, int] | None, *, message: str | None = None,
-                  typed: str | None = None, status: int = 200, editable: bool = True):
+def _render_round(
+    round_: Round,
+    cell: tuple[int, int] | None,
+    *,
+    message: str | None = None,
+    typed: str | None = None,
+    status: int = 200,
+    editable: bool = True,
+):
     view = view_round(round_)
     version = None
     if cell:
         line = next(line for line in view.lines if line.seat == cell[0])
         version = line.versions[cell[1] - 1]
     body = page_or_fragment(
-        "ledger/round.html", "ledger/_live.html", view=view, round=round_, cell=cell, cell_version=version,
-        message=message, typed=typed, editable=editable, form=ScoreForm(formdata=None),
-        active_tab="ledger")
+        "ledger/round.html",
+        "ledger/_live.html",
+        view=view,
+        round=round_,
+        cell=cell,
+        cell_version=version,
+        message=message,
+        typed=typed,
+        editable=editable,
+        form=ScoreForm(formdata=None),
+        active_tab="ledger",
+    )
     return body, status
 
 
@@ -138,8 +179,9 @@ def save_score(public_id: str):
     following = fresh.next_blank(*cell) if score is not None else cell
     if is_htmx():
         return _render_round(round_, following)
-    target = url_for("ledger.round_page", public_id=public_id,
-                     cell=f"{following[0]}-{following[1]}" if following else None)
+    target = url_for(
+        "ledger.round_page", public_id=public_id, cell=f"{following[0]}-{following[1]}" if following else None
+    )
     return redirect(target + "#scorecard", code=303)
 
 
@@ -171,13 +213,30 @@ def export_csv(public_id: str):
     holes = list(range(1, view.holes + 1))
     writer.writerow(["Player", *holes, "Out", *(["In"] if view.holes == 18 else []), "Total", "Thru", "Delta"])
     if view.pars:
-        writer.writerow(["Par", *view.pars, sum(view.pars[:9]), *([sum(view.pars[9:])] if view.holes == 18 else []),
-                         sum(view.pars), "", ""])
+        writer.writerow(
+            [
+                "Par",
+                *view.pars,
+                sum(view.pars[:9]),
+                *([sum(view.pars[9:])] if view.holes == 18 else []),
+                sum(view.pars),
+                "",
+                "",
+            ]
+        )
     for line in view.lines:
         s = line.standing
-        writer.writerow([line.name, *["" if v is None else v for v in line.scores],
-                         "" if s.out is None else s.out, *([("" if s.in_ is None else s.in_)] if view.holes == 18 else []),
-                         "" if s.total is None else s.total, s.thru, "" if s.delta is None else format_delta(s.delta)])
+        writer.writerow(
+            [
+                line.name,
+                *["" if v is None else v for v in line.scores],
+                "" if s.out is None else s.out,
+                *([("" if s.in_ is None else s.in_)] if view.holes == 18 else []),
+                "" if s.total is None else s.total,
+                s.thru,
+                "" if s.delta is None else format_delta(s.delta),
+            ]
+        )
     response = make_response(out.getvalue())
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     filename = f"round-{view.played_on.isoformat()}-{view.public_id[:6]}.csv"
@@ -215,9 +274,16 @@ def restore(public_id: str):
 @bp.get("/players")
 def players():
     """Per-player statistics across this browser's rounds, one table per game."""
-    records = [RoundRecord(game=v.game, holes=v.holes, played_on=v.played_on, round_id=v.public_id,
-                           cards={line.name: line.scores for line in v.lines})
-               for v in (view_round(r) for r in rounds_for(browser_id(), edit_grants()))]
+    records = [
+        RoundRecord(
+            game=v.game,
+            holes=v.holes,
+            played_on=v.played_on,
+            round_id=v.public_id,
+            cards={line.name: line.scores for line in v.lines},
+        )
+        for v in (view_round(r) for r in rounds_for(browser_id(), edit_grants()))
+    ]
     return render_template("ledger/players.html", stats=player_stats(records), active_tab="ledger")
 
 
@@ -246,8 +312,15 @@ def add_from_tally():
     except CaddieError as err:
         return _render_round(round_, cell, message=err.message, typed=str(form.score.data), status=400)
     except StaleScore:
-        return _render_round(round_, cell, status=409, typed=str(form.score.data), message=(
-            f"{line.name} already has a score on hole {cell[1]}. To replace it, press Save; "
-            "otherwise tap the right cell."))
+        return _render_round(
+            round_,
+            cell,
+            status=409,
+            typed=str(form.score.data),
+            message=(
+                f"{line.name} already has a score on hole {cell[1]}. To replace it, press Save; "
+                "otherwise tap the right cell."
+            ),
+        )
     flash(f"Added {form.score.data} for {line.name} on hole {cell[1]}.", "ok")
     return redirect(url_for("ledger.round_page", public_id=round_.public_id) + "#scorecard", code=303)

@@ -22,7 +22,13 @@ class NamedFieldsParser(FormDataParser):
 def _named(data):
     if all(isinstance(key, str) for key in data.keys()):
         return data
-    return type(data)([(key, value) for key, value in data.items(multi=True) if isinstance(key, str)])
+    kept = []
+    for key, value in data.items(multi=True):
+        if isinstance(key, str):
+            kept.append((key, value))
+        elif hasattr(value, "close"):
+            value.close()  # a dropped file part: closing the request would no longer reach it
+    return type(data)(kept)
 
 
 class Request(FlaskRequest):

@@ -22,7 +22,7 @@ import re
 import secrets
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from flask import Flask, Response, current_app, g, request
 
@@ -77,14 +77,19 @@ def _finish(response: Response) -> Response:
     if current_app.config.get("REQUEST_LOG"):
         started = g.get("request_started")
         duration = (time.perf_counter() - started) * 1000 if started is not None else None
-        logger.info(json.dumps({
-            "time": datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
-            "request_id": request_id,
-            "method": request.method,
-            "path": logged_path(),
-            "status": response.status_code,
-            "duration_ms": round(duration, 2) if duration is not None else None,
-        }, ensure_ascii=False))
+        logger.info(
+            json.dumps(
+                {
+                    "time": datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+                    "request_id": request_id,
+                    "method": request.method,
+                    "path": logged_path(),
+                    "status": response.status_code,
+                    "duration_ms": round(duration, 2) if duration is not None else None,
+                },
+                ensure_ascii=False,
+            )
+        )
     return response
 
 

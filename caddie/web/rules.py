@@ -2,8 +2,8 @@
 
 from flask import Blueprint, render_template
 
+from caddie.core.clubs.hand import groups
 from caddie.web.table_in_force import current_table
-from caddie.web.club_hand import groups
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 

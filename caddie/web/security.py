@@ -41,8 +41,10 @@ HEADERS = {
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS", "TRACE"})
 DEFAULT_PORTS = {"http": "80", "https": "443"}
 
-REFUSED = ("This request came from another website, so it was not carried out; nothing was changed. "
-           "Open Caddie & Tally itself and try again.")
+REFUSED = (
+    "This request came from another website, so it was not carried out; nothing was changed. "
+    "Open Caddie & Tally itself and try again."
+)
 
 
 def init_app(app: Flask) -> None:

@@ -7,15 +7,16 @@ from flask import Blueprint, flash, redirect, request, url_for
 from caddie.core.grid.rules import PRESET_LABELS, preset
 from caddie.core.table import Table
 from caddie.forms.settings import SettingsForm
-from caddie.web.table_in_force import StaleSettings, current_table, current_version, save_table
 from caddie.web.rendering import is_htmx, page_or_fragment
+from caddie.web.table_in_force import StaleSettings, current_table, current_version, save_table
 
 bp = Blueprint("settings", __name__)
 
 
 def _render(form: SettingsForm, notice: str | None = None, status: int = 200):
-    body = page_or_fragment("settings.html", "settings/_form.html", form=form, notice=notice,
-                            presets=PRESET_LABELS, active_tab="settings")
+    body = page_or_fragment(
+        "settings.html", "settings/_form.html", form=form, notice=notice, presets=PRESET_LABELS, active_tab="settings"
+    )
     return body, status
 
 
@@ -48,9 +49,14 @@ def save():
         save_table(table, expected)
     except StaleSettings:
         form.version.data = str(current_version())
-        return _render(form, status=409, notice=(
-            "These settings were changed in another tab since this page was opened, so nothing was saved. "
-            "Your choices are still below: press Save again to use them."))
+        return _render(
+            form,
+            status=409,
+            notice=(
+                "These settings were changed in another tab since this page was opened, so nothing was saved. "
+                "Your choices are still below: press Save again to use them."
+            ),
+        )
     flash(f"Saved. Every page now uses: {table.rules.describe()}.", "ok")
     if is_htmx():
         # The rules chip in the header changed too: load the whole page.

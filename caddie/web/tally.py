@@ -6,16 +6,16 @@ from dataclasses import replace
 
 from flask import Blueprint, request, url_for
 
-from caddie.core.grid.cards import parse_card, split_cards
+from caddie.core.clubs import hand as club_hand
 from caddie.core.clubs.scoring import score_club_hole
 from caddie.core.errors import CaddieError
+from caddie.core.grid import hand as grid_hand
 from caddie.core.grid.rules import GRID_SIZES
-from caddie.core.grid.scoring import check_grid, score_grid
+from caddie.core.grid.scoring import score_grid
 from caddie.forms.tally import ClubTallyForm, GridTallyForm
-from caddie.web.table_in_force import current_table
-from caddie.web import club_hand, grid_hand
 from caddie.web.ledger import rounds_to_add_to
 from caddie.web.rendering import is_htmx, tap_response
+from caddie.web.table_in_force import current_table
 
 bp = Blueprint("tally", __name__, url_prefix="/tally")
 
@@ -25,8 +25,11 @@ CLUB_ACTIONS = ("add", "remove", "clear", "fill", "enter")
 
 def _ledger_context(game: str, score: int | None) -> dict:
     """Where a finished tally can be added: this browser's open rounds of the game."""
-    return {"ledger_score": score, "ledger_rounds": rounds_to_add_to(game) if score is not None else [],
-            "oob": is_htmx()}
+    return {
+        "ledger_score": score,
+        "ledger_rounds": rounds_to_add_to(game) if score is not None else [],
+        "oob": is_htmx(),
+    }
 
 
 def _enter_in_typed(form) -> bool:
@@ -50,38 +53,38 @@ def grid():
     rules = replace(table.rules, cards=size)
     decks = rules.decks_for(table.players)
 
-    if form.pick.data is not None and 0 <= form.pick.data < size:
-        sel = form.pick.data
-    elif form.key.data:
-        try:
-            card = parse_card(form.key.data, field="keypad")
-            candidate = hand.copy()
-            candidate[sel] = card
-            check_grid(candidate, rules, decks, field="keypad")
-            hand, sel = candidate, grid_hand.next_slot(candidate, sel)
-        except CaddieError as err:
-            errors["keypad"] = err.message
-    elif form.erase.data:
-        hand[sel] = None
-    elif form.clear.data:
-        hand, sel = [None] * size, 0
-    elif form.fill.data or _enter_in_typed(form):
-        try:
-            typed = [parse_card(t, field="typed") for t in split_cards(form.typed.data or "")]
-            if len(typed) != size:
-                raise CaddieError(grid_hand.count_message(len(typed), size), "typed")
-            check_grid(typed, rules, decks, field="typed")
-            hand, sel = typed, size - 1
-        except CaddieError as err:
-            errors["typed"] = err.message
+    edit = grid_hand.TallyHand(hand, sel)
+    try:
+        if form.pick.data is not None and 0 <= form.pick.data < size:
+            edit = edit.pick(form.pick.data)
+        elif form.key.data:
+            edit = edit.key(form.key.data, rules, decks)
+        elif form.erase.data:
+            edit = edit.erase()
+        elif form.clear.data:
+            edit = grid_hand.TallyHand.blank(size)
+        elif form.fill.data or _enter_in_typed(form):
+            edit = grid_hand.TallyHand.typed(form.typed.data or "", size, rules, decks)
+    except CaddieError as err:
+        errors[err.field or "keypad"] = err.message
+    hand, sel = edit.cards, edit.sel
 
     canonical = url_for("tally.grid", **grid_hand.url_args(hand, size, sel, table.rules.cards))
-    context = dict(
-        form=form, hand=hand, size=size, sel=sel, rules=rules, decks=decks, errors=errors,
-        score=score_grid(hand, rules), sizes=GRID_SIZES, active_tab="tally",
-        keep_typed=bool(errors.get("typed")), url_args=grid_hand.url_args(hand, size, sel, table.rules.cards),
-    )
-    score = context["score"]
+    score = score_grid(hand, rules)
+    context = {
+        "form": form,
+        "hand": hand,
+        "size": size,
+        "sel": sel,
+        "rules": rules,
+        "decks": decks,
+        "errors": errors,
+        "score": score,
+        "sizes": GRID_SIZES,
+        "active_tab": "tally",
+        "keep_typed": bool(errors.get("typed")),
+        "url_args": grid_hand.url_args(hand, size, sel, table.rules.cards),
+    }
     context.update(_ledger_context("grid", score.total if score.complete else None))
     return tap_response("tally/grid.html", "tally/_grid_fields.html", canonical, acted, not errors, **context)
 
@@ -105,7 +108,7 @@ def clubs():
         else:
             played = candidate
     elif form.remove.data is not None and 0 <= form.remove.data < len(played):
-        played = played[:form.remove.data] + played[form.remove.data + 1:]
+        played = played[: form.remove.data] + played[form.remove.data + 1 :]
     elif form.clear.data:
         played = []
     elif form.fill.data or _enter_in_typed(form):
@@ -124,12 +127,22 @@ def clubs():
             status = err.message  # short of the hole: a clear sentence, not a score
     args = club_hand.url_args(form.yardage.data, played)
     canonical = url_for("tally.clubs", **args)
-    context = dict(
-        form=form, played=played, yardage=yardage, errors=errors, result=result, status=status,
-        clubs=clubs_rules, decks=decks, groups=club_hand.groups(clubs_rules.deck),
-        left=club_hand.copies_left(played, clubs_rules, decks), total=sum(played),
-        url_args=args, keep_typed=bool(errors.get("typed")), active_tab="tally",
-    )
+    context = {
+        "form": form,
+        "played": played,
+        "yardage": yardage,
+        "errors": errors,
+        "result": result,
+        "status": status,
+        "clubs": clubs_rules,
+        "decks": decks,
+        "groups": club_hand.groups(clubs_rules.deck),
+        "left": club_hand.copies_left(played, clubs_rules, decks),
+        "total": sum(played),
+        "url_args": args,
+        "keep_typed": bool(errors.get("typed")),
+        "active_tab": "tally",
+    }
     context.update(_ledger_context("clubs", result.score if result else None))
     # A bad yardage is shown beside its field but is no reason to hold back the redirect
     # of a card tap: the yardage text travels in the URL unchanged.

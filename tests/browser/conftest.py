@@ -57,6 +57,7 @@ def pytest_collection_modifyitems(config, items):
 
 # ---- the app on a real HTTP server ------------------------------------------
 
+
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     """Base URL (no trailing slash) of the app served on 127.0.0.1 for the whole session."""
@@ -68,13 +69,15 @@ def live_server(tmp_path_factory):
 
     tmp = tmp_path_factory.mktemp("live-server")
     external_db = os.environ.get("TEST_DATABASE_URL")
-    app = create_app({
-        "TESTING": False,
-        "INSTANCE_PATH": str(tmp / "instance"),
-        "SQLALCHEMY_DATABASE_URI": external_db or f"sqlite:///{tmp / 'live.sqlite3'}",
-        "SECRET_KEY": "browser-test",
-        "PLAY_COMPUTER_PAUSE_MS": 20,  # computer moves still one at a time, without the human-speed pause
-    })
+    app = create_app(
+        {
+            "TESTING": False,
+            "INSTANCE_PATH": str(tmp / "instance"),
+            "SQLALCHEMY_DATABASE_URI": external_db or f"sqlite:///{tmp / 'live.sqlite3'}",
+            "SECRET_KEY": "browser-test",
+            "PLAY_COMPUTER_PAUSE_MS": 20,  # computer moves still one at a time, without the human-speed pause
+        }
+    )
     with app.app_context():
         upgrade()
 
@@ -98,10 +101,10 @@ def live_server(tmp_path_factory):
 
 # ---- the browser --------------------------------------------------------------
 
+
 def _no_browser(reason: str):
     if os.environ.get("REQUIRE_BROWSER_TESTS") == "1":
-        pytest.fail(f"{reason} (REQUIRE_BROWSER_TESTS=1 requires the browser tests to run)",
-                    pytrace=False)
+        pytest.fail(f"{reason} (REQUIRE_BROWSER_TESTS=1 requires the browser tests to run)", pytrace=False)
     pytest.skip(reason)
 
 
@@ -118,8 +121,7 @@ def browser():
 
     playwright = sync_playwright().start()
     try:
-        chromium = playwright.chromium.launch(
-            executable_path=executable, headless=True, args=CHROMIUM_ARGS)
+        chromium = playwright.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_ARGS)
     except Exception as err:
         playwright.stop()
         pytest.fail(f"could not launch {executable} with Playwright: {err}", pytrace=False)
@@ -165,6 +167,7 @@ def desktop(new_context):
 
 
 # ---- evidence when a test fails ---------------------------------------------
+
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):

@@ -14,8 +14,8 @@ def test_two_holes_with_the_caddie_on_a_phone(phone):
     expect(phone.locator("#ask")).to_contain_text("Tap the 14 cards you were dealt")
     for i, card in enumerate(HAND[:-1]):
         phone.locator(f"#club-{card}").tap()
-        expect(phone.locator("#walk-hand .chip")).to_have_count(i + 1)   # each tap lands before the next
-    phone.locator(f"#club-{HAND[-1]}").tap()   # the fourteenth card: the caddie speaks
+        expect(phone.locator("#walk-hand .chip")).to_have_count(i + 1)  # each tap lands before the next
+    phone.locator(f"#club-{HAND[-1]}").tap()  # the fourteenth card: the caddie speaks
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     expect(phone.locator("#advice-say")).to_contain_text("Play 200 and 110")
     expect(phone.locator("input[name=pick]:checked")).to_have_count(2)
@@ -33,5 +33,5 @@ def test_two_holes_with_the_caddie_on_a_phone(phone):
     expect(phone.locator(".hole-no")).to_contain_text("Hole 2")
     expect(phone.locator("#advice-say")).to_be_visible()
     expect(phone.locator("#walk-total")).to_contain_text("5 (+1)")
-    phone.go_back()   # Back undoes the last tap: the 60 is not drawn yet
+    phone.go_back()  # Back undoes the last tap: the 60 is not drawn yet
     expect(phone.locator("#walk-hand .chip")).to_have_count(13)

@@ -25,8 +25,9 @@ def version(page) -> str:
 
 
 def wait_for_new_version(page, before: str) -> None:
-    page.wait_for_function("before => (document.querySelector('input[name=version]') || {}).value !== before",
-                           arg=before, timeout=20000)
+    page.wait_for_function(
+        "before => (document.querySelector('input[name=version]') || {}).value !== before", arg=before, timeout=20000
+    )
 
 
 def tap_my_cards(page, use_hint: bool) -> None:
@@ -44,7 +45,7 @@ def tap_my_cards(page, use_hint: bool) -> None:
                 wanted.remove(card)
                 url = page.url
                 cards.nth(i).tap()
-                page.wait_for_function("url => location.href !== url", arg=url)   # htmx pushed the selection
+                page.wait_for_function("url => location.href !== url", arg=url)  # htmx pushed the selection
         expect(page.locator("#selection-score")).to_be_visible()
     before = version(page)
     page.locator("#play-cards").tap()
@@ -52,7 +53,7 @@ def tap_my_cards(page, use_hint: bool) -> None:
 
 
 def play_round(page, holes: int) -> None:
-    for step in range(40 * holes):
+    for _step in range(40 * holes):
         if page.locator("#match-winner").count():
             return
         if page.locator("#next-hole").count():
@@ -69,7 +70,10 @@ def play_round(page, holes: int) -> None:
         before = version(page)
         page.wait_for_function(
             "before => document.querySelector('#play-cards, #next-hole, #match-winner')"
-            " || (document.querySelector('input[name=version]') || {}).value !== before", arg=before, timeout=20000)
+            " || (document.querySelector('input[name=version]') || {}).value !== before",
+            arg=before,
+            timeout=20000,
+        )
     raise AssertionError("the round did not finish")
 
 
@@ -87,7 +91,7 @@ def test_a_whole_eighteen_hole_round_on_a_phone_lands_in_the_ledger(phone, oppon
     expect(phone.locator("#scorecard tbody tr")).to_have_count(18)
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     phone.locator("#ledger-link").tap()
-    expect(phone.locator("#winner")).to_be_visible()   # the ledger round is complete: 18 holes for everyone
+    expect(phone.locator("#winner")).to_be_visible()  # the ledger round is complete: 18 holes for everyone
     expect(phone.locator("#standings tbody tr")).to_have_count(opponents + 1)
 
 
@@ -95,7 +99,7 @@ def test_quick_taps_are_all_kept_reload_keeps_them_and_back_undoes_the_last(phon
     start_round(phone, 1, "cedar-nine")
     cards = phone.locator("label.club-card")
     yards = [int(v) for v in phone.locator('input[name="pick"]').evaluate_all("els => els.map(e => e.value)")]
-    for i in (0, 1, 2):   # three taps in a row, without waiting for the server
+    for i in (0, 1, 2):  # three taps in a row, without waiting for the server
         cards.nth(i).tap()
     expect(phone.locator("input[name=pick]:checked")).to_have_count(3)
     expect(phone.locator("#selection")).to_contain_text(f"3 cards · {sum(yards[:3])} yds")

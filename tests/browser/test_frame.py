@@ -15,7 +15,7 @@ PHONE_WIDTH = 390
 PHONE_HEIGHT = 844
 MIN_TAP = 48
 DEFAULT_RULES = "Six cards · K=10 · 2s −2"
-TABS = ("Tally", "Caddie", "Ledger", "Play", "Settings")  # the five destinations of UI.md
+TABS = ("Tally", "Caddie", "Ledger", "Play", "Settings")  # the five destinations (docs/look-and-feel.md, "Frame")
 
 
 def open_page(page, path: str):

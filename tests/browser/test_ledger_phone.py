@@ -34,8 +34,7 @@ def test_a_round_dealt_and_scored_by_tapping(phone):
             expect(phone.locator("#pad")).to_contain_text(f"Hole {hole} · {name}")
             tap_number(phone, SCORES[name][hole - 1])
             phone.locator("#save-score").tap()
-            expect(phone.locator(f"#cell-{seat}-{hole}")).to_have_attribute(
-                "data-score", str(SCORES[name][hole - 1]))
+            expect(phone.locator(f"#cell-{seat}-{hole}")).to_have_attribute("data-score", str(SCORES[name][hole - 1]))
 
     expect(phone.locator("#winner")).to_contain_text("Ann and Cy share the win with 20")
     expect(phone.locator('#standings tr[data-player="Bo"] [data-delta]')).to_have_text("+9")

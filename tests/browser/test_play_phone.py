@@ -15,7 +15,9 @@ def start_match(page, opponents: int, cards: int, negatives: str, final_turn: bo
     page.locator("fieldset", has_text="Opponents").locator("label", has_text=str(opponents)).tap()
     page.locator("fieldset", has_text="Hand size").locator("label", has_text=re.compile(rf"^{cards}$")).tap()
     negatives_label = {"twos": "2s", "jokers": "Jokers", "both": "Both"}[negatives]
-    page.locator("fieldset", has_text="Cards worth").locator("label", has_text=re.compile(rf"^{negatives_label}$")).tap()
+    page.locator("fieldset", has_text="Cards worth").locator(
+        "label", has_text=re.compile(rf"^{negatives_label}$")
+    ).tap()
     page.locator("fieldset", has_text="Match length").locator("label", has_text="9 holes").tap()
     for name, wanted in (("final_turn", final_turn), ("discard_flip", discard_flip)):
         box = page.locator(f'input[name="{name}"]')
@@ -76,10 +78,13 @@ def then_wait_for_the_table(page, tap) -> None:
     expect(version).not_to_have_attribute("value", before, timeout=10000)
 
 
-@pytest.mark.parametrize("opponents, cards, negatives, final_turn, discard_flip", [
-    (1, 6, "twos", False, False),
-    (3, 4, "jokers", True, True),
-])
+@pytest.mark.parametrize(
+    "opponents, cards, negatives, final_turn, discard_flip",
+    [
+        (1, 6, "twos", False, False),
+        (3, 4, "jokers", True, True),
+    ],
+)
 def test_a_whole_match_on_a_phone_lands_in_the_ledger(phone, opponents, cards, negatives, final_turn, discard_flip):
     start_match(phone, opponents, cards, negatives, final_turn, discard_flip)
     expect(phone.locator(".opp")).to_have_count(opponents)

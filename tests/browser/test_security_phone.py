@@ -14,9 +14,22 @@ document.addEventListener("securitypolicyviolation", (event) => {
 });
 """
 
-PAGES = ["/", "/tally/grid", "/tally/clubs", "/ledger/", "/ledger/new", "/play/", "/caddie", "/settings",
-         "/rules/", "/rules/clubs", "/play/clubs/", "/caddie/clubs/?course=cedar-nine&hole=1&hand=250,230,200,170,"
-         "150,135,110,90,45,30,20,9,5,3", "/courses/", "/data"]
+PAGES = [
+    "/",
+    "/tally/grid",
+    "/tally/clubs",
+    "/ledger/",
+    "/ledger/new",
+    "/play/",
+    "/caddie",
+    "/settings",
+    "/rules/",
+    "/rules/clubs",
+    "/play/clubs/",
+    "/caddie/clubs/?course=cedar-nine&hole=1&hand=250,230,200,170,150,135,110,90,45,30,20,9,5,3",
+    "/courses/",
+    "/data",
+]
 
 
 @pytest.fixture
@@ -26,15 +39,15 @@ def watched(new_context):
     context.add_init_script(RECORD_VIOLATIONS)
     page = context.new_page()
     page.console_messages_seen = []
-    page.on("console", lambda message: page.console_messages_seen.append(
-        f"{message.type} on {page.url}: {message.text}"))
+    page.on(
+        "console", lambda message: page.console_messages_seen.append(f"{message.type} on {page.url}: {message.text}")
+    )
     return page
 
 
 def violations(page) -> list[str]:
     events = page.evaluate("window.__cspViolations || []")
-    console = [m for m in page.console_messages_seen
-               if "Content Security Policy" in m or "Refused to" in m]
+    console = [m for m in page.console_messages_seen if "Content Security Policy" in m or "Refused to" in m]
     return events + console
 
 

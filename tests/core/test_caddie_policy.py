@@ -12,14 +12,21 @@ import pytest
 from caddie.core.grid import caddie as caddie_policy
 from caddie.core.grid.caddie import Decision, decide
 from caddie.core.grid.game import DISCARD, DRAW, NEXT, TAKE, Action, GridMatch
-from caddie.core.grid.opponents import LEVELS, choose
+from caddie.core.grid.players import LEVELS, choose
 from caddie.core.grid.reference_players import greedy
 from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules
 from tests.core.test_grid_game import permuted_hidden
 
 
-def table(rules: Rules, mine: list, theirs: list, discard: list, drawn: str | None = None,
-          drawn_from: str | None = None, **extra) -> dict:
+def table(
+    rules: Rules,
+    mine: list,
+    theirs: list,
+    discard: list,
+    drawn: str | None = None,
+    drawn_from: str | None = None,
+    **extra,
+) -> dict:
     """A two-player view of seat 0, built by hand: grids with None face down."""
     view = GridMatch.new(rules, ["Me", "Rival"], seed=1).view(0)
     for player, grid in zip(view["players"], (mine, theirs)):
@@ -50,8 +57,14 @@ def test_takes_a_discard_that_makes_a_pair_and_puts_it_under_its_match():
     assert decision.best.position == 3
     assert "9" in decision.explanation and "bottom-left" in decision.explanation
     assert "pairs your 9" in decision.explanation
-    held = table(BICYCLE, ["9", "5", None, None, None, None], ["K", "3", None, None, None, None], ["Q"],
-                 drawn="9", drawn_from="discard")
+    held = table(
+        BICYCLE,
+        ["9", "5", None, None, None, None],
+        ["K", "3", None, None, None, None],
+        ["Q"],
+        drawn="9",
+        drawn_from="discard",
+    )
     assert decide(held, random.Random(1)).action == Action.swap(3)
 
 
@@ -62,24 +75,40 @@ def test_does_not_take_a_high_card_and_discards_a_useless_draw():
     assert decision.explanation.startswith("Draw from the deck")
     assert "Q" in decision.explanation
     # two pairs and a 3 showing, the rival nearly out and low: a J has nowhere to go
-    drawn = table(BICYCLE, ["A", "2", "3", "A", "2", None], ["A", "4", "3", None, "4", None], ["5"],
-                  drawn="J", drawn_from="deck")
+    drawn = table(
+        BICYCLE, ["A", "2", "3", "A", "2", None], ["A", "4", "3", None, "4", None], ["5"], drawn="J", drawn_from="deck"
+    )
     decision = decide(drawn, random.Random(2))
     assert decision.action == DISCARD
     assert decision.explanation.startswith("Discard the J")
 
 
 def test_on_a_last_turn_a_low_card_goes_over_the_worst_card():
-    view = table(BICYCLE, ["5", "Q", "3", "4", "6", None], ["K", "3", "A", "2", "4", "3"], ["8"],
-                 drawn="2", drawn_from="deck", went_out=1, final_turn=True, final_turns_left=1)
+    view = table(
+        BICYCLE,
+        ["5", "Q", "3", "4", "6", None],
+        ["K", "3", "A", "2", "4", "3"],
+        ["8"],
+        drawn="2",
+        drawn_from="deck",
+        went_out=1,
+        final_turn=True,
+        final_turns_left=1,
+    )
     decision = decide(view, random.Random(3))
     assert decision.action == Action.swap(1)
     assert "replaces your Q" in decision.explanation and "top-middle" in decision.explanation
 
 
 def test_goes_out_when_clearly_winning_under_immediate():
-    view = table(IMMEDIATE, ["A", "2", "3", "2", "A", None], ["Q", "J", None, None, None, None], ["9"],
-                 drawn="K", drawn_from="deck")
+    view = table(
+        IMMEDIATE,
+        ["A", "2", "3", "2", "A", None],
+        ["Q", "J", None, None, None, None],
+        ["9"],
+        drawn="K",
+        drawn_from="deck",
+    )
     decision = decide(view, random.Random(4))
     assert decision.action == Action.swap(5)
     assert "last card" in decision.explanation
@@ -87,30 +116,57 @@ def test_goes_out_when_clearly_winning_under_immediate():
 
 def test_does_not_go_out_when_behind():
     for rules in (IMMEDIATE, BICYCLE):
-        view = table(rules, ["J", "Q", "10", "9", "8", None], ["A", "A", "3", None, "4", None], ["6"],
-                     drawn="7", drawn_from="deck")
+        view = table(
+            rules,
+            ["J", "Q", "10", "9", "8", None],
+            ["A", "A", "3", None, "4", None],
+            ["6"],
+            drawn="7",
+            drawn_from="deck",
+        )
         decision = decide(view, random.Random(5))
         assert decision.action != Action.swap(5), (rules.end, decision.explanation)
-        assert decision.action in (Action.swap(0), Action.swap(1), Action.swap(2))   # a 7 for a J, Q or 10
+        assert decision.action in (Action.swap(0), Action.swap(1), Action.swap(2))  # a 7 for a J, Q or 10
 
 
 def test_on_a_final_turn_it_plays_for_the_lowest_score():
     # someone went out; this is my last turn: the face-down card counts at its average
-    view = table(BICYCLE, ["J", "Q", "10", "9", "8", None], ["A", "A", "3", "2", "4", "3"], ["6"],
-                 drawn="4", drawn_from="deck", went_out=1, final_turn=True, final_turns_left=1)
+    view = table(
+        BICYCLE,
+        ["J", "Q", "10", "9", "8", None],
+        ["A", "A", "3", "2", "4", "3"],
+        ["6"],
+        drawn="4",
+        drawn_from="deck",
+        went_out=1,
+        final_turn=True,
+        final_turns_left=1,
+    )
     decision = decide(view, random.Random(6))
     assert decision.action in (Action.swap(0), Action.swap(1)), decision.explanation
 
 
 def test_the_forced_flip_after_a_discard_turns_up_a_face_down_card():
     rules = Rules(king=0, discard_flip=True, holes=1)
-    view = table(rules, ["4", None, None, "5", None, None], ["K", "3", None, None, None, None], ["9", "Q"],
-                 pending_flip=True, legal=[Action.flip(p).to_dict() for p in (1, 2, 4, 5)])
+    view = table(
+        rules,
+        ["4", None, None, "5", None, None],
+        ["K", "3", None, None, None, None],
+        ["9", "Q"],
+        pending_flip=True,
+        legal=[Action.flip(p).to_dict() for p in (1, 2, 4, 5)],
+    )
     decision = decide(view, random.Random(7))
     assert decision.action.kind == "flip" and decision.action.position in (1, 2, 4, 5)
     # the discard option names the card to turn up
-    held = table(rules, ["4", None, None, "5", None, None], ["K", "3", None, None, None, None], ["9"],
-                 drawn="Q", drawn_from="deck")
+    held = table(
+        rules,
+        ["4", None, None, "5", None, None],
+        ["K", "3", None, None, None, None],
+        ["9"],
+        drawn="Q",
+        drawn_from="deck",
+    )
     decision = decide(held, random.Random(7))
     assert decision.action == DISCARD
     assert decision.best.flip in (1, 2, 4, 5)
@@ -170,9 +226,12 @@ def test_decisions_depend_only_on_what_the_seat_can_see():
 
 
 def all_variants() -> list[Rules]:
-    return [Rules(cards=c, king=k, negatives=n, negative_pairs=p, end=e, discard_flip=d, initial_flips=f, holes=1)
-            for c, k, n, p, e, d, f in product(GRID_SIZES, (0, 10), NEGATIVES, NEGATIVE_PAIRS, ENDS,
-                                               (False, True), (0, 1, 2))]
+    return [
+        Rules(cards=c, king=k, negatives=n, negative_pairs=p, end=e, discard_flip=d, initial_flips=f, holes=1)
+        for c, k, n, p, e, d, f in product(
+            GRID_SIZES, (0, 10), NEGATIVES, NEGATIVE_PAIRS, ENDS, (False, True), (0, 1, 2)
+        )
+    ]
 
 
 def test_every_rules_variant_in_whole_matches_without_an_illegal_move(monkeypatch):
@@ -211,8 +270,14 @@ def test_greedy_reference_is_legal_and_takes_what_lowers_its_grid():
     assert greedy(view, rng) == TAKE
     view = table(BICYCLE, ["A", "2", None, None, None, None], ["K", "3", None, None, None, None], ["4", "Q"])
     assert greedy(view, rng) == DRAW
-    held = table(BICYCLE, ["A", "2", None, None, None, None], ["K", "3", None, None, None, None], ["4"],
-                 drawn="J", drawn_from="deck")
+    held = table(
+        BICYCLE,
+        ["A", "2", None, None, None, None],
+        ["K", "3", None, None, None, None],
+        ["4"],
+        drawn="J",
+        drawn_from="deck",
+    )
     assert greedy(held, rng) == DISCARD
 
 
@@ -234,6 +299,7 @@ def test_the_caddie_outscores_the_reference_players():
 
 def test_it_refuses_a_view_that_is_not_its_turn():
     from caddie.core.errors import CaddieError
+
     m = GridMatch.new(Rules(), ["Me", "Rival"], seed=2)
     with pytest.raises(CaddieError, match="not this player's turn"):
         decide(m.view(1), random.Random(1))

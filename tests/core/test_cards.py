@@ -1,11 +1,11 @@
-"""Card codes: forgiving input, canonical output (DESIGN.md section 2, "Card codes")."""
+"""Card codes: forgiving input, canonical output (docs/grid-golf.md, "Card codes")."""
 
 from __future__ import annotations
 
 import pytest
 
-from caddie.core.grid.cards import RANK_NAMES, RANKS, parse_card, parse_cards, split_cards
 from caddie.core.errors import CaddieError, CardError
+from caddie.core.grid.cards import RANK_NAMES, RANKS, parse_card, parse_cards, split_cards
 
 
 def test_ranks_are_the_designed_codes_in_order():
@@ -35,9 +35,16 @@ def test_x_star_and_jk_mean_joker(typed):
     assert parse_card(typed) == "JK"
 
 
-@pytest.mark.parametrize("typed, code", [
-    ("ace", "A"), ("Ace", "A"), ("king", "K"), ("Queen", "Q"), ("jack", "J"),
-])
+@pytest.mark.parametrize(
+    "typed, code",
+    [
+        ("ace", "A"),
+        ("Ace", "A"),
+        ("king", "K"),
+        ("Queen", "Q"),
+        ("jack", "J"),
+    ],
+)
 def test_spelled_out_names(typed, code):
     assert parse_card(typed) == code
 
@@ -86,15 +93,18 @@ def test_parse_cards_names_the_bad_slot():
     assert info.value.field is None
 
 
-@pytest.mark.parametrize("typed, tokens", [
-    ("K, 5 7/k 3 9", ["K", "5", "7", "k", "3", "9"]),
-    ("K57K39", ["K", "5", "7", "K", "3", "9"]),
-    ("10JKQ", ["10", "JK", "Q"]),
-    ("t;x;*", ["t", "x", "*"]),
-    ("  ", []),
-    ("joker5", ["joker", "5"]),
-    ("10 10,10", ["10", "10", "10"]),
-])
+@pytest.mark.parametrize(
+    "typed, tokens",
+    [
+        ("K, 5 7/k 3 9", ["K", "5", "7", "k", "3", "9"]),
+        ("K57K39", ["K", "5", "7", "K", "3", "9"]),
+        ("10JKQ", ["10", "JK", "Q"]),
+        ("t;x;*", ["t", "x", "*"]),
+        ("  ", []),
+        ("joker5", ["joker", "5"]),
+        ("10 10,10", ["10", "10", "10"]),
+    ],
+)
 def test_split_cards(typed, tokens):
     assert split_cards(typed) == tokens
 

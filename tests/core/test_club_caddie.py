@@ -10,10 +10,14 @@ from collections import Counter
 import pytest
 
 from caddie.core.clubs.caddie import (
-    REQUEST_FIELDS, RESPONSE_FIELDS, Advice, advise, advise_hole,
+    REQUEST_FIELDS,
+    RESPONSE_FIELDS,
+    Advice,
+    advise,
+    advise_hole,
 )
-from caddie.core.clubs.solver import solve
 from caddie.core.clubs.scoring import DEFAULT_DECK, ClubRules, PenaltyBand, score_club_hole
+from caddie.core.clubs.solver import solve
 from caddie.core.errors import CaddieError
 
 # 250 + 150 makes a 400 in two; 200 + 195 + 5 in three keeps the 250 for the 545 to come
@@ -27,17 +31,31 @@ def random_hand(rng, decks=1):
 
 # -- the response ------------------------------------------------------------------------------
 
+
 def test_the_response_has_exactly_the_design_shape():
     out = advise({"yardage": 412, "hand": HAND, "upcoming": [545, 168], "decks": 1})
     assert list(out) == list(RESPONSE_FIELDS)
-    assert set(RESPONSE_FIELDS) == {"play", "strokes", "total", "over", "penalty", "score", "explanation",
-                                    "alternatives"}
+    assert set(RESPONSE_FIELDS) == {
+        "play",
+        "strokes",
+        "total",
+        "over",
+        "penalty",
+        "score",
+        "explanation",
+        "alternatives",
+    }
     assert all(type(out[k]) is int for k in ("strokes", "total", "over", "penalty", "score"))
     assert isinstance(out["explanation"], str) and re.search(r"\d", out["explanation"])
-    assert not Counter(out["play"]) - Counter(HAND)   # cards from the hand
+    assert not Counter(out["play"]) - Counter(HAND)  # cards from the hand
     scored = score_club_hole(412, out["play"])
-    assert (out["strokes"], out["total"], out["over"], out["penalty"], out["score"]) == \
-           (scored.strokes, scored.total, scored.over, scored.penalty, scored.score)
+    assert (out["strokes"], out["total"], out["over"], out["penalty"], out["score"]) == (
+        scored.strokes,
+        scored.total,
+        scored.over,
+        scored.penalty,
+        scored.score,
+    )
     assert isinstance(out["alternatives"], list) and out["alternatives"]
     for alt in out["alternatives"]:
         assert set(alt) == {"play", "strokes", "total", "over", "penalty", "score", "expected_total"}
@@ -72,7 +90,7 @@ def test_without_upcoming_the_play_is_the_solvers(upcoming):
 
 
 def test_a_short_hand_is_told_to_play_everything_and_turn_cards():
-    short = [45, 40, 35, 30, 25, 20, 18, 15, 12, 10, 9, 8, 7, 6]   # 280 yards
+    short = [45, 40, 35, 30, 25, 20, 18, 15, 12, 10, 9, 8, 7, 6]  # 280 yards
     out = advise({"yardage": 545, "hand": short, "upcoming": [400]})
     assert sorted(out["play"]) == sorted(short)
     assert "265 short" in out["explanation"] and "turn cards" in out["explanation"]
@@ -93,30 +111,34 @@ def test_a_table_with_its_own_chart():
 
 # -- refusals ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("request_, field", [
-    ({"hand": HAND}, "yardage"),
-    ({"yardage": "412", "hand": HAND}, "yardage"),
-    ({"yardage": True, "hand": HAND}, "yardage"),
-    ({"yardage": 0, "hand": HAND}, "yardage"),
-    ({"yardage": 1001, "hand": HAND}, "yardage"),
-    ({"yardage": 412.5, "hand": HAND}, "yardage"),
-    ({"yardage": 412}, "hand"),
-    ({"yardage": 412, "hand": "250 245"}, "hand"),
-    ({"yardage": 412, "hand": HAND[:13]}, "hand"),
-    ({"yardage": 412, "hand": HAND + [10]}, "hand"),
-    ({"yardage": 412, "hand": HAND[:13] + ["3"]}, "hand[13]"),
-    ({"yardage": 412, "hand": [251] + HAND[1:]}, "hand[0]"),
-    ({"yardage": 412, "hand": HAND[:12] + [250, 3]}, "hand"),           # two 250s in one deck
-    ({"yardage": 412, "hand": [250, 250, 250] + HAND[3:], "decks": 2}, "hand"),
-    ({"yardage": 412, "hand": HAND, "decks": 0}, "decks"),
-    ({"yardage": 412, "hand": HAND, "decks": 5}, "decks"),
-    ({"yardage": 412, "hand": HAND, "decks": "1"}, "decks"),
-    ({"yardage": 412, "hand": HAND, "upcoming": 545}, "upcoming"),
-    ({"yardage": 412, "hand": HAND, "upcoming": [545, "168"]}, "upcoming[1]"),
-    ({"yardage": 412, "hand": HAND, "upcoming": [545, 0]}, "upcoming[1]"),
-    ({"yardage": 412, "hand": HAND, "upcoming": [400] * 18}, "upcoming"),
-    ({"yardage": 412, "hand": HAND, "course": "x"}, "course"),
-])
+
+@pytest.mark.parametrize(
+    "request_, field",
+    [
+        ({"hand": HAND}, "yardage"),
+        ({"yardage": "412", "hand": HAND}, "yardage"),
+        ({"yardage": True, "hand": HAND}, "yardage"),
+        ({"yardage": 0, "hand": HAND}, "yardage"),
+        ({"yardage": 1001, "hand": HAND}, "yardage"),
+        ({"yardage": 412.5, "hand": HAND}, "yardage"),
+        ({"yardage": 412}, "hand"),
+        ({"yardage": 412, "hand": "250 245"}, "hand"),
+        ({"yardage": 412, "hand": HAND[:13]}, "hand"),
+        ({"yardage": 412, "hand": HAND + [10]}, "hand"),
+        ({"yardage": 412, "hand": HAND[:13] + ["3"]}, "hand[13]"),
+        ({"yardage": 412, "hand": [251] + HAND[1:]}, "hand[0]"),
+        ({"yardage": 412, "hand": HAND[:12] + [250, 3]}, "hand"),  # two 250s in one deck
+        ({"yardage": 412, "hand": [250, 250, 250] + HAND[3:], "decks": 2}, "hand"),
+        ({"yardage": 412, "hand": HAND, "decks": 0}, "decks"),
+        ({"yardage": 412, "hand": HAND, "decks": 5}, "decks"),
+        ({"yardage": 412, "hand": HAND, "decks": "1"}, "decks"),
+        ({"yardage": 412, "hand": HAND, "upcoming": 545}, "upcoming"),
+        ({"yardage": 412, "hand": HAND, "upcoming": [545, "168"]}, "upcoming[1]"),
+        ({"yardage": 412, "hand": HAND, "upcoming": [545, 0]}, "upcoming[1]"),
+        ({"yardage": 412, "hand": HAND, "upcoming": [400] * 18}, "upcoming"),
+        ({"yardage": 412, "hand": HAND, "course": "x"}, "course"),
+    ],
+)
 def test_bad_requests_are_refused_with_their_field(request_, field):
     with pytest.raises(CaddieError) as info:
         advise(request_)
@@ -132,14 +154,16 @@ def test_a_request_that_is_not_an_object_is_refused():
 
 # -- the lookahead ------------------------------------------------------------------------------
 
+
 def test_a_par_5_to_come_keeps_the_long_card():
-    assert solve(HAND, 400).cards == (250, 150)             # alone, the hole says: 250 + 150
+    assert solve(HAND, 400).cards == (250, 150)  # alone, the hole says: 250 + 150
     advice = advise_hole(HAND, 400, [545], rng=random.Random(7))
     assert isinstance(advice, Advice)
-    assert 250 not in advice.play.cards                      # the 250 waits for the 545
+    assert 250 not in advice.play.cards  # the 250 waits for the 545
     assert advice.play.score == 3 and advice.best.cards == (250, 150)
-    assert advice.expected_total < advice.best.score + max(o.expected_future for o in advice.alternatives
-                                                           if o.play.cards == (250, 150))
+    assert advice.expected_total < advice.best.score + max(
+        o.expected_future for o in advice.alternatives if o.play.cards == (250, 150)
+    )
     assert "keeping the 250" in advice.explanation and "545" in advice.explanation
     out = advise({"yardage": 400, "hand": HAND, "upcoming": [545]})
     assert 250 not in out["play"] and out["score"] == 3
@@ -165,5 +189,5 @@ def test_advice_for_a_short_hand_estimates_the_turned_cards():
     short = [45, 40, 35, 30, 25, 20, 18, 15, 12, 10, 9, 8, 7, 6]
     advice = advise_hole(short, 545, [400], rng=random.Random(2), samples=20)
     assert not advice.play.reached and advice.play.cards == tuple(sorted(short, reverse=True))
-    assert advice.expected_score >= advice.play.score      # the lower bound, and at least 15
+    assert advice.expected_score >= advice.play.score  # the lower bound, and at least 15
     assert "short" in advice.explanation

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddie.core.clubs.opponents import LEVELS, beginner_play, choose_play
 from caddie.core.clubs.game import NEXT, ClubRound
+from caddie.core.clubs.opponents import LEVELS, beginner_play, choose_play
 from caddie.core.clubs.solver import solve
 from caddie.core.courses.course import SAMPLE_COURSES
 from caddie.core.errors import CaddieError
-
-import pytest
 
 
 def play_out(course_key: str, levels: list[str], seed: int) -> ClubRound:
@@ -27,13 +26,14 @@ def play_out(course_key: str, levels: list[str], seed: int) -> ClubRound:
         seat = rnd.current
         view = rnd.view(seat)
         assert "pile" not in view and all("hand" not in p for p in view["players"])
-        rnd.apply(choose_play(view, levels[seat], rng), seat)   # IllegalAction would fail the test
+        rnd.apply(choose_play(view, levels[seat], rng), seat)  # IllegalAction would fail the test
     return rnd
 
 
 @settings(max_examples=12, deadline=None)
-@given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 4),
-       course=st.sampled_from(["cedar-nine", "whistling-pines"]))
+@given(
+    seed=st.integers(0, 2**31 - 1), players=st.integers(2, 4), course=st.sampled_from(["cedar-nine", "whistling-pines"])
+)
 def test_beginners_and_steady_players_finish_any_round_with_legal_plays(seed, players, course):
     levels = [random.Random(seed + i).choice(["beginner", "steady"]) for i in range(players)]
     rnd = play_out(course, levels, seed)
@@ -45,13 +45,16 @@ def test_the_caddie_finishes_a_round_against_a_beginner_and_steady():
     assert rnd.phase == "round_over"
 
 
-@given(hand=st.lists(st.sampled_from([250, 200, 160, 110, 45, 20, 9, 3]), min_size=1, max_size=14),
-       yardage=st.integers(1, 600), seed=st.integers(0, 1000))
+@given(
+    hand=st.lists(st.sampled_from([250, 200, 160, 110, 45, 20, 9, 3]), min_size=1, max_size=14),
+    yardage=st.integers(1, 600),
+    seed=st.integers(0, 1000),
+)
 def test_the_beginner_reaches_the_yardage_or_plays_the_whole_hand(hand, yardage, seed):
     played = beginner_play(hand, yardage, random.Random(seed))
     remaining = list(hand)
     for card in played:
-        remaining.remove(card)   # only cards it holds
+        remaining.remove(card)  # only cards it holds
     if sum(hand) < yardage:
         assert sorted(played) == sorted(hand)
     else:

@@ -9,10 +9,17 @@ from collections import Counter
 import pytest
 
 from caddie.core.clubs.game import (
-    NEXT, VIEW_KEYS, ClubAction, ClubRound, IllegalAction, greedy, play_round, unseen_cards,
+    NEXT,
+    VIEW_KEYS,
+    ClubAction,
+    ClubRound,
+    IllegalAction,
+    greedy,
+    play_round,
+    unseen_cards,
 )
-from caddie.core.clubs.solver import all_plays, solve
 from caddie.core.clubs.scoring import DEFAULT_DECK, HAND_SIZE, ClubRules
+from caddie.core.clubs.solver import all_plays, solve
 from caddie.core.courses.course import SAMPLE_COURSES, Course, Hole
 from caddie.core.errors import CaddieError
 
@@ -34,6 +41,7 @@ def random_strategy(seed):
         if not best.reached:
             return list(hand)
         return list(rng.choice(all_plays(hand, yardage, max_score=best.score + 2)[:20]).cards)
+
     return strategy
 
 
@@ -52,6 +60,7 @@ def step_through(rnd, strategies, each=None):
 
 
 # -- the deal -------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players, decks", [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3)])
 def test_deal(players, decks):
@@ -75,10 +84,17 @@ def test_the_deal_goes_round_the_table_one_card_at_a_time():
     assert rnd.pile == cards[:-28]
 
 
-@pytest.mark.parametrize("names, field", [
-    ([], "names"), (["a"] * 9, "names"), (["Ann", "ann"], "names"), (["Ann", " "], "names"),
-    (["x" * 41], "names"), ("Ann", "names"),
-])
+@pytest.mark.parametrize(
+    "names, field",
+    [
+        ([], "names"),
+        (["a"] * 9, "names"),
+        (["Ann", "ann"], "names"),
+        (["Ann", " "], "names"),
+        (["x" * 41], "names"),
+        ("Ann", "names"),
+    ],
+)
 def test_new_refuses_bad_tables(names, field):
     with pytest.raises(CaddieError) as info:
         ClubRound.new(PINES, names, seed=1)
@@ -109,6 +125,7 @@ def test_new_refuses_decks_too_short_for_the_course():
 
 # -- card conservation, determinism, storage ----------------------------------------------------
 
+
 @pytest.mark.parametrize("players, seed", [(1, 1), (2, 2), (3, 3), (4, 4)])
 def test_every_card_is_in_exactly_one_place_after_every_action(players, seed):
     strategies = [greedy if i % 2 == 0 else random_strategy(seed + i) for i in range(players)]
@@ -122,6 +139,7 @@ def test_every_card_is_in_exactly_one_place_after_every_action(players, seed):
         r.check()
         if r.phase != "round_over":
             assert all(len(h) == HAND_SIZE for h in r.hands) or r.phase == "play"
+
     step_through(rnd, strategies, check)
     assert seen["steps"] == 18 * players + 17
     assert len(rnd.hole_scores) == 18 and rnd.phase == "round_over" and rnd.current is None
@@ -155,20 +173,24 @@ def test_to_dict_round_trips_at_every_step():
         again = ClubRound.from_dict(data)
         assert again.to_dict() == r.to_dict()
         assert again.view(1) == r.view(1)
+
     check(rnd)
     step_through(rnd, [greedy, greedy, random_strategy(3)], check)
 
 
-@pytest.mark.parametrize("tamper", [
-    lambda d: d["hands"][0].append(250),                        # a card too many
-    lambda d: d["pile"].pop(),                                  # a card lost
-    lambda d: d.update(hands=[d["hands"][0], d["hands"][0]]),   # copies a hand
-    lambda d: d.update(phase="teeing"),
-    lambda d: d.update(format=99),
-    lambda d: d.update(order=[0, 0]),
-    lambda d: d.pop("pile"),
-    lambda d: d.update(scores=[4, None]),                       # a score for a play not made
-])
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        lambda d: d["hands"][0].append(250),  # a card too many
+        lambda d: d["pile"].pop(),  # a card lost
+        lambda d: d.update(hands=[d["hands"][0], d["hands"][0]]),  # copies a hand
+        lambda d: d.update(phase="teeing"),
+        lambda d: d.update(format=99),
+        lambda d: d.update(order=[0, 0]),
+        lambda d: d.pop("pile"),
+        lambda d: d.update(scores=[4, None]),  # a score for a play not made
+    ],
+)
 def test_from_dict_refuses_a_round_that_does_not_add_up(tamper):
     data = ClubRound.new(PINES, ["Ann", "Bo"], seed=3).to_dict()
     tamper(data)
@@ -178,6 +200,7 @@ def test_from_dict_refuses_a_round_that_does_not_add_up(tamper):
 
 
 # -- order of play and drawing back ------------------------------------------------------------------
+
 
 def play_with_score(rnd, seat, score):
     """Some play of ``seat``'s hand that scores exactly ``score`` on this hole."""
@@ -192,28 +215,28 @@ def test_lowest_score_draws_first_and_plays_first_ties_keep_the_order():
     rnd = ClubRound.new(PINES, ["P0", "P1", "P2"], seed=21)
     best = [solve(rnd.hands[s], rnd.yardage).score for s in range(3)]
     low = max(best[1], best[2])
-    target = [low + 2, low, low]   # seat 0 worst; seats 1 and 2 tie
+    target = [low + 2, low, low]  # seat 0 worst; seats 1 and 2 tie
     pile_before = list(rnd.pile)
     plays = [play_with_score(rnd, s, target[s]) for s in range(3)]
     assert rnd.phase == "hole_over"
-    expected_order = [1, 2, 0]   # the lowest first; 1 and 2 tie and keep their order
+    expected_order = [1, 2, 0]  # the lowest first; 1 and 2 tie and keep their order
     assert rnd.order == expected_order
     # draws come off the top of the pile (its end) in that order
     top = pile_before[::-1]
     at = 0
     for seat in expected_order:
         need = len(plays[seat].cards)
-        assert rnd.drawn[seat] == top[at:at + need]
+        assert rnd.drawn[seat] == top[at : at + need]
         at += need
     assert all(len(h) == HAND_SIZE for h in rnd.hands)
-    assert rnd.discard == [c for s in range(3) for c in plays[s].cards]   # in playing order
+    assert rnd.discard == [c for s in range(3) for c in plays[s].cards]  # in playing order
     rnd.apply(NEXT, 0)
     assert rnd.hole == 2 and rnd.current == expected_order[0] and rnd.scores == [None] * 3
 
 
 def test_equal_scores_keep_the_previous_order():
     rnd = ClubRound.new(PINES, ["Ann", "Bo"], seed=8)
-    rnd.order = [1, 0]   # as if Bo had won the hole before
+    rnd.order = [1, 0]  # as if Bo had won the hole before
     score = max(solve(rnd.hands[s], rnd.yardage).score for s in (0, 1)) + 1
     play_with_score(rnd, 1, score)
     play_with_score(rnd, 0, score)
@@ -228,6 +251,7 @@ def test_no_draws_after_the_last_hole():
 
 # -- the pile runs out ------------------------------------------------------------------------------
 
+
 def test_an_empty_pile_is_refilled_from_the_discard_pile():
     rnd = ClubRound.new(PINES, ["Ann", "Bo"], seed=31)
     # move all but one card of the pile to the discard pile (as if many holes had been played)
@@ -241,7 +265,7 @@ def test_an_empty_pile_is_refilled_from_the_discard_pile():
     # the refill is the whole discard pile at that moment (including this hole's cards), shuffled
     everything = old_discard + list(plays[0].cards) + list(plays[1].cards)
     drawn = sum(len(d) for d in rnd.drawn)
-    assert rnd.drawn[rnd.order[0]][0] == last   # the old pile's last card goes first
+    assert rnd.drawn[rnd.order[0]][0] == last  # the old pile's last card goes first
     assert Counter(rnd.pile) + Counter(c for d in rnd.drawn for c in d) == Counter(everything) + Counter([last])
     assert rnd.discard == []
     assert drawn == len(plays[0].cards) + len(plays[1].cards)
@@ -283,7 +307,7 @@ def test_with_pile_and_discard_empty_the_cards_played_on_the_hole_are_turned():
     rnd.hands = [sorted(everything.elements(), reverse=True), sorted(bo, reverse=True)]
     rnd.pile, rnd.discard = [], []
     rnd.check()
-    rnd.apply(ClubAction.play([250, 145]), 0)   # 395 on the 392
+    rnd.apply(ClubAction.play([250, 145]), 0)  # 395 on the 392
     event = rnd.apply(ClubAction.play(bo), 1)
     assert "cards played on this hole were shuffled" in event.text
     assert rnd.hole_scores[-1][0] == 3 and rnd.hole_scores[-1][1] >= len(bo) + 1
@@ -292,17 +316,18 @@ def test_with_pile_and_discard_empty_the_cards_played_on_the_hole_are_turned():
 
 # -- refusals ------------------------------------------------------------------------------------------
 
+
 def test_illegal_actions_change_nothing():
     rnd = ClubRound.new(PINES, ["Ann", "Bo"], seed=10)
     before = rnd.to_dict()
     hand = rnd.hands[0]
     missing = next(c for c in DEFAULT_DECK if c not in hand)
     cases = [
-        (ClubAction.play(hand[:1]), 1, "seat"),                    # not Bo's turn
-        (ClubAction.play([missing]), 0, "cards"),                  # not in the hand
-        (ClubAction.play([hand[-1], hand[-1]]), 0, "cards"),       # one copy only
-        (ClubAction.play([hand[-1]]), 0, "cards"),                 # short of the yardage
-        (NEXT, 0, "action"),                                       # the hole is on
+        (ClubAction.play(hand[:1]), 1, "seat"),  # not Bo's turn
+        (ClubAction.play([missing]), 0, "cards"),  # not in the hand
+        (ClubAction.play([hand[-1], hand[-1]]), 0, "cards"),  # one copy only
+        (ClubAction.play([hand[-1]]), 0, "cards"),  # short of the yardage
+        (NEXT, 0, "action"),  # the hole is on
         (ClubAction.play(hand[:3]), 7, "seat"),
         ("play", 0, "action"),
     ]
@@ -342,13 +367,14 @@ def test_the_round_is_over_after_the_last_hole():
 
 # -- what a player may know -----------------------------------------------------------------------------
 
+
 def test_a_view_shows_the_own_hand_and_the_pile_count_only():
     rnd = ClubRound.new(PINES, ["Ann", "Bo"], seed=14)
     view = rnd.view(0)
     assert set(view) == set(VIEW_KEYS)
     assert view["hand"] == rnd.hands[0] and view["pile_count"] == len(rnd.pile)
     text = json.dumps(view)
-    assert "pile\"" not in text.replace("pile_count", "")
+    assert 'pile"' not in text.replace("pile_count", "")
     for player in view["players"]:
         assert set(player) == {"seat", "name", "cards_in_hand", "played", "turned", "score", "holes", "total"}
     assert rnd.view(None)["hand"] is None
@@ -386,7 +412,7 @@ def test_unseen_cards_from_a_view():
     while not rnd.is_over and step < 12:
         view = rnd.view(0)
         if rnd.phase == "play":
-            assert Counter(unseen_cards(view)) == Counter(rnd.pile)   # alone at the table: exactly the pile
+            assert Counter(unseen_cards(view)) == Counter(rnd.pile)  # alone at the table: exactly the pile
             rnd.apply(ClubAction.play(greedy(rnd.hands[0], rnd.hole - 1, PINES, view)), 0)
         else:
             rnd.apply(NEXT, 0)
@@ -401,6 +427,7 @@ def test_play_round_hands_strategies_their_own_view():
         assert view["hand"] == hand and course is CEDAR
         assert view["current"] == view["seat"]
         return greedy(hand, hole_index, course, view)
+
     rnd = play_round(CEDAR, [spy, spy], seed=3, names=["Ann", "Bo"])
     assert len(calls) == 18
     assert [c[0] for c in calls] == [h for h in range(9) for _ in range(2)]

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import random
-import statistics
-import time
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from caddie.core.clubs.solver import Play, all_plays, play_key, score_cards, solve, top_plays
 from caddie.core.clubs.scoring import DEFAULT_DECK, ClubRules, PenaltyBand, score_club_hole
+from caddie.core.clubs.solver import Play, all_plays, play_key, score_cards, solve, top_plays
 from caddie.core.errors import HandError
 
 RULES = ClubRules()
@@ -20,6 +19,7 @@ GENTLE = ClubRules(bands=(PenaltyBand(0, 0), PenaltyBand(50, 1)), beyond=1)
 
 
 # -- brute force, written apart from the solver ----------------------------------------------
+
 
 def key(cards, hand, yardage, rules):
     """The documented order: score, then yards played, then the kept cards from the longest down."""
@@ -71,17 +71,24 @@ def check_against_brute(hand, yardage, rules=RULES):
     # the numbers agree with the scorer everyone else uses
     scored = score_club_hole(yardage, list(play.cards), rules, decks=2) if rules is RULES else None
     if scored is not None:
-        assert (play.strokes, play.total, play.over, play.penalty, play.score) == \
-               (scored.strokes, scored.total, scored.over, scored.penalty, scored.score)
+        assert (play.strokes, play.total, play.over, play.penalty, play.score) == (
+            scored.strokes,
+            scored.total,
+            scored.over,
+            scored.penalty,
+            scored.score,
+        )
     assert play.score == len(play.cards) + rules.penalty(play.over)
     assert play.total == sum(play.cards) == yardage + play.over
     return play
 
 
 one_deck_hand = st.lists(st.sampled_from(range(len(DEFAULT_DECK))), min_size=1, max_size=12, unique=True).map(
-    lambda idx: [DEFAULT_DECK[i] for i in idx])
+    lambda idx: [DEFAULT_DECK[i] for i in idx]
+)
 two_deck_hand = st.lists(st.sampled_from(range(2 * len(DEFAULT_DECK))), min_size=1, max_size=12, unique=True).map(
-    lambda idx: [(DEFAULT_DECK * 2)[i] for i in idx])
+    lambda idx: [(DEFAULT_DECK * 2)[i] for i in idx]
+)
 yardages = st.integers(min_value=1, max_value=1000)
 
 
@@ -108,8 +115,7 @@ def test_yardages_near_the_hand_total_match_brute_force(hand, data):
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hand=two_deck_hand, yardage=st.integers(min_value=1, max_value=700),
-       rules=st.sampled_from([HARSH, GENTLE]))
+@given(hand=two_deck_hand, yardage=st.integers(min_value=1, max_value=700), rules=st.sampled_from([HARSH, GENTLE]))
 def test_other_penalty_charts_match_brute_force(hand, yardage, rules):
     check_against_brute(hand, yardage, rules)
 
@@ -124,8 +130,11 @@ def test_many_random_full_hands_match_brute_force():
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hand=two_deck_hand.filter(lambda h: len(h) <= 9), yardage=st.integers(1, 700),
-       max_score=st.sampled_from([None, 2, 3, 4, 6]))
+@given(
+    hand=two_deck_hand.filter(lambda h: len(h) <= 9),
+    yardage=st.integers(1, 700),
+    max_score=st.sampled_from([None, 2, 3, 4, 6]),
+)
 def test_all_plays_are_every_play_in_order(hand, yardage, max_score):
     got = [p.cards for p in all_plays(hand, yardage, max_score=max_score)]
     assert got == brute_plays(hand, yardage, max_score=max_score)
@@ -143,12 +152,19 @@ def test_top_plays_are_the_k_best(hand, yardage, k):
     assert plays[0] == solve(hand, yardage)
 
 
-# -- the DESIGN example and each tie-break rule ------------------------------------------------
+# -- the worked example (docs/club-cards.md, "Worked example") and each tie-break rule ("The best play") ---
+
 
 def test_design_example_412_with_250_160_3_scores_4():
     play = solve([250, 160, 3], 412)
-    assert (play.cards, play.strokes, play.total, play.over, play.penalty, play.score) == \
-           ((250, 160, 3), 3, 413, 1, 1, 4)
+    assert (play.cards, play.strokes, play.total, play.over, play.penalty, play.score) == (
+        (250, 160, 3),
+        3,
+        413,
+        1,
+        1,
+        4,
+    )
 
 
 def test_rule_1_the_lowest_score_wins_even_with_more_cards():
@@ -215,6 +231,7 @@ def test_exact_single_card():
 
 # -- hands that cannot reach -------------------------------------------------------------------
 
+
 def test_a_short_hand_plays_everything_and_says_how_short():
     hand = [100, 90, 80, 7]
     play = solve(hand, 545)
@@ -249,10 +266,18 @@ def test_short_hands_for_a_table_with_its_own_deck():
 
 # -- checks, speed ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("hand, yardage, field", [
-    ([250, "x"], 400, "hand"), ([250, 0], 400, "hand"), ([250, True], 400, "hand"),
-    ([250], 0, "yardage"), ([250], 1001, "yardage"), ([250], 400.0, "yardage"),
-])
+
+@pytest.mark.parametrize(
+    "hand, yardage, field",
+    [
+        ([250, "x"], 400, "hand"),
+        ([250, 0], 400, "hand"),
+        ([250, True], 400, "hand"),
+        ([250], 0, "yardage"),
+        ([250], 1001, "yardage"),
+        ([250], 400.0, "yardage"),
+    ],
+)
 def test_refuses_bad_input(hand, yardage, field):
     with pytest.raises(HandError) as info:
         solve(hand, yardage)
@@ -262,18 +287,28 @@ def test_refuses_bad_input(hand, yardage, field):
 def test_score_cards_and_to_dict():
     assert score_cards([250, 160, 3], 412) == 4
     d = solve([250, 160, 3], 412).to_dict()
-    assert d == {"cards": [250, 160, 3], "turned": [], "strokes": 3, "total": 413, "over": 1, "penalty": 1,
-                 "score": 4, "short": 0, "extra": 0, "reached": True}
+    assert d == {
+        "cards": [250, 160, 3],
+        "turned": [],
+        "strokes": 3,
+        "total": 413,
+        "over": 1,
+        "penalty": 1,
+        "score": 4,
+        "short": 0,
+        "extra": 0,
+        "reached": True,
+    }
     assert isinstance(solve([250], 100), Play)
 
 
-def test_a_14_card_hand_is_solved_in_well_under_a_millisecond():
+def test_random_14_card_hands_are_solved_with_cards_from_the_hand_that_reach_the_yardage():
+    # Its speed (median under 1 ms a hand) is bench/clubs.py's figure: bench/clubs.py --rounds 0.
     rng = random.Random(11)
-    times = []
     for _ in range(300):
         hand = rng.sample(DEFAULT_DECK, 14)
         yardage = rng.randint(100, 600)
-        start = time.perf_counter()
-        solve(hand, yardage)
-        times.append(time.perf_counter() - start)
-    assert statistics.median(times) < 0.001   # bench/clubs.py measures it properly
+        play = solve(hand, yardage)
+        assert play.reached and play.total == sum(play.cards) >= yardage, (hand, yardage)
+        assert not Counter(play.cards) - Counter(hand), "a play uses only cards from the hand"
+        assert play.score == score_cards(list(play.cards), yardage)

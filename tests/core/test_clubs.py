@@ -1,4 +1,4 @@
-"""Club Cards: the default deck, the Penalty Stroke Chart and a hole's score (DESIGN.md section 3)."""
+"""Club Cards: the default deck, the Penalty Stroke Chart and a hole's score (docs/club-cards.md)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,13 @@ import json
 import pytest
 
 from caddie.core.clubs.scoring import (
-    DEFAULT_BANDS, DEFAULT_DECK, ClubHoleScore, ClubRules, PenaltyBand, check_played, check_yardage,
+    DEFAULT_BANDS,
+    DEFAULT_DECK,
+    ClubHoleScore,
+    ClubRules,
+    PenaltyBand,
+    check_played,
+    check_yardage,
     score_club_hole,
 )
 from caddie.core.errors import CaddieError, CardError, HandError, RulesError
@@ -22,6 +28,7 @@ def assert_error(info, cls, field):
 
 
 # -- the default deck ------------------------------------------------------------
+
 
 def test_default_deck_is_the_designed_51_cards():
     woods = [250, 245, 240, 235, 230, 225, 220, 215, 210]
@@ -43,21 +50,42 @@ def test_decks_for(players, decks):
 
 # -- the default Penalty Stroke Chart, every boundary ------------------------------
 
-@pytest.mark.parametrize("over, strokes", [
-    (0, 0), (1, 1), (5, 1), (10, 1), (11, 2), (25, 2), (26, 3), (50, 3), (51, 4), (100, 4),
-    (101, 5), (250, 5), (10_000, 5),
-])
+
+@pytest.mark.parametrize(
+    "over, strokes",
+    [
+        (0, 0),
+        (1, 1),
+        (5, 1),
+        (10, 1),
+        (11, 2),
+        (25, 2),
+        (26, 3),
+        (50, 3),
+        (51, 4),
+        (100, 4),
+        (101, 5),
+        (250, 5),
+        (10_000, 5),
+    ],
+)
 def test_default_penalty_chart(over, strokes):
     assert ClubRules().penalty(over) == strokes
 
 
 def test_default_chart_values():
-    assert DEFAULT_BANDS == (PenaltyBand(0, 0), PenaltyBand(10, 1), PenaltyBand(25, 2),
-                             PenaltyBand(50, 3), PenaltyBand(100, 4))
+    assert DEFAULT_BANDS == (
+        PenaltyBand(0, 0),
+        PenaltyBand(10, 1),
+        PenaltyBand(25, 2),
+        PenaltyBand(50, 3),
+        PenaltyBand(100, 4),
+    )
     assert ClubRules().beyond == 5
 
 
 # -- a hole --------------------------------------------------------------------------
+
 
 def test_design_example_hole():
     result = score_club_hole(412, [250, 160, 3])
@@ -65,17 +93,20 @@ def test_design_example_hole():
     assert result == ClubHoleScore(strokes=3, total=413, over=1, penalty=1)
 
 
-@pytest.mark.parametrize("yardage, cards, expected", [
-    (100, [100], (1, 100, 0, 0, 1)),
-    (100, [110], (1, 110, 10, 1, 2)),
-    (100, [60, 45], (2, 105, 5, 1, 3)),
-    (99, [110], (1, 110, 11, 2, 3)),
-    (200, [250], (1, 250, 50, 3, 4)),
-    (149, [200], (1, 200, 51, 4, 5)),
-    (3, [110], (1, 110, 107, 5, 6)),
-    (412, [250, 160, 3], (3, 413, 1, 1, 4)),
-    (412, [245, 160, 7], (3, 412, 0, 0, 3)),
-])
+@pytest.mark.parametrize(
+    "yardage, cards, expected",
+    [
+        (100, [100], (1, 100, 0, 0, 1)),
+        (100, [110], (1, 110, 10, 1, 2)),
+        (100, [60, 45], (2, 105, 5, 1, 3)),
+        (99, [110], (1, 110, 11, 2, 3)),
+        (200, [250], (1, 250, 50, 3, 4)),
+        (149, [200], (1, 200, 51, 4, 5)),
+        (3, [110], (1, 110, 107, 5, 6)),
+        (412, [250, 160, 3], (3, 413, 1, 1, 4)),
+        (412, [245, 160, 7], (3, 412, 0, 0, 3)),
+    ],
+)
 def test_hole_scores(yardage, cards, expected):
     result = score_club_hole(yardage, cards)
     assert (result.strokes, result.total, result.over, result.penalty, result.score) == expected
@@ -124,7 +155,12 @@ def test_copies_with_one_and_two_decks():
     assert_error(info, HandError, "cards")
     assert info.value.message == "2 cards of 250 yards, but one deck holds it only once."
     assert score_club_hole(400, [250, 250], decks=2).to_dict() == {
-        "strokes": 2, "total": 500, "over": 100, "penalty": 4, "score": 6}
+        "strokes": 2,
+        "total": 500,
+        "over": 100,
+        "penalty": 4,
+        "score": 6,
+    }
     with pytest.raises(HandError) as info:
         score_club_hole(400, [250, 250, 250], decks=2)
     assert info.value.message == "3 cards of 250 yards, but 2 decks hold it only 2 times."
@@ -172,7 +208,12 @@ CUSTOM_DECK = (300, 280, 260) + tuple(range(10, 120, 10)) + (5, 5)
 def test_custom_deck_is_used_for_cards_and_copies():
     rules = ClubRules(deck=CUSTOM_DECK)
     assert score_club_hole(290, [300], rules).to_dict() == {
-        "strokes": 1, "total": 300, "over": 10, "penalty": 1, "score": 2}
+        "strokes": 1,
+        "total": 300,
+        "over": 10,
+        "penalty": 1,
+        "score": 2,
+    }
     with pytest.raises(CardError) as info:
         score_club_hole(250, [250], rules)  # a default card, not in this deck
     assert "250" in info.value.message
@@ -190,30 +231,33 @@ def test_custom_chart():
     assert ClubRules(bands=(PenaltyBand(0, 1),), beyond=1).penalty(0) == 1
 
 
-@pytest.mark.parametrize("kwargs, field", [
-    ({"deck": ()}, "deck"),
-    ({"deck": DEFAULT_DECK[:13]}, "deck"),
-    ({"deck": DEFAULT_DECK[:13] + (0,)}, "deck"),
-    ({"deck": DEFAULT_DECK[:13] + (401,)}, "deck"),
-    ({"deck": DEFAULT_DECK[:13] + (-10,)}, "deck"),
-    ({"deck": DEFAULT_DECK[:13] + (10.5,)}, "deck"),
-    ({"deck": DEFAULT_DECK[:13] + ("10",)}, "deck"),
-    ({"deck": DEFAULT_DECK[:13] + (True,)}, "deck"),
-    ({"bands": ()}, "penalty_chart"),
-    ({"bands": (PenaltyBand(5, 0), PenaltyBand(10, 1))}, "penalty_chart"),
-    ({"bands": (PenaltyBand(0, 0), PenaltyBand(10, 1), PenaltyBand(10, 2))}, "penalty_chart"),
-    ({"bands": (PenaltyBand(0, 0), PenaltyBand(20, 1), PenaltyBand(10, 2))}, "penalty_chart"),
-    ({"bands": (PenaltyBand(0, 0), PenaltyBand(10, 3), PenaltyBand(20, 2))}, "penalty_chart"),
-    ({"bands": (PenaltyBand(0, -1),)}, "penalty_chart"),
-    ({"bands": (PenaltyBand(0, 0), PenaltyBand(10, 21))}, "penalty_chart"),
-    ({"bands": (PenaltyBand(0, 0), PenaltyBand(10.0, 1))}, "penalty_chart"),
-    ({"bands": (PenaltyBand(0, 0), PenaltyBand(10, "1"))}, "penalty_chart"),
-    ({"bands": (PenaltyBand(-1, 0),)}, "penalty_chart"),
-    ({"beyond": 3}, "penalty_chart"),
-    ({"beyond": 21}, "penalty_chart"),
-    ({"beyond": 5.0}, "penalty_chart"),
-    ({"beyond": None}, "penalty_chart"),
-])
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        ({"deck": ()}, "deck"),
+        ({"deck": DEFAULT_DECK[:13]}, "deck"),
+        ({"deck": DEFAULT_DECK[:13] + (0,)}, "deck"),
+        ({"deck": DEFAULT_DECK[:13] + (401,)}, "deck"),
+        ({"deck": DEFAULT_DECK[:13] + (-10,)}, "deck"),
+        ({"deck": DEFAULT_DECK[:13] + (10.5,)}, "deck"),
+        ({"deck": DEFAULT_DECK[:13] + ("10",)}, "deck"),
+        ({"deck": DEFAULT_DECK[:13] + (True,)}, "deck"),
+        ({"bands": ()}, "penalty_chart"),
+        ({"bands": (PenaltyBand(5, 0), PenaltyBand(10, 1))}, "penalty_chart"),
+        ({"bands": (PenaltyBand(0, 0), PenaltyBand(10, 1), PenaltyBand(10, 2))}, "penalty_chart"),
+        ({"bands": (PenaltyBand(0, 0), PenaltyBand(20, 1), PenaltyBand(10, 2))}, "penalty_chart"),
+        ({"bands": (PenaltyBand(0, 0), PenaltyBand(10, 3), PenaltyBand(20, 2))}, "penalty_chart"),
+        ({"bands": (PenaltyBand(0, -1),)}, "penalty_chart"),
+        ({"bands": (PenaltyBand(0, 0), PenaltyBand(10, 21))}, "penalty_chart"),
+        ({"bands": (PenaltyBand(0, 0), PenaltyBand(10.0, 1))}, "penalty_chart"),
+        ({"bands": (PenaltyBand(0, 0), PenaltyBand(10, "1"))}, "penalty_chart"),
+        ({"bands": (PenaltyBand(-1, 0),)}, "penalty_chart"),
+        ({"beyond": 3}, "penalty_chart"),
+        ({"beyond": 21}, "penalty_chart"),
+        ({"beyond": 5.0}, "penalty_chart"),
+        ({"beyond": None}, "penalty_chart"),
+    ],
+)
 def test_custom_club_rules_validation(kwargs, field):
     with pytest.raises(RulesError) as info:
         ClubRules(**kwargs)
@@ -223,9 +267,13 @@ def test_custom_club_rules_validation(kwargs, field):
 def test_to_dict_and_from_dict():
     assert ClubRules().to_dict() == {
         "deck": list(DEFAULT_DECK),
-        "penalty_chart": [{"up_to": 0, "strokes": 0}, {"up_to": 10, "strokes": 1},
-                          {"up_to": 25, "strokes": 2}, {"up_to": 50, "strokes": 3},
-                          {"up_to": 100, "strokes": 4}],
+        "penalty_chart": [
+            {"up_to": 0, "strokes": 0},
+            {"up_to": 10, "strokes": 1},
+            {"up_to": 25, "strokes": 2},
+            {"up_to": 50, "strokes": 3},
+            {"up_to": 100, "strokes": 4},
+        ],
         "beyond": 5,
     }
     custom = ClubRules(deck=CUSTOM_DECK, bands=(PenaltyBand(0, 0), PenaltyBand(15, 1)), beyond=3)
@@ -236,27 +284,33 @@ def test_to_dict_and_from_dict():
     assert ClubRules.from_dict({"deck": list(CUSTOM_DECK)}).bands == DEFAULT_BANDS
 
 
-@pytest.mark.parametrize("data", [
-    {"penalty_chart": [{"up_to": 0}]},
-    {"penalty_chart": [[0, 0]]},
-    {"penalty_chart": 5},
-    {"deck": 5},
-    ["deck"],
-    "deck",
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"penalty_chart": [{"up_to": 0}]},
+        {"penalty_chart": [[0, 0]]},
+        {"penalty_chart": 5},
+        {"deck": 5},
+        ["deck"],
+        "deck",
+    ],
+)
 def test_from_dict_with_the_wrong_shape(data):
     with pytest.raises(RulesError) as info:
         ClubRules.from_dict(data)
     assert_error(info, RulesError, "clubs")
 
 
-@pytest.mark.parametrize("data, field", [
-    ({"deck": [1, 2, 3]}, "deck"),
-    ({"deck": list(DEFAULT_DECK[:13]) + ["x"]}, "deck"),
-    ({"penalty_chart": [{"up_to": 1, "strokes": 0}]}, "penalty_chart"),
-    ({"penalty_chart": [{"up_to": 0, "strokes": 0}, {"up_to": "10", "strokes": 1}]}, "penalty_chart"),
-    ({"beyond": 2}, "penalty_chart"),
-])
+@pytest.mark.parametrize(
+    "data, field",
+    [
+        ({"deck": [1, 2, 3]}, "deck"),
+        ({"deck": list(DEFAULT_DECK[:13]) + ["x"]}, "deck"),
+        ({"penalty_chart": [{"up_to": 1, "strokes": 0}]}, "penalty_chart"),
+        ({"penalty_chart": [{"up_to": 0, "strokes": 0}, {"up_to": "10", "strokes": 1}]}, "penalty_chart"),
+        ({"beyond": 2}, "penalty_chart"),
+    ],
+)
 def test_from_dict_with_bad_values(data, field):
     with pytest.raises(RulesError) as info:
         ClubRules.from_dict(data)

@@ -1,4 +1,4 @@
-"""Courses for Club Cards (DESIGN.md section 3, "Courses"): 9 or 18 holes of (yardage, par)."""
+"""Courses for Club Cards (docs/club-cards.md, "Courses"): 9 or 18 holes of (yardage, par)."""
 
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ def course_dict(**overrides):
 
 # -- the sample courses ------------------------------------------------------------
 
+
 def test_the_three_samples():
     assert list(SAMPLE_COURSES) == ["whistling-pines", "harbour-links", "cedar-nine"]
 
@@ -74,6 +75,8 @@ SAMPLE_HOLES = [
     for key, course in SAMPLE_COURSES.items()
     for number, hole in enumerate(course.holes, start=1)
 ]
+
+
 @pytest.mark.parametrize("hole", SAMPLE_HOLES)
 def test_sample_yardages_are_believable_for_their_par(hole):
     low, high = BELIEVABLE[hole.par]
@@ -85,6 +88,7 @@ def test_every_sample_yardage_fits_the_app_limit():
 
 
 # -- to_dict / from_dict ------------------------------------------------------------
+
 
 @pytest.mark.parametrize("key", list(SAMPLE_COURSES))
 def test_sample_round_trips_through_a_dict_and_json(key):
@@ -99,7 +103,9 @@ def test_sample_round_trips_through_a_dict_and_json(key):
 def test_to_dict_shape():
     course = Course("Back Field", "Yellow", (Hole(310, 4),) + nine(150, 3)[1:])
     assert course.to_dict() == {
-        "name": "Back Field", "tee": "Yellow", "sample": False,
+        "name": "Back Field",
+        "tee": "Yellow",
+        "sample": False,
         "holes": [{"yardage": 310, "par": 4}] + [{"yardage": 150, "par": 3}] * 8,
     }
 
@@ -107,8 +113,8 @@ def test_to_dict_shape():
 def test_users_own_course_round_trips_and_is_not_a_sample():
     course = Course.from_dict(course_dict())
     assert course.sample is False
-    assert course.label == "Back Field (Yellow tees)"   # no " · sample"
-    assert course.par == 36                             # 9 * 4
+    assert course.label == "Back Field (Yellow tees)"  # no " · sample"
+    assert course.par == 36  # 9 * 4
     assert Course.from_dict(course.to_dict()) == course
 
 
@@ -121,10 +127,11 @@ def test_from_dict_tee_and_sample_are_optional():
 
 def test_eighteen_hole_course_from_dict():
     course = Course.from_dict(course_dict(holes=[{"yardage": 180, "par": 3}] * 18))
-    assert len(course.holes) == 18 and course.par == 54   # 18 * 3
+    assert len(course.holes) == 18 and course.par == 54  # 18 * 3
 
 
 # -- invalid courses -----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("count", [0, 1, 8, 10, 17, 19, 27])
 def test_a_course_has_9_or_18_holes(count):
@@ -176,34 +183,40 @@ def test_a_course_needs_a_name(name):
 MALFORMED = "A course is a name, a tee and a list of holes with yardage and par."
 
 
-@pytest.mark.parametrize("data", [
-    pytest.param({}, id="empty"),
-    pytest.param({"name": "Back Field"}, id="no-holes"),
-    pytest.param({"holes": [{"yardage": 300, "par": 4}] * 9}, id="no-name"),
-    pytest.param(course_dict(holes=None), id="holes-none"),
-    pytest.param(course_dict(holes=7), id="holes-int"),
-    pytest.param(course_dict(holes="abcdefghi"), id="holes-string"),
-    pytest.param(course_dict(holes=[300] * 9), id="hole-not-a-dict"),
-    pytest.param(course_dict(holes=[[300, 4]] * 9), id="hole-a-list"),
-    pytest.param(course_dict(holes=[{"yardage": 300}] * 9), id="hole-without-par"),
-    pytest.param(course_dict(holes=[{"par": 4}] * 9), id="hole-without-yardage"),
-    pytest.param(None, id="none"),
-    pytest.param([], id="a-list"),
-    pytest.param("cedar-nine", id="a-string"),
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        pytest.param({}, id="empty"),
+        pytest.param({"name": "Back Field"}, id="no-holes"),
+        pytest.param({"holes": [{"yardage": 300, "par": 4}] * 9}, id="no-name"),
+        pytest.param(course_dict(holes=None), id="holes-none"),
+        pytest.param(course_dict(holes=7), id="holes-int"),
+        pytest.param(course_dict(holes="abcdefghi"), id="holes-string"),
+        pytest.param(course_dict(holes=[300] * 9), id="hole-not-a-dict"),
+        pytest.param(course_dict(holes=[[300, 4]] * 9), id="hole-a-list"),
+        pytest.param(course_dict(holes=[{"yardage": 300}] * 9), id="hole-without-par"),
+        pytest.param(course_dict(holes=[{"par": 4}] * 9), id="hole-without-yardage"),
+        pytest.param(None, id="none"),
+        pytest.param([], id="a-list"),
+        pytest.param("cedar-nine", id="a-string"),
+    ],
+)
 def test_malformed_dicts_are_refused(data):
     with pytest.raises(RulesError) as info:
         Course.from_dict(data)
     assert_course_error(info, MALFORMED)
 
 
-@pytest.mark.parametrize("holes, message", [
-    ([{"yardage": 0, "par": 4}] * 9, f"Hole 1's yardage must be 1 to {MAX_YARDAGE} yards."),
-    ([{"yardage": 5000, "par": 4}] * 9, f"Hole 1's yardage must be 1 to {MAX_YARDAGE} yards."),
-    ([{"yardage": "300", "par": 4}] * 9, f"Hole 1's yardage must be 1 to {MAX_YARDAGE} yards."),
-    ([{"yardage": 300, "par": 4}] * 8 + [{"yardage": 300, "par": 7}], "Hole 9's par must be 2 to 6."),
-    ([{"yardage": 300, "par": 4}] * 8, "A course has 9 or 18 holes."),
-])
+@pytest.mark.parametrize(
+    "holes, message",
+    [
+        ([{"yardage": 0, "par": 4}] * 9, f"Hole 1's yardage must be 1 to {MAX_YARDAGE} yards."),
+        ([{"yardage": 5000, "par": 4}] * 9, f"Hole 1's yardage must be 1 to {MAX_YARDAGE} yards."),
+        ([{"yardage": "300", "par": 4}] * 9, f"Hole 1's yardage must be 1 to {MAX_YARDAGE} yards."),
+        ([{"yardage": 300, "par": 4}] * 8 + [{"yardage": 300, "par": 7}], "Hole 9's par must be 2 to 6."),
+        ([{"yardage": 300, "par": 4}] * 8, "A course has 9 or 18 holes."),
+    ],
+)
 def test_from_dict_applies_the_course_checks(holes, message):
     with pytest.raises(RulesError) as info:
         Course.from_dict(course_dict(holes=holes))

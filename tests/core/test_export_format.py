@@ -17,32 +17,70 @@ from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, 
 
 URLSAFE = string.ascii_letters + string.digits + "-_"
 
-TABLE = {"rules": {"cards": 6, "king": 10, "negatives": "twos", "negative_pairs": "zero", "end": "immediate",
-                   "discard_flip": False, "initial_flips": 2, "holes": 9},
-         "clubs": {"deck": list(DEFAULT_DECK),
-                   "penalty_chart": [{"up_to": 0, "strokes": 0}, {"up_to": 10, "strokes": 1},
-                                     {"up_to": 25, "strokes": 2}, {"up_to": 50, "strokes": 3},
-                                     {"up_to": 100, "strokes": 4}],
-                   "beyond": 5},
-         "players": 2, "preset": "standard"}
-NINE = [{"yardage": y, "par": p} for y, p in [(310, 4), (142, 3), (455, 5), (298, 4), (126, 3), (335, 4),
-                                               (402, 5), (274, 4), (155, 3)]]
+TABLE = {
+    "rules": {
+        "cards": 6,
+        "king": 10,
+        "negatives": "twos",
+        "negative_pairs": "zero",
+        "end": "immediate",
+        "discard_flip": False,
+        "initial_flips": 2,
+        "holes": 9,
+    },
+    "clubs": {
+        "deck": list(DEFAULT_DECK),
+        "penalty_chart": [
+            {"up_to": 0, "strokes": 0},
+            {"up_to": 10, "strokes": 1},
+            {"up_to": 25, "strokes": 2},
+            {"up_to": 50, "strokes": 3},
+            {"up_to": 100, "strokes": 4},
+        ],
+        "beyond": 5,
+    },
+    "players": 2,
+    "preset": "standard",
+}
+NINE = [
+    {"yardage": y, "par": p}
+    for y, p in [(310, 4), (142, 3), (455, 5), (298, 4), (126, 3), (335, 4), (402, 5), (274, 4), (155, 3)]
+]
 
 
 def sample_document() -> dict:
     return {
-        "format": FORMAT, "version": VERSION, "exported_at": "2025-06-14T18:03:11+00:00",
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": "2025-06-14T18:03:11+00:00",
         "settings": copy.deepcopy(TABLE),
         "courses": [{"id": "C" * 16, "name": "Home Nine", "tee": "Red", "holes": copy.deepcopy(NINE)}],
         "rounds": [
-            {"id": "R" * 16, "share_token": "S" * 24, "edit_token": "E" * 32, "game": "grid", "holes": 9,
-             "played_on": "2025-06-14", "rules": copy.deepcopy(TABLE), "course": None,
-             "players": [{"name": "Ann", "scores": [5, -2, None, None, None, None, None, None, None]},
-                         {"name": "Bo", "scores": [12] + [None] * 8}]},
-            {"id": "r" * 16, "share_token": "s" * 24, "edit_token": "e" * 32, "game": "clubs", "holes": 9,
-             "played_on": "2025-06-15", "rules": copy.deepcopy(TABLE),
-             "course": {"name": "Cedar Nine", "tee": "Red", "sample": True, "holes": copy.deepcopy(NINE)},
-             "players": [{"name": "Cy", "scores": [4, 3, 6, 4, 3, 5, 5, 4, 3]}]},
+            {
+                "id": "R" * 16,
+                "share_token": "S" * 24,
+                "edit_token": "E" * 32,
+                "game": "grid",
+                "holes": 9,
+                "played_on": "2025-06-14",
+                "rules": copy.deepcopy(TABLE),
+                "course": None,
+                "players": [
+                    {"name": "Ann", "scores": [5, -2, None, None, None, None, None, None, None]},
+                    {"name": "Bo", "scores": [12] + [None] * 8},
+                ],
+            },
+            {
+                "id": "r" * 16,
+                "share_token": "s" * 24,
+                "edit_token": "e" * 32,
+                "game": "clubs",
+                "holes": 9,
+                "played_on": "2025-06-15",
+                "rules": copy.deepcopy(TABLE),
+                "course": {"name": "Cedar Nine", "tee": "Red", "sample": True, "holes": copy.deepcopy(NINE)},
+                "players": [{"name": "Cy", "scores": [4, 3, 6, 4, 3, 5, 5, 4, 3]}],
+            },
         ],
     }
 
@@ -55,6 +93,7 @@ def refused(doc) -> FormatError:
 
 # -- what it reads -------------------------------------------------------------------
 
+
 def test_a_document_reads_back_to_itself():
     doc = sample_document()
     assert parse_document(doc).to_dict() == doc
@@ -63,8 +102,14 @@ def test_a_document_reads_back_to_itself():
 
 def test_the_smallest_document_is_the_format_and_version():
     parsed = parse_document({"format": FORMAT, "version": 1})
-    assert parsed.to_dict() == {"format": FORMAT, "version": 1, "exported_at": None, "settings": None,
-                                "courses": [], "rounds": []}
+    assert parsed.to_dict() == {
+        "format": FORMAT,
+        "version": 1,
+        "exported_at": None,
+        "settings": None,
+        "courses": [],
+        "rounds": [],
+    }
 
 
 def test_names_are_tidied_as_the_app_tidies_them():
@@ -79,6 +124,7 @@ def test_names_are_tidied_as_the_app_tidies_them():
 
 # -- what it refuses, and where ----------------------------------------------------------
 
+
 def spoil(path, value):
     """The sample document with the value at ``path`` (keys and indexes) replaced, or removed (``...``)."""
     doc = sample_document()
@@ -92,54 +138,57 @@ def spoil(path, value):
     return doc
 
 
-@pytest.mark.parametrize("path, value, field, words", [
-    (["format"], "something-else", "format", "not a Caddie & Tally export"),
-    (["version"], 2, "version", "newer Caddie & Tally"),
-    (["version"], "1", "version", "whole number"),
-    (["exported_at"], "yesterday", "exported_at", "date and time"),
-    (["matches"], [], "matches", '"matches" is not part of a version 1 export'),
-    (["settings", "rules", "king"], 5, "settings.rules.king", "King is worth 0 or 10"),
-    (["settings", "rules", "kings"], 0, "settings.rules.kings", "not a rules field"),
-    (["settings", "clubs", "deck"], [1, 2], "settings.clubs.deck", "at least 14 cards"),
-    (["settings", "clubs", "colour"], "red", "settings.clubs.colour", "not part of"),
-    (["settings", "players"], 9, "settings.players", "1 to 8 players"),
-    (["settings", "preset"], "house", "settings.preset", "not a preset"),
-    (["settings"], [], "settings", "House rules are an object"),
-    (["courses"], {}, "courses", "list"),
-    (["courses", 0, "id"], "short", "courses[0].id", "16 to 32"),
-    (["courses", 0, "name"], "  ", "courses[0].name", "blank"),
-    (["courses", 0, "tee"], "x" * 25, "courses[0].tee", "too long"),
-    (["courses", 0, "holes"], NINE[:8], "courses[0].holes", "9 or 18 holes"),
-    (["courses", 0, "holes", 3, "par"], 7, "courses[0].holes[3].par", "Hole 4's par"),
-    (["courses", 0, "holes", 0, "yardage"], 0, "courses[0].holes[0].yardage", "Hole 1's yardage"),
-    (["rounds", 0], "a round", "rounds[0]", "A round is an object"),
-    (["rounds", 0, "id"], "R" * 16 + "!", "rounds[0].id", "letters, digits"),
-    (["rounds", 1, "id"], "R" * 16, "rounds[1].id", "also rounds[0].id"),
-    (["rounds", 1, "edit_token"], "S" * 24, "rounds[1].edit_token", "also rounds[0].share_token"),
-    (["rounds", 0, "share_token"], ..., "rounds[0].share_token", "share token"),
-    (["rounds", 0, "game"], "poker", "rounds[0].game", '"grid"'),
-    (["rounds", 0, "holes"], 10, "rounds[0].holes", "9 or 18"),
-    (["rounds", 0, "played_on"], "2025-02-30", "rounds[0].played_on", "not a date on the calendar"),
-    (["rounds", 0, "played_on"], "14/06/2025", "rounds[0].played_on", "YYYY-MM-DD"),
-    (["rounds", 0, "rules", "rules", "cards"], 7, "rounds[0].rules.rules.cards", "4, 6, 8 or 10"),
-    (["rounds", 0, "course"], NINE, "rounds[0].course", "no course"),
-    (["rounds", 1, "course"], None, "rounds[1].course", "copy of its course"),
-    (["rounds", 1, "course", "sample"], "yes", "rounds[1].course.sample", "true or false"),
-    (["rounds", 1, "holes"], 18, "rounds[1].course.holes", "only 9"),
-    (["rounds", 0, "players"], [], "rounds[0].players", "1 to 8 players"),
-    (["rounds", 0, "players"], ..., "rounds[0].players", "list"),
-    (["rounds", 0, "players", 1, "name"], "", "rounds[0].players[1].name", "blank"),
-    (["rounds", 0, "players", 1, "name"], "ANN", "rounds[0].players[1].name", "Two players are called"),
-    (["rounds", 0, "players", 1, "name"], "x" * 25, "rounds[0].players[1].name", "too long"),
-    (["rounds", 0, "players", 1, "name"], "Bo\x00", "rounds[0].players[1].name", "cannot be shown"),
-    (["rounds", 0, "players", 1, "name"], 7, "rounds[0].players[1].name", "text"),
-    (["rounds", 0, "players", 0, "scores"], [5], "rounds[0].players[0].scores", "9 scores"),
-    (["rounds", 0, "players", 0, "scores", 2], 101, "rounds[0].players[0].scores[2]", "hole 3 has"),
-    (["rounds", 0, "players", 0, "scores", 2], 5.0, "rounds[0].players[0].scores[2]", "-20 to 100"),
-    (["rounds", 0, "players", 0, "scores", 2], True, "rounds[0].players[0].scores[2]", "-20 to 100"),
-    (["rounds", 1, "players", 0, "scores", 0], 0, "rounds[1].players[0].scores[0]", "Club Cards hole"),
-    (["rounds", 0, "players", 0, "age"], 30, "rounds[0].players[0].age", "not part of a player"),
-])
+@pytest.mark.parametrize(
+    "path, value, field, words",
+    [
+        (["format"], "something-else", "format", "not a Caddie & Tally export"),
+        (["version"], 2, "version", "newer Caddie & Tally"),
+        (["version"], "1", "version", "whole number"),
+        (["exported_at"], "yesterday", "exported_at", "date and time"),
+        (["matches"], [], "matches", '"matches" is not part of a version 1 export'),
+        (["settings", "rules", "king"], 5, "settings.rules.king", "King is worth 0 or 10"),
+        (["settings", "rules", "kings"], 0, "settings.rules.kings", "not a rules field"),
+        (["settings", "clubs", "deck"], [1, 2], "settings.clubs.deck", "at least 14 cards"),
+        (["settings", "clubs", "colour"], "red", "settings.clubs.colour", "not part of"),
+        (["settings", "players"], 9, "settings.players", "1 to 8 players"),
+        (["settings", "preset"], "house", "settings.preset", "not a preset"),
+        (["settings"], [], "settings", "House rules are an object"),
+        (["courses"], {}, "courses", "list"),
+        (["courses", 0, "id"], "short", "courses[0].id", "16 to 32"),
+        (["courses", 0, "name"], "  ", "courses[0].name", "blank"),
+        (["courses", 0, "tee"], "x" * 25, "courses[0].tee", "too long"),
+        (["courses", 0, "holes"], NINE[:8], "courses[0].holes", "9 or 18 holes"),
+        (["courses", 0, "holes", 3, "par"], 7, "courses[0].holes[3].par", "Hole 4's par"),
+        (["courses", 0, "holes", 0, "yardage"], 0, "courses[0].holes[0].yardage", "Hole 1's yardage"),
+        (["rounds", 0], "a round", "rounds[0]", "A round is an object"),
+        (["rounds", 0, "id"], "R" * 16 + "!", "rounds[0].id", "letters, digits"),
+        (["rounds", 1, "id"], "R" * 16, "rounds[1].id", "also rounds[0].id"),
+        (["rounds", 1, "edit_token"], "S" * 24, "rounds[1].edit_token", "also rounds[0].share_token"),
+        (["rounds", 0, "share_token"], ..., "rounds[0].share_token", "share token"),
+        (["rounds", 0, "game"], "poker", "rounds[0].game", '"grid"'),
+        (["rounds", 0, "holes"], 10, "rounds[0].holes", "9 or 18"),
+        (["rounds", 0, "played_on"], "2025-02-30", "rounds[0].played_on", "not a date on the calendar"),
+        (["rounds", 0, "played_on"], "14/06/2025", "rounds[0].played_on", "YYYY-MM-DD"),
+        (["rounds", 0, "rules", "rules", "cards"], 7, "rounds[0].rules.rules.cards", "4, 6, 8 or 10"),
+        (["rounds", 0, "course"], NINE, "rounds[0].course", "no course"),
+        (["rounds", 1, "course"], None, "rounds[1].course", "copy of its course"),
+        (["rounds", 1, "course", "sample"], "yes", "rounds[1].course.sample", "true or false"),
+        (["rounds", 1, "holes"], 18, "rounds[1].course.holes", "only 9"),
+        (["rounds", 0, "players"], [], "rounds[0].players", "1 to 8 players"),
+        (["rounds", 0, "players"], ..., "rounds[0].players", "list"),
+        (["rounds", 0, "players", 1, "name"], "", "rounds[0].players[1].name", "blank"),
+        (["rounds", 0, "players", 1, "name"], "ANN", "rounds[0].players[1].name", "Two players are called"),
+        (["rounds", 0, "players", 1, "name"], "x" * 25, "rounds[0].players[1].name", "too long"),
+        (["rounds", 0, "players", 1, "name"], "Bo\x00", "rounds[0].players[1].name", "cannot be shown"),
+        (["rounds", 0, "players", 1, "name"], 7, "rounds[0].players[1].name", "text"),
+        (["rounds", 0, "players", 0, "scores"], [5], "rounds[0].players[0].scores", "9 scores"),
+        (["rounds", 0, "players", 0, "scores", 2], 101, "rounds[0].players[0].scores[2]", "hole 3 has"),
+        (["rounds", 0, "players", 0, "scores", 2], 5.0, "rounds[0].players[0].scores[2]", "-20 to 100"),
+        (["rounds", 0, "players", 0, "scores", 2], True, "rounds[0].players[0].scores[2]", "-20 to 100"),
+        (["rounds", 1, "players", 0, "scores", 0], 0, "rounds[1].players[0].scores[0]", "Club Cards hole"),
+        (["rounds", 0, "players", 0, "age"], 30, "rounds[0].players[0].age", "not part of a player"),
+    ],
+)
 def test_a_bad_field_is_refused_with_its_path(path, value, field, words):
     err = refused(spoil(path, value))
     assert err.field == field
@@ -159,31 +208,50 @@ def test_what_is_no_document_at_all_is_refused(value):
 ids = st.text(URLSAFE, min_size=16, max_size=32)
 tokens = st.text(URLSAFE, min_size=16, max_size=64)
 printable = st.characters(blacklist_categories=("Cc", "Cs", "Zs", "Zl", "Zp"))
+
+
 # Python's str.split also splits on a few characters outside the Z and Cc categories (none today),
 # so a name is kept only if it is already tidy.
 def tidy_text(low, high):
-    return st.lists(st.text(printable, min_size=1, max_size=8), min_size=low, max_size=4).map(" ".join) \
+    return (
+        st.lists(st.text(printable, min_size=1, max_size=8), min_size=low, max_size=4)
+        .map(" ".join)
         .filter(lambda t: low <= len(t) <= high and t == " ".join(t.split()))
+    )
 
 
 @st.composite
 def tables(draw):
-    rules = {"cards": draw(st.sampled_from(GRID_SIZES)), "king": draw(st.sampled_from([0, 10])),
-             "negatives": draw(st.sampled_from(NEGATIVES)), "negative_pairs": draw(st.sampled_from(NEGATIVE_PAIRS)),
-             "end": draw(st.sampled_from(ENDS)), "discard_flip": draw(st.booleans()),
-             "initial_flips": draw(st.integers(0, 2)), "holes": draw(st.integers(1, 18))}
+    rules = {
+        "cards": draw(st.sampled_from(GRID_SIZES)),
+        "king": draw(st.sampled_from([0, 10])),
+        "negatives": draw(st.sampled_from(NEGATIVES)),
+        "negative_pairs": draw(st.sampled_from(NEGATIVE_PAIRS)),
+        "end": draw(st.sampled_from(ENDS)),
+        "discard_flip": draw(st.booleans()),
+        "initial_flips": draw(st.integers(0, 2)),
+        "holes": draw(st.integers(1, 18)),
+    }
     limits = sorted(draw(st.sets(st.integers(1, 300), max_size=5)))
     strokes = sorted(draw(st.lists(st.integers(0, 20), min_size=len(limits) + 1, max_size=len(limits) + 1)))
     chart = [{"up_to": u, "strokes": s} for u, s in zip([0] + limits, strokes)]
-    clubs = {"deck": draw(st.lists(st.integers(1, 400), min_size=14, max_size=60)), "penalty_chart": chart,
-             "beyond": draw(st.integers(strokes[-1], 20))}
-    return {"rules": rules, "clubs": clubs, "players": draw(st.integers(1, 8)),
-            "preset": draw(st.sampled_from(list(PRESETS) + ["custom"]))}
+    clubs = {
+        "deck": draw(st.lists(st.integers(1, 400), min_size=14, max_size=60)),
+        "penalty_chart": chart,
+        "beyond": draw(st.integers(strokes[-1], 20)),
+    }
+    return {
+        "rules": rules,
+        "clubs": clubs,
+        "players": draw(st.integers(1, 8)),
+        "preset": draw(st.sampled_from(list(PRESETS) + ["custom"])),
+    }
 
 
 def course_holes(n):
-    return st.lists(st.fixed_dictionaries({"yardage": st.integers(1, 1000), "par": st.integers(2, 6)}),
-                    min_size=n, max_size=n)
+    return st.lists(
+        st.fixed_dictionaries({"yardage": st.integers(1, 1000), "par": st.integers(2, 6)}), min_size=n, max_size=n
+    )
 
 
 @st.composite
@@ -194,14 +262,26 @@ def rounds(draw, public_id, share, edit):
     names = draw(st.lists(tidy_text(1, 24), min_size=1, max_size=8, unique_by=str.casefold))
     course = None
     if game == "clubs":
-        course = {"name": draw(tidy_text(1, 60)), "tee": draw(st.just("") | tidy_text(1, 24)),
-                  "sample": draw(st.booleans()), "holes": draw(course_holes(draw(st.sampled_from(
-                      [18] if holes == 18 else [9, 18]))))}
-    return {"id": public_id, "share_token": share, "edit_token": edit, "game": game, "holes": holes,
-            "played_on": draw(st.dates()).isoformat(), "rules": draw(tables()), "course": course,
-            "players": [{"name": name, "scores": draw(st.lists(st.none() | st.integers(low, high),
-                                                               min_size=holes, max_size=holes))}
-                        for name in names]}
+        course = {
+            "name": draw(tidy_text(1, 60)),
+            "tee": draw(st.just("") | tidy_text(1, 24)),
+            "sample": draw(st.booleans()),
+            "holes": draw(course_holes(draw(st.sampled_from([18] if holes == 18 else [9, 18])))),
+        }
+    return {
+        "id": public_id,
+        "share_token": share,
+        "edit_token": edit,
+        "game": game,
+        "holes": holes,
+        "played_on": draw(st.dates()).isoformat(),
+        "rules": draw(tables()),
+        "course": course,
+        "players": [
+            {"name": name, "scores": draw(st.lists(st.none() | st.integers(low, high), min_size=holes, max_size=holes))}
+            for name in names
+        ],
+    }
 
 
 @st.composite
@@ -211,12 +291,23 @@ def documents(draw):
     round_ids = draw(st.lists(ids, min_size=n_rounds, max_size=n_rounds, unique=True))
     links = draw(st.lists(tokens, min_size=2 * n_rounds, max_size=2 * n_rounds, unique=True))
     course_ids = draw(st.lists(ids, min_size=n_courses, max_size=n_courses, unique=True))
-    courses = [{"id": cid, "name": draw(tidy_text(1, 60)), "tee": draw(st.just("") | tidy_text(1, 24)),
-                "holes": draw(course_holes(draw(st.sampled_from([9, 18]))))} for cid in course_ids]
-    return {"format": FORMAT, "version": VERSION,
-            "exported_at": draw(st.none() | st.datetimes().map(lambda d: d.isoformat(timespec="seconds"))),
-            "settings": draw(st.none() | tables()), "courses": courses,
-            "rounds": [draw(rounds(rid, links[2 * i], links[2 * i + 1])) for i, rid in enumerate(round_ids)]}
+    courses = [
+        {
+            "id": cid,
+            "name": draw(tidy_text(1, 60)),
+            "tee": draw(st.just("") | tidy_text(1, 24)),
+            "holes": draw(course_holes(draw(st.sampled_from([9, 18])))),
+        }
+        for cid in course_ids
+    ]
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": draw(st.none() | st.datetimes().map(lambda d: d.isoformat(timespec="seconds"))),
+        "settings": draw(st.none() | tables()),
+        "courses": courses,
+        "rounds": [draw(rounds(rid, links[2 * i], links[2 * i + 1])) for i, rid in enumerate(round_ids)],
+    }
 
 
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -230,8 +321,11 @@ def test_any_valid_document_round_trips_exactly(doc):
 
 
 json_scalars = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10)
-json_values = st.recursive(json_scalars, lambda inner: st.lists(inner, max_size=5)
-                           | st.dictionaries(st.text(max_size=8), inner, max_size=5), max_leaves=20)
+json_values = st.recursive(
+    json_scalars,
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    max_leaves=20,
+)
 
 
 def leaves(node, path=()):

@@ -1,4 +1,4 @@
-"""The Grid Golf match engine (DESIGN.md section 2, "Play"): hand-built
+"""The Grid Golf match engine (docs/grid-golf.md, "Play"): hand-built
 scenarios, every IllegalAction message, and property tests over random rules,
 tables, seeds and random legal play."""
 
@@ -13,10 +13,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from caddie.core.grid.cards import RANKS
 from caddie.core.errors import CaddieError
-from caddie.core.grid.game import (DISCARD, DRAW, NEXT, TAKE, TURN_LIMIT, Action, Event, GridMatch,
-                                   IllegalAction, position_name)
+from caddie.core.grid.cards import RANKS
+from caddie.core.grid.game import (
+    DISCARD,
+    DRAW,
+    NEXT,
+    TAKE,
+    TURN_LIMIT,
+    Action,
+    Event,
+    GridMatch,
+    IllegalAction,
+    position_name,
+)
 from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules
 from caddie.core.grid.scoring import score_grid
 
@@ -25,17 +35,31 @@ SETTINGS = settings(max_examples=100, deadline=None)  # no deadline on a busy CI
 
 # -- helpers ------------------------------------------------------------------------------
 
-def rigged(rules: Rules, grids: list[list[str]], discard: list[str] = ("5",), deck_top: list[str] = (),
-           names: list[str] | None = None, up: list[list[int]] | None = None, seed: int = 0) -> GridMatch:
+
+def rigged(
+    rules: Rules,
+    grids: list[list[str]],
+    discard: list[str] = ("5",),
+    deck_top: list[str] = (),
+    names: list[str] | None = None,
+    up: list[list[int]] | None = None,
+    seed: int = 0,
+) -> GridMatch:
     """A new match in its turn phase with the given grids, discard pile and next deck cards."""
-    names = names or ["Ann", "Bo", "Cy", "Di", "Ed", "Fay"][:len(grids)]
+    names = names or ["Ann", "Bo", "Cy", "Di", "Ed", "Fay"][: len(grids)]
     m = GridMatch.new(replace(rules, initial_flips=0), names, seed)
     m.rules = rules
     return rig(m, grids, discard, deck_top, up, seed)
 
 
-def rig(m: GridMatch, grids: list[list[str]], discard: list[str] = ("5",), deck_top: list[str] = (),
-        up: list[list[int]] | None = None, seed: int = 0) -> GridMatch:
+def rig(
+    m: GridMatch,
+    grids: list[list[str]],
+    discard: list[str] = ("5",),
+    deck_top: list[str] = (),
+    up: list[list[int]] | None = None,
+    seed: int = 0,
+) -> GridMatch:
     """Lay out the cards of ``m``'s hole by hand; its first player in ``order`` is to move.
 
     ``deck_top[0]`` is the next card drawn; the other cards go below in a seeded
@@ -75,6 +99,7 @@ def assert_cards_add_up(m: GridMatch) -> None:
 
 # -- the deal ---------------------------------------------------------------------------
 
+
 def test_the_deal_goes_round_the_table_into_row_major_positions():
     rules = Rules()
     m = GridMatch.new(rules, ["Ann", "Bo", "Cy"], seed=42)
@@ -96,8 +121,9 @@ def test_the_same_seed_deals_the_same_cards_and_another_seed_does_not():
     assert GridMatch.new(Rules(), ["A", "B"], 6).grids != a.grids
 
 
-@pytest.mark.parametrize("cards, players, decks", [(4, 1, 1), (6, 4, 1), (8, 3, 1), (10, 3, 2), (10, 6, 3),
-                                                   (6, 6, 2), (8, 6, 2)])
+@pytest.mark.parametrize(
+    "cards, players, decks", [(4, 1, 1), (6, 4, 1), (8, 3, 1), (10, 3, 2), (10, 6, 3), (6, 6, 2), (8, 6, 2)]
+)
 def test_every_grid_size_deals_its_cards_from_enough_decks(cards, players, decks):
     rules = Rules(cards=cards)
     m = GridMatch.new(rules, [f"P{i}" for i in range(players)], seed=1)
@@ -114,19 +140,22 @@ def test_jokers_are_dealt_only_when_the_rules_use_them():
     assert jokers.cards_in_play()["JK"] == 2
     m = rigged(Rules(negatives="jokers", cards=4), [["JK", "2", "JK", "5"]], up=[[0, 1, 2]])
     m.apply(DRAW, 0)
-    m.apply(Action.swap(3), 0)   # whatever was drawn
+    m.apply(Action.swap(3), 0)  # whatever was drawn
     top = m.grids[0][3]
     assert m.hole_scores == [[score_grid(["JK", "2", "JK", top], m.rules).total]]
-    assert score_grid(["JK", "2", "JK", "5"], m.rules).total == 7   # a kept-zero joker pair, 2 + 5
+    assert score_grid(["JK", "2", "JK", "5"], m.rules).total == 7  # a kept-zero joker pair, 2 + 5
 
 
-@pytest.mark.parametrize("names, message", [
-    ([], "A match needs 1 to 6 players."),
-    (["a"] * 7, "A match needs 1 to 6 players."),
-    (["Ann", " "], "Every player needs a name."),
-    (["Ann", "ann"], 'Two players are called "ann": give each a different name.'),
-    (["x" * 41], "A player's name is at most 40 characters."),
-])
+@pytest.mark.parametrize(
+    "names, message",
+    [
+        ([], "A match needs 1 to 6 players."),
+        (["a"] * 7, "A match needs 1 to 6 players."),
+        (["Ann", " "], "Every player needs a name."),
+        (["Ann", "ann"], 'Two players are called "ann": give each a different name.'),
+        (["x" * 25], "A player's name is at most 24 characters."),
+    ],
+)
 def test_a_match_needs_one_to_six_named_players(names, message):
     with pytest.raises(CaddieError) as info:
         GridMatch.new(Rules(), names, seed=1)
@@ -141,6 +170,7 @@ def test_a_match_needs_rules_and_a_whole_number_seed():
 
 
 # -- initial flips ----------------------------------------------------------------------
+
 
 def test_each_player_in_turn_turns_up_their_initial_flips_then_play_starts():
     m = GridMatch.new(Rules(initial_flips=2), ["Ann", "Bo"], seed=8)
@@ -167,6 +197,7 @@ def test_with_no_initial_flips_play_starts_at_once():
 
 
 # -- a turn -----------------------------------------------------------------------------
+
 
 def test_a_card_taken_from_the_discard_pile_must_be_swapped_in():
     m = rigged(Rules(), [["9", "3", "4", "K", "6", "7"], ["A"] * 4 + ["8", "8"]], discard=["Q", "4"])
@@ -223,8 +254,10 @@ def test_without_discard_flip_a_discard_ends_the_turn():
     assert m.current == 1 and not m.pending_flip
     assert illegal(m, Action.flip(0), 1) == "You cannot just turn a card up: draw from the deck or take the discard."
     m.apply(DRAW, 1)
-    assert illegal(m, Action.flip(0), 1) == \
-        "You cannot just turn a card up: swap the card you hold into your grid or discard it."
+    assert (
+        illegal(m, Action.flip(0), 1)
+        == "You cannot just turn a card up: swap the card you hold into your grid or discard it."
+    )
     m.apply(DISCARD, 1)
     m.apply(TAKE, 0)
     assert illegal(m, Action.flip(0), 0) == "You cannot just turn a card up: swap the card you hold into your grid."
@@ -232,10 +265,15 @@ def test_without_discard_flip_a_discard_ends_the_turn():
 
 # -- the end of a hole ------------------------------------------------------------------
 
+
 def test_immediate_the_hole_ends_the_instant_the_last_card_is_face_up():
     rules = Rules(holes=2)
-    m = rigged(rules, [["9", "3", "4", "K", "6", "5"], ["A", "A", "8", "8", "7", "Q"]],
-               deck_top=["3"], up=[[0, 1, 2, 3, 4], [0]])
+    m = rigged(
+        rules,
+        [["9", "3", "4", "K", "6", "5"], ["A", "A", "8", "8", "7", "Q"]],
+        deck_top=["3"],
+        up=[[0, 1, 2, 3, 4], [0]],
+    )
     m.apply(DRAW, 0)
     e = m.apply(Action.swap(5), 0)
     assert e.text.endswith("Ann has turned up every card: the hole is over.")
@@ -251,8 +289,12 @@ def test_immediate_the_hole_ends_the_instant_the_last_card_is_face_up():
 
 
 def test_immediate_a_forced_flip_of_the_last_card_ends_the_hole():
-    m = rigged(Rules(discard_flip=True), [["9", "3", "4", "K", "6", "5"], ["A", "A", "7", "7", "8", "8"]],
-               deck_top=["Q"], up=[[0, 1, 2, 3, 4], []])
+    m = rigged(
+        Rules(discard_flip=True),
+        [["9", "3", "4", "K", "6", "5"], ["A", "A", "7", "7", "8", "8"]],
+        deck_top=["Q"],
+        up=[[0, 1, 2, 3, 4], []],
+    )
     m.apply(DRAW, 0)
     m.apply(DISCARD, 0)
     assert m.pending_flip
@@ -263,8 +305,12 @@ def test_immediate_a_forced_flip_of_the_last_card_ends_the_hole():
 
 def test_final_turn_every_other_player_gets_exactly_one_more_turn():
     rules = Rules(end="final_turn", holes=3)
-    m = rigged(rules, [["9", "3", "4", "K", "6", "5"], ["A"] * 4 + ["10", "10"], ["J"] * 4 + ["Q"] * 2],
-               deck_top=["3", "7", "2"], up=[[0, 1, 2, 3, 4], [], []])
+    m = rigged(
+        rules,
+        [["9", "3", "4", "K", "6", "5"], ["A"] * 4 + ["10", "10"], ["J"] * 4 + ["Q"] * 2],
+        deck_top=["3", "7", "2"],
+        up=[[0, 1, 2, 3, 4], [], []],
+    )
     m.apply(DRAW, 0)
     e = m.apply(Action.swap(5), 0)
     assert e.text.endswith("Ann has turned up every card: everyone else gets one final turn.")
@@ -290,8 +336,9 @@ def test_final_turn_with_one_player_ends_at_once():
 
 def test_a_forced_flip_on_a_final_turn_ends_the_hole_after_that_flip():
     rules = Rules(end="final_turn", discard_flip=True)
-    m = rigged(rules, [["9", "3", "4", "K", "6", "5"], ["A"] * 4 + ["10", "10"]],
-               deck_top=["3", "Q"], up=[[0, 1, 2, 3, 4], []])
+    m = rigged(
+        rules, [["9", "3", "4", "K", "6", "5"], ["A"] * 4 + ["10", "10"]], deck_top=["3", "Q"], up=[[0, 1, 2, 3, 4], []]
+    )
     m.apply(DRAW, 0)
     m.apply(Action.swap(5), 0)
     m.apply(DRAW, 1)
@@ -302,10 +349,9 @@ def test_a_forced_flip_on_a_final_turn_ends_the_hole_after_that_flip():
 
 
 def test_a_hole_ends_after_the_turn_limit_even_if_nobody_goes_out():
-    m = rigged(Rules(holes=2), [["9", "3", "4", "K", "6", "5"], ["A", "A", "8", "8", "7", "Q"]],
-               up=[[0], [0]])
+    m = rigged(Rules(holes=2), [["9", "3", "4", "K", "6", "5"], ["A", "A", "8", "8", "7", "Q"]], up=[[0], [0]])
     for _ in range(TURN_LIMIT):
-        for seat in (0, 1):   # both keep swapping the discard over their top-left card
+        for seat in (0, 1):  # both keep swapping the discard over their top-left card
             assert m.phase == "turn"
             m.apply(TAKE, seat)
             m.apply(Action.swap(0), seat)
@@ -316,6 +362,7 @@ def test_a_hole_ends_after_the_turn_limit_even_if_nobody_goes_out():
 
 
 # -- reshuffling ------------------------------------------------------------------------
+
 
 def test_an_empty_deck_at_a_draw_is_rebuilt_from_the_discard_pile_bar_its_top_card():
     rules = Rules(cards=4)
@@ -344,21 +391,30 @@ def test_an_empty_deck_at_a_draw_is_rebuilt_from_the_discard_pile_bar_its_top_ca
 
 # -- holes and the match ----------------------------------------------------------------
 
+
 def test_the_lowest_score_plays_first_next_hole_and_ties_keep_the_previous_order():
     rules = Rules(cards=4, holes=3)
-    m = rigged(rules, [["3", "2", "4", "9"], ["A", "A", "2", "3"], ["K", "3", "K", "4"], ["Q", "5", "Q", "2"]],
-               deck_top=["2"], up=[[0, 1, 2], [], [], []])
+    m = rigged(
+        rules,
+        [["3", "2", "4", "9"], ["A", "A", "2", "3"], ["K", "3", "K", "4"], ["Q", "5", "Q", "2"]],
+        deck_top=["2"],
+        up=[[0, 1, 2], [], [], []],
+    )
     m.apply(DRAW, 0)
     m.apply(Action.swap(3), 0)
     assert m.phase == "hole_over" and m.hole_scores == [[7, 3, 7, 3]]
     assert illegal(m, DRAW, 0) == "Hole 1 is over: start the next hole."
-    e = m.apply(NEXT, 2)   # anyone may deal the next hole
+    e = m.apply(NEXT, 2)  # anyone may deal the next hole
     assert e.text == "Hole 2 of 3 is dealt; Bo plays first." and m.log[-1] == e
     assert (m.hole, m.order, m.current, m.phase) == (2, [1, 3, 0, 2], 1, "flip")
     assert_cards_add_up(m)
     # hole 2: Bo goes out at once; Ann and Bo tie on 4, and Bo played before Ann
-    rig(m, [["A", "J", "3", "J"], ["Q", "A", "Q", "9"], ["5", "K", "4", "K"], ["6", "7", "6", "7"]],
-        deck_top=["3"], up=[[], [0, 1, 2], [], []])
+    rig(
+        m,
+        [["A", "J", "3", "J"], ["Q", "A", "Q", "9"], ["5", "K", "4", "K"], ["6", "7", "6", "7"]],
+        deck_top=["3"],
+        up=[[], [0, 1, 2], [], []],
+    )
     assert m.current == 1
     m.apply(DRAW, 1)
     m.apply(Action.swap(3), 1)
@@ -388,6 +444,7 @@ def test_the_match_ends_after_its_holes_and_then_nothing_is_legal():
 
 # -- every other IllegalAction message --------------------------------------------------
 
+
 def test_seat_and_position_errors():
     m = rigged(Rules(), [["9"] * 2 + ["3"] * 4, ["A"] * 4 + ["4"] * 2])
     assert illegal(m, DRAW, 2) == 'There is no seat "2" at this table.'
@@ -395,8 +452,7 @@ def test_seat_and_position_errors():
     assert illegal(m, "draw", 0) == "That is not an action."
     assert illegal(m, DRAW, 1) == "It is Ann's turn, not yours."
     m.apply(DRAW, 0)
-    assert illegal(m, Action.swap(6), 0) == \
-        "There is no position 6 in a 6-card grid: positions run from 0 to 5."
+    assert illegal(m, Action.swap(6), 0) == "There is no position 6 in a 6-card grid: positions run from 0 to 5."
     with pytest.raises(IllegalAction, match="no seat"):
         m.view(5)
 
@@ -406,21 +462,27 @@ def test_the_guards_for_an_empty_pile_hold_even_though_play_never_empties_one():
     m.deck, m.discard = m.deck + m.discard, []
     assert m.legal_actions() == [DRAW]
     assert illegal(m, TAKE, 0) == "The discard pile is empty: draw from the deck."
-    m.discard, m.deck = m.deck[-1:], []   # cards gone: a broken state, only to reach the guard
+    m.discard, m.deck = m.deck[-1:], []  # cards gone: a broken state, only to reach the guard
     assert m.legal_actions() == [TAKE]
     assert illegal(m, DRAW, 0) == "There are no cards left to draw: take the discard."
 
 
-@pytest.mark.parametrize("make, message", [
-    (lambda: Action("jump"), '"jump" is not an action; the actions are flip, draw, take, swap, discard, next.'),
-    (lambda: Action("swap"), "A swap needs the grid position the card goes to."),
-    (lambda: Action("flip"), "Say which card to turn up."),
-    (lambda: Action("swap", -1), '"-1" is not a grid position: positions are whole numbers from 0.'),
-    (lambda: Action("flip", True), '"True" is not a grid position: positions are whole numbers from 0.'),
-    (lambda: Action("flip", "2"), '"2" is not a grid position: positions are whole numbers from 0.'),
-    (lambda: Action("draw", 1), "A draw takes no grid position."),
-    (lambda: Action.from_dict(["draw"]), 'An action is an object with a "kind" and, for flip and swap, a "position".'),
-])
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda: Action("jump"), '"jump" is not an action; the actions are flip, draw, take, swap, discard, next.'),
+        (lambda: Action("swap"), "A swap needs the grid position the card goes to."),
+        (lambda: Action("flip"), "Say which card to turn up."),
+        (lambda: Action("swap", -1), '"-1" is not a grid position: positions are whole numbers from 0.'),
+        (lambda: Action("flip", True), '"True" is not a grid position: positions are whole numbers from 0.'),
+        (lambda: Action("flip", "2"), '"2" is not a grid position: positions are whole numbers from 0.'),
+        (lambda: Action("draw", 1), "A draw takes no grid position."),
+        (
+            lambda: Action.from_dict(["draw"]),
+            'An action is an object with a "kind" and, for flip and swap, a "position".',
+        ),
+    ],
+)
 def test_malformed_actions_are_refused_with_a_sentence(make, message):
     with pytest.raises(IllegalAction) as info:
         make()
@@ -432,20 +494,35 @@ def test_actions_round_trip_and_read_well():
         assert Action.from_dict(json.loads(json.dumps(a.to_dict()))) == a
     assert Action.from_dict({"kind": "take"}) == TAKE
     assert [Action.flip(p).describe(10) for p in (0, 1, 2, 3, 4, 9)] == [
-        "Turn up top-left", "Turn up top inner-left", "Turn up top-middle", "Turn up top inner-right",
-        "Turn up top-right", "Turn up bottom-right"]
+        "Turn up top-left",
+        "Turn up top inner-left",
+        "Turn up top-middle",
+        "Turn up top inner-right",
+        "Turn up top-right",
+        "Turn up bottom-right",
+    ]
     assert [position_name(p, 4) for p in range(4)] == ["top-left", "top-right", "bottom-left", "bottom-right"]
     assert [position_name(p, 8) for p in range(4, 8)] == [
-        "bottom-left", "bottom inner-left", "bottom inner-right", "bottom-right"]
+        "bottom-left",
+        "bottom inner-left",
+        "bottom inner-right",
+        "bottom-right",
+    ]
     assert DRAW.describe() == "Draw from the deck" and TAKE.describe() == "Take the discard"
     assert NEXT.describe() == "Start the next hole"
 
 
 # -- views ------------------------------------------------------------------------------
 
+
 def test_a_view_shows_face_up_cards_the_pile_and_a_deck_count_but_never_the_deck():
-    m = rigged(Rules(), [["9", "3", "4", "K", "6", "5"], ["A"] * 4 + ["8", "8"]], discard=["Q", "4"],
-               deck_top=["J"], up=[[0, 1], [4]])
+    m = rigged(
+        Rules(),
+        [["9", "3", "4", "K", "6", "5"], ["A"] * 4 + ["8", "8"]],
+        discard=["Q", "4"],
+        deck_top=["J"],
+        up=[[0, 1], [4]],
+    )
     m.apply(DRAW, 0)
     mine, theirs, watcher = m.view(0), m.view(1), m.spectator_view()
     assert mine["drawn"] == "J" and mine["drawn_by"] == 0 and mine["drawn_from"] == "deck"
@@ -459,9 +536,34 @@ def test_a_view_shows_face_up_cards_the_pile_and_a_deck_count_but_never_the_deck
     assert [Action.from_dict(a) for a in mine["legal"]] == m.legal_actions() and theirs["legal"] == []
     assert "deck" not in mine and json.loads(json.dumps(mine)) == mine
     assert set(mine) == {
-        "seat", "you", "rules", "decks", "hole", "holes", "phase", "current", "order", "players", "discard",
-        "deck_count", "drawn", "drawn_by", "drawn_from", "flips_left", "pending_flip", "went_out", "final_turn",
-        "final_turns_left", "turns", "turn_limit", "ended_by", "hole_scores", "totals", "legal", "events"}
+        "seat",
+        "you",
+        "rules",
+        "decks",
+        "hole",
+        "holes",
+        "phase",
+        "current",
+        "order",
+        "players",
+        "discard",
+        "deck_count",
+        "drawn",
+        "drawn_by",
+        "drawn_from",
+        "flips_left",
+        "pending_flip",
+        "went_out",
+        "final_turn",
+        "final_turns_left",
+        "turns",
+        "turn_limit",
+        "ended_by",
+        "hole_scores",
+        "totals",
+        "legal",
+        "events",
+    }
     assert set(mine["players"][0]) == {"seat", "name", "grid", "face_up", "points", "total", "holes", "out"}
 
 
@@ -482,6 +584,7 @@ def test_at_the_end_of_a_hole_every_view_shows_every_card():
 
 
 # -- storing ----------------------------------------------------------------------------
+
 
 def test_a_json_round_trip_mid_hole_gives_the_same_future():
     rules = Rules(holes=3, discard_flip=True, end="final_turn", negatives="both")
@@ -512,7 +615,15 @@ def test_a_stored_match_whose_cards_do_not_add_up_is_refused():
 
 def test_events_round_trip():
     e = Event(1, Action.swap(2), ("4", "9"), "Bo put the 4 top-right, replacing a 9.", 3)
-    assert Event.from_dict(json.loads(json.dumps(e.to_dict()))) == e
+    assert Event.from_dict(json.loads(json.dumps(e.to_dict())), Action.from_dict) == e
+    assert e.kind == "swap" and e.to_dict()["kind"] == "swap"
+
+
+def test_events_stored_before_they_kept_their_kind_still_read():
+    stored = {"seat": None, "action": None, "cards": ["K"], "text": "Hole 1 is over: Ann 3.", "hole": 1}
+    assert Event.from_dict(stored, Action.from_dict).kind == "hole"
+    stored = {"seat": 0, "action": {"kind": "draw", "position": None}, "cards": [], "text": "Ann drew.", "hole": 1}
+    assert Event.from_dict(stored, Action.from_dict) == Event(0, Action("draw"), (), "Ann drew.", 1)
 
 
 # -- properties over random rules, tables, seeds and play ----------------------------------
@@ -591,7 +702,7 @@ def check_view(m: GridMatch, seat: int | None, rng: random.Random) -> None:
         shown[v["drawn"]] += 1
     known = public_cards(m)
     if holds and m.drawn_from == "deck":
-        known[m.drawn] += 1     # the holder knows the card it drew
+        known[m.drawn] += 1  # the holder knows the card it drew
     assert shown == known
     # and the strong form: a match differing only in what this seat cannot see looks the same
     assert permuted_hidden(m, seat, rng).view(seat) == v
@@ -599,11 +710,10 @@ def check_view(m: GridMatch, seat: int | None, rng: random.Random) -> None:
 
 @SETTINGS
 @given(rules_st, players_st, seed_st)
-def test_random_legal_play_keeps_every_card_in_one_place_ends_every_hole_and_hides_what_is_hidden(
-        rules, players, seed):
+def test_random_legal_play_keeps_every_card_in_one_place_ends_every_hole_and_hides_what_is_hidden(rules, players, seed):
     m = GridMatch.new(rules, [f"P{i}" for i in range(players)], seed)
     rng = random.Random(seed)
-    bound = players * rules.initial_flips + 3 * (m.turn_limit + players)   # actions a hole can take
+    bound = players * rules.initial_flips + 3 * (m.turn_limit + players)  # actions a hole can take
     steps = 0
     while True:
         assert_cards_add_up(m)

@@ -9,14 +9,15 @@ import pytest
 
 from caddie.core.grid.caddie import decide
 from caddie.core.grid.game import DECISION_LIMIT, DISCARD, DRAW, TAKE, Action, GridMatch
+from caddie.core.grid.players import choose
 from caddie.core.grid.review import HoleReview, review_hole
-from caddie.core.grid.opponents import choose
 from caddie.core.grid.rules import Rules
 
 
 def put(m: GridMatch, where: tuple, card: str) -> None:
     """Make ``card`` sit at ``where`` (("grid", seat, p), ("drawn",)), swapping it with a copy found
     elsewhere (the deck, another grid), so the match still holds every card exactly once."""
+
     def get(place):
         if place[0] == "grid":
             return m.grids[place[1]][place[2]]
@@ -115,8 +116,8 @@ def take_match(top: str) -> GridMatch:
     for p, card in ((0, "10"), (3, "Q")):
         put(m, ("grid", 0, p), card)
         m.face_up[0][p] = True
-    put(m, ("deck", len(m.deck) - 1), top)      # the top of the deck becomes the discard's card ...
-    m.deck[-1], m.discard[-1] = m.discard[-1], m.deck[-1]    # ... and they change places
+    put(m, ("deck", len(m.deck) - 1), top)  # the top of the deck becomes the discard's card ...
+    m.deck[-1], m.discard[-1] = m.discard[-1], m.deck[-1]  # ... and they change places
     m.check()
     return m
 
@@ -124,7 +125,7 @@ def take_match(top: str) -> GridMatch:
 def test_a_take_and_its_swap_are_one_move():
     m = take_match("9")
     m.apply_recorded(TAKE, 0)
-    m.apply_recorded(Action.swap(5), 0)     # a 9 over a face-down card: the caddie draws instead
+    m.apply_recorded(Action.swap(5), 0)  # a 9 over a face-down card: the caddie draws instead
     review = review_hole(m.decisions, random.Random(2))
     assert review.considered == 1
     [item] = review.items
@@ -135,7 +136,7 @@ def test_a_take_and_its_swap_are_one_move():
 def test_when_the_caddie_would_take_too_only_where_it_goes_is_in_question():
     m = take_match("2")
     m.apply_recorded(TAKE, 0)
-    m.apply_recorded(Action.swap(0), 0)     # the 2 over the 10: the caddie keeps it for a face-down card
+    m.apply_recorded(Action.swap(0), 0)  # the 2 over the 10: the caddie keeps it for a face-down card
     [item] = review_hole(m.decisions, random.Random(2)).items
     assert item.did == "You put the 2 into the top-left, replacing your 10"
     assert item.caddie.startswith("the caddie would have put it into the ")
@@ -164,7 +165,9 @@ def test_the_match_keeps_one_hole_of_decisions_and_old_matches_load():
 
 def test_judging_moves_as_the_hole_goes_gives_the_same_review_as_judging_them_at_the_end():
     import copy
+
     from caddie.core.grid.review import judge_ready
+
     rng = random.Random(11)
     m = GridMatch.new(Rules(initial_flips=2, holes=1), ["Ann", "Cpu"], seed=21)
     while m.phase not in ("hole_over", "match_over"):
@@ -172,7 +175,7 @@ def test_judging_moves_as_the_hole_goes_gives_the_same_review_as_judging_them_at
         if seat == 0:
             m.apply_recorded(rng.choice(m.legal_actions()), 0, seed=f"hint:{len(m.decisions)}")
             if m.phase not in ("hole_over", "match_over"):
-                judge_ready(m.decisions, "review:x")      # as the match does after each of the person's moves
+                judge_ready(m.decisions, "review:x")  # as the match does after each of the person's moves
         else:
             m.apply(choose(m.view(seat, events=False), "steady", rng), seat)
     judged = sum("judged" in d for d in m.decisions)

@@ -1,4 +1,4 @@
-"""The ledger's arithmetic (DESIGN.md section 4): Out, In, Total, Thru, Delta, winners.
+"""The ledger's arithmetic (docs/ledger.md, "The scorecard's numbers" and "Ties"): Out, In, Total, Thru, Delta, winners.
 
 Every example below is worked by hand; the sums are written out in the comments
 so that a reader can check them without trusting the code under test.
@@ -15,12 +15,19 @@ from hypothesis import strategies as st
 from caddie.core.courses.course import SAMPLE_COURSES
 from caddie.core.errors import CaddieError, HandError
 from caddie.core.ledger import (
-    Standing, check_names, check_score, format_delta, is_complete, running_totals, standing_rows, winners,
+    Standing,
+    check_names,
+    check_score,
+    format_delta,
+    is_complete,
+    running_totals,
+    standing_rows,
+    winners,
 )
 
 SETTINGS = settings(max_examples=100, deadline=None)
-MINUS = "\u2212"   # the typographic minus the scorecard shows
-DASH = "\u2013"    # the en dash shown for "no delta yet"
+MINUS = "\u2212"  # the typographic minus the scorecard shows
+DASH = "\u2013"  # the en dash shown for "no delta yet"
 
 
 def by_name(rows: list[Standing]) -> dict[str, Standing]:
@@ -43,34 +50,106 @@ def assert_error(info, cls, field, message=None):
 
 # -- an 18-hole round, 3 players, negative scores --------------------------------
 
-ANN_18 = [3, -2, 5, 0, 4, -4, 2, 6, 1,      # Out: 3-2+5+0+4-4+2+6+1 = 15
-          2, 3, -1, 4, 0, 5, -3, 2, 1]      # In:  2+3-1+4+0+5-3+2+1 = 13   Total 28
-BO_18 = [10, 7, -5, 8, 12, 3, 0, 9, 4,      # Out: 10+7-5+8+12+3+0+9+4 = 48
-         -10, 6, 5, 2, 7, -2, 4, 3, 0]      # In:  -10+6+5+2+7-2+4+3+0 = 15  Total 63
-CY_18 = [-20, -4, 0, -2, 1, -5, 3, -1, 2,   # Out: -20-4+0-2+1-5+3-1+2 = -26
-         0, -4, 5, 2, -2, 6, 1, -3, 4]      # In:  0-4+5+2-2+6+1-3+4 = 9     Total -17
+ANN_18 = [
+    3,
+    -2,
+    5,
+    0,
+    4,
+    -4,
+    2,
+    6,
+    1,  # Out: 3-2+5+0+4-4+2+6+1 = 15
+    2,
+    3,
+    -1,
+    4,
+    0,
+    5,
+    -3,
+    2,
+    1,
+]  # In:  2+3-1+4+0+5-3+2+1 = 13   Total 28
+BO_18 = [
+    10,
+    7,
+    -5,
+    8,
+    12,
+    3,
+    0,
+    9,
+    4,  # Out: 10+7-5+8+12+3+0+9+4 = 48
+    -10,
+    6,
+    5,
+    2,
+    7,
+    -2,
+    4,
+    3,
+    0,
+]  # In:  -10+6+5+2+7-2+4+3+0 = 15  Total 63
+CY_18 = [
+    -20,
+    -4,
+    0,
+    -2,
+    1,
+    -5,
+    3,
+    -1,
+    2,  # Out: -20-4+0-2+1-5+3-1+2 = -26
+    0,
+    -4,
+    5,
+    2,
+    -2,
+    6,
+    1,
+    -3,
+    4,
+]  # In:  0-4+5+2-2+6+1-3+4 = 9     Total -17
 # Leader: Cy at -17.  Delta: Ann 28-(-17) = 45, Bo 63-(-17) = 80, Cy -17-(-17) = 0.
 
 
 def test_eighteen_holes_three_players_with_negative_scores():
     cards = {"Ann": ANN_18, "Bo": BO_18, "Cy": CY_18}
     rows = standing_rows(cards, holes=18)
-    assert [r.name for r in rows] == ["Ann", "Bo", "Cy"]   # the order given, not the order of play
+    assert [r.name for r in rows] == ["Ann", "Bo", "Cy"]  # the order given, not the order of play
     ann, bo, cy = rows
     #                   out  in_  total thru delta leader
     assert summary(ann) == (15, 13, 28, 18, 45, False)
     assert summary(bo) == (48, 15, 63, 18, 80, False)
     assert summary(cy) == (-26, 9, -17, 18, 0, True)
     assert [format_delta(r.delta) for r in rows] == ["+45", "+80", "E"]
-    assert all(r.par_played is None and r.vs_par is None for r in rows)   # a grid round has no par
+    assert all(r.par_played is None and r.vs_par is None for r in rows)  # a grid round has no par
     assert is_complete(cards, 18)
     assert winners(cards, 18) == ["Cy"]
 
 
 def test_running_totals_of_the_eighteen_hole_round():
     # Cy: -20, -24, -24, -26, -25, -30, -27, -28, -26 | -26, -30, -25, -23, -25, -19, -18, -21, -17
-    assert running_totals(CY_18, 18) == [-20, -24, -24, -26, -25, -30, -27, -28, -26,
-                                         -26, -30, -25, -23, -25, -19, -18, -21, -17]
+    assert running_totals(CY_18, 18) == [
+        -20,
+        -24,
+        -24,
+        -26,
+        -25,
+        -30,
+        -27,
+        -28,
+        -26,
+        -26,
+        -30,
+        -25,
+        -23,
+        -25,
+        -19,
+        -18,
+        -21,
+        -17,
+    ]
     # Ann after 9 = 15 (her Out), after 18 = 28 (her Total)
     ann = running_totals(ANN_18, 18)
     assert ann[8] == 15 and ann[17] == 28
@@ -78,11 +157,12 @@ def test_running_totals_of_the_eighteen_hole_round():
 
 # -- a tie for the lead ------------------------------------------------------------
 
+
 def test_a_tie_for_the_lead_is_shared():
     cards = {
-        "Ann": [4, 5, 3, 6, 2, 4, 5, 3, 4],   # 4+5+3+6+2+4+5+3+4 = 36
-        "Bo": [3, 6, 4, 5, 3, 3, 6, 2, 4],    # 3+6+4+5+3+3+6+2+4 = 36
-        "Cy": [5, 5, 5, 5, 5, 5, 5, 5, 5],    # 9*5 = 45 -> Delta 45-36 = 9
+        "Ann": [4, 5, 3, 6, 2, 4, 5, 3, 4],  # 4+5+3+6+2+4+5+3+4 = 36
+        "Bo": [3, 6, 4, 5, 3, 3, 6, 2, 4],  # 3+6+4+5+3+3+6+2+4 = 36
+        "Cy": [5, 5, 5, 5, 5, 5, 5, 5, 5],  # 9*5 = 45 -> Delta 45-36 = 9
     }
     ann, bo, cy = standing_rows(cards, holes=9)
     assert summary(ann) == (36, None, 36, 9, 0, True)
@@ -102,11 +182,12 @@ def test_a_tie_below_zero_on_the_grid():
 
 # -- players at different Thru ------------------------------------------------------
 
+
 def test_players_at_different_thru_compare_what_they_have_entered():
     cards = {
-        "Ann": [4, 5, 3, 6, 2],   # 5 holes: 4+5+3+6+2 = 20
-        "Bo": [3, 4, 2],          # 3 holes: 3+4+2 = 9
-        "Cy": [],                 # nothing yet
+        "Ann": [4, 5, 3, 6, 2],  # 5 holes: 4+5+3+6+2 = 20
+        "Bo": [3, 4, 2],  # 3 holes: 3+4+2 = 9
+        "Cy": [],  # nothing yet
     }
     ann, bo, cy = standing_rows(cards, holes=18)
     # Bo leads on what is entered (9 < 20); Ann's Delta is 20-9 = 11; each row's Thru tells the story.
@@ -132,16 +213,19 @@ def test_back_nine_only_has_no_out():
 
 
 def test_front_nine_done_back_not_started():
-    card = [1, 2, 3, 4, 5, 6, 7, 8, 9]   # Out 45, In None (no back hole entered), Total 45
+    card = [1, 2, 3, 4, 5, 6, 7, 8, 9]  # Out 45, In None (no back hole entered), Total 45
     (row,) = standing_rows({"Ann": card}, holes=18)
     assert summary(row) == (45, None, 45, 9, 0, True)
 
 
 # -- a 9-hole round ----------------------------------------------------------------
 
+
 def test_nine_hole_round_has_no_in():
-    cards = {"Ann": [2, 0, -2, 5, 1, 3, 4, 0, 6],   # 2+0-2+5+1+3+4+0+6 = 19
-             "Bo": [3, 3, 3, 3, 3, 3, 3, 3, 2]}     # 8*3+2 = 26 -> Delta 7
+    cards = {
+        "Ann": [2, 0, -2, 5, 1, 3, 4, 0, 6],  # 2+0-2+5+1+3+4+0+6 = 19
+        "Bo": [3, 3, 3, 3, 3, 3, 3, 3, 2],
+    }  # 8*3+2 = 26 -> Delta 7
     ann, bo = standing_rows(cards, holes=9)
     assert summary(ann) == (19, None, 19, 9, 0, True)
     assert summary(bo) == (26, None, 26, 9, 7, False)
@@ -157,10 +241,11 @@ def test_holes_past_the_rounds_length_are_ignored():
 
 # -- blank holes in the middle -----------------------------------------------------
 
+
 def test_a_blank_hole_is_not_zero():
     cards = {
-        "Ann": [4, None, 3, 5],   # hole 2 blank: Total 4+3+5 = 12, Thru 3 (not 4)
-        "Bo": [4, 0, 3, 5],       # hole 2 a real zero: Total 4+0+3+5 = 12, Thru 4
+        "Ann": [4, None, 3, 5],  # hole 2 blank: Total 4+3+5 = 12, Thru 3 (not 4)
+        "Bo": [4, 0, 3, 5],  # hole 2 a real zero: Total 4+0+3+5 = 12, Thru 4
     }
     ann, bo = standing_rows(cards, holes=9)
     assert summary(ann) == (12, None, 12, 3, 0, True)
@@ -174,12 +259,13 @@ def test_a_blank_hole_is_not_zero():
 
 
 def test_a_blank_on_the_back_nine():
-    card = [1] * 9 + [2, None, 2] + [None] * 6   # Out 9, In 2+2 = 4, Total 13, Thru 11
+    card = [1] * 9 + [2, None, 2] + [None] * 6  # Out 9, In 2+2 = 4, Total 13, Thru 11
     (row,) = standing_rows({"Ann": card}, holes=18)
     assert summary(row) == (9, 4, 13, 11, 0, True)
 
 
 # -- nobody has entered anything -----------------------------------------------------
+
 
 def test_nobody_has_entered_anything():
     cards = {"Ann": [None] * 18, "Bo": [], "Cy": [None, None]}
@@ -201,20 +287,21 @@ def test_no_players_at_all():
 
 # -- winners --------------------------------------------------------------------------
 
+
 def test_winners_wait_for_the_last_hole_then_share_a_tie():
     cards = {"Ann": [3, 4, 5], "Bo": [4, 4, None], "Cy": [6, 6, 6]}
     # Ann 12 (complete), Bo 8 thru 2, Cy 18: Bo leads the standings but the card is not complete.
     assert by_name(standing_rows(cards, holes=3))["Bo"].leader
     assert winners(cards, 3) == []
-    cards["Bo"] = [4, 4, 4]   # Bo 12 = Ann 12 < Cy 18
+    cards["Bo"] = [4, 4, 4]  # Bo 12 = Ann 12 < Cy 18
     assert is_complete(cards, 3)
     assert winners(cards, 3) == ["Ann", "Bo"]
-    cards["Bo"] = [4, 4, 3]   # Bo 11 < Ann 12
+    cards["Bo"] = [4, 4, 3]  # Bo 11 < Ann 12
     assert winners(cards, 3) == ["Bo"]
 
 
 def test_winners_on_the_grid_go_to_the_lowest_negative_total():
-    cards = {"Ann": [-4, -4], "Bo": [-10, 5], "Cy": [0, 0]}   # -8, -5, 0
+    cards = {"Ann": [-4, -4], "Bo": [-10, 5], "Cy": [0, 0]}  # -8, -5, 0
     assert winners(cards, 2) == ["Ann"]
 
 
@@ -222,19 +309,23 @@ def test_a_single_missing_hole_keeps_the_round_open():
     cards = {"Ann": [1] * 18, "Bo": [1] * 17 + [None]}
     assert not is_complete(cards, 18)
     assert winners(cards, 18) == []
-    assert not is_complete({"Ann": [1] * 18, "Bo": [1] * 17}, 18)   # a short card too
+    assert not is_complete({"Ann": [1] * 18, "Bo": [1] * 17}, 18)  # a short card too
 
 
 # -- running totals -----------------------------------------------------------------
 
-@pytest.mark.parametrize("card, holes, expected", [
-    ([3, -2, None, 4], 4, [3, 1, None, None]),      # 3, 3-2 = 1, then the blank stops it
-    ([None, 5, 5], 3, [None, None, None]),          # blank first: nothing runs
-    ([2, 2], 4, [2, 4, None, None]),                # a short card pads with blanks
-    ([-20, -20, 100], 3, [-20, -40, 60]),           # -20, -40, -40+100 = 60
-    ([0, 0, 0], 3, [0, 0, 0]),                      # zeros are scores, not blanks
-    ([], 2, [None, None]),
-])
+
+@pytest.mark.parametrize(
+    "card, holes, expected",
+    [
+        ([3, -2, None, 4], 4, [3, 1, None, None]),  # 3, 3-2 = 1, then the blank stops it
+        ([None, 5, 5], 3, [None, None, None]),  # blank first: nothing runs
+        ([2, 2], 4, [2, 4, None, None]),  # a short card pads with blanks
+        ([-20, -20, 100], 3, [-20, -40, 60]),  # -20, -40, -40+100 = 60
+        ([0, 0, 0], 3, [0, 0, 0]),  # zeros are scores, not blanks
+        ([], 2, [None, None]),
+    ],
+)
 def test_running_totals(card, holes, expected):
     assert running_totals(card, holes) == expected
 
@@ -246,9 +337,17 @@ def test_running_totals_has_one_value_per_hole():
 
 # -- format_delta ------------------------------------------------------------------
 
-@pytest.mark.parametrize("delta, shown", [
-    (0, "E"), (1, "+1"), (45, "+45"), (None, DASH), (-3, f"{MINUS}3"),
-])
+
+@pytest.mark.parametrize(
+    "delta, shown",
+    [
+        (0, "E"),
+        (1, "+1"),
+        (45, "+45"),
+        (None, DASH),
+        (-3, f"{MINUS}3"),
+    ],
+)
 def test_format_delta(delta, shown):
     assert format_delta(delta) == shown
 
@@ -269,10 +368,16 @@ def test_check_score_clubs_accepts(value):
     assert check_score(value, "clubs") == value
 
 
-@pytest.mark.parametrize("game, value, message", [
-    ("grid", -21, GRID_MESSAGE), ("grid", 101, GRID_MESSAGE),
-    ("clubs", 0, CLUBS_MESSAGE), ("clubs", 61, CLUBS_MESSAGE), ("clubs", -1, CLUBS_MESSAGE),
-])
+@pytest.mark.parametrize(
+    "game, value, message",
+    [
+        ("grid", -21, GRID_MESSAGE),
+        ("grid", 101, GRID_MESSAGE),
+        ("clubs", 0, CLUBS_MESSAGE),
+        ("clubs", 61, CLUBS_MESSAGE),
+        ("clubs", -1, CLUBS_MESSAGE),
+    ],
+)
 def test_check_score_refuses_out_of_range(game, value, message):
     with pytest.raises(HandError) as info:
         check_score(value, game)
@@ -296,6 +401,7 @@ def test_check_score_names_the_field_it_is_given():
 
 # -- check_names -----------------------------------------------------------------------
 
+
 def test_check_names_trims_and_collapses_inner_spaces():
     assert check_names(["  Ann ", "Bo\tJo", "Cy   de  Lo", "\nDee\n"]) == ["Ann", "Bo Jo", "Cy de Lo", "Dee"]
 
@@ -314,7 +420,7 @@ def test_check_names_needs_one_player(names):
 def test_check_names_eight_players_but_not_nine():
     eight = [f"P{i}" for i in range(1, 9)]
     assert check_names(eight) == eight
-    assert check_names(eight + ["  "]) == eight   # a ninth blank row is dropped, not counted
+    assert check_names(eight + ["  "]) == eight  # a ninth blank row is dropped, not counted
     with pytest.raises(HandError) as info:
         check_names(eight + ["P9"])
     assert_error(info, HandError, "players", "A round has at most 8 players.")
@@ -326,16 +432,18 @@ def test_check_names_length_limit_is_24_characters():
     assert check_names(["Ann  " + "x" * 20]) == ["Ann " + "x" * 20]
     with pytest.raises(HandError) as info:
         check_names(["Bo", "B" * 25])
-    assert_error(info, HandError, "players",
-                 f'"{"B" * 23}…" is too long for a scorecard: keep names to 24 characters.')
+    assert_error(info, HandError, "players", f'"{"B" * 23}…" is too long for a scorecard: keep names to 24 characters.')
 
 
-@pytest.mark.parametrize("names, echoed", [
-    (["Ann", "ann"], "ann"),
-    (["ANN", "Bo", " ann "], "ann"),
-    (["Ann  Lee", "ann lee"], "ann lee"),   # the same after collapsing spaces
-    (["Straße", "STRASSE"], "STRASSE"),      # casefold, not just lower
-])
+@pytest.mark.parametrize(
+    "names, echoed",
+    [
+        (["Ann", "ann"], "ann"),
+        (["ANN", "Bo", " ann "], "ann"),
+        (["Ann  Lee", "ann lee"], "ann lee"),  # the same after collapsing spaces
+        (["Straße", "STRASSE"], "STRASSE"),  # casefold, not just lower
+    ],
+)
 def test_check_names_refuses_duplicates_whatever_the_case(names, echoed):
     with pytest.raises(HandError) as info:
         check_names(names)
@@ -348,16 +456,16 @@ CEDAR_PARS = [h.par for h in SAMPLE_COURSES["cedar-nine"].holes]
 
 
 def test_cedar_nine_pars():
-    assert CEDAR_PARS == [4, 3, 5, 4, 3, 4, 5, 4, 3]   # 4+3+5+4+3+4+5+4+3 = 35
+    assert CEDAR_PARS == [4, 3, 5, 4, 3, 4, 5, 4, 3]  # 4+3+5+4+3+4+5+4+3 = 35
     assert sum(CEDAR_PARS) == 35 == SAMPLE_COURSES["cedar-nine"].par
 
 
 def test_par_played_and_vs_par_on_cedar_nine():
     cards = {
-        "Ann": [5, 3, 6, 4],                         # holes 1-4: 5+3+6+4 = 18; par 4+3+5+4 = 16 -> +2
-        "Bo": [4, None, 5, 3, 3],                    # holes 1,3,4,5: 4+5+3+3 = 15; par 4+5+4+3 = 16 -> -1
-        "Cy": [4, 3, 5, 4, 3, 4, 5, 4, 3],           # every hole at par: 35 vs 35 -> 0
-        "Dee": [],                                   # not started: no score against par
+        "Ann": [5, 3, 6, 4],  # holes 1-4: 5+3+6+4 = 18; par 4+3+5+4 = 16 -> +2
+        "Bo": [4, None, 5, 3, 3],  # holes 1,3,4,5: 4+5+3+3 = 15; par 4+5+4+3 = 16 -> -1
+        "Cy": [4, 3, 5, 4, 3, 4, 5, 4, 3],  # every hole at par: 35 vs 35 -> 0
+        "Dee": [],  # not started: no score against par
     }
     rows = by_name(standing_rows(cards, holes=9, pars=CEDAR_PARS))
     assert (rows["Ann"].total, rows["Ann"].par_played, rows["Ann"].vs_par, rows["Ann"].thru) == (18, 16, 2, 4)
@@ -366,7 +474,10 @@ def test_par_played_and_vs_par_on_cedar_nine():
     assert rows["Dee"].total is None and rows["Dee"].vs_par is None
     # Leader is the lowest Total (Bo, 15), not the best score against par: Ann 18-15 = 3, Cy 35-15 = 20.
     assert [(n, rows[n].delta, rows[n].leader) for n in ("Ann", "Bo", "Cy")] == [
-        ("Ann", 3, False), ("Bo", 0, True), ("Cy", 20, False)]
+        ("Ann", 3, False),
+        ("Bo", 0, True),
+        ("Cy", 20, False),
+    ]
 
 
 def test_vs_par_is_none_without_pars():
@@ -382,8 +493,9 @@ SCORE = st.one_of(st.none(), st.integers(-20, 100))
 @st.composite
 def rounds(draw, gapless=False, complete=False):
     holes = draw(st.sampled_from((9, 18)))
-    names = draw(st.lists(st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=4),
-                          min_size=1, max_size=8, unique=True))
+    names = draw(
+        st.lists(st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", min_size=1, max_size=4), min_size=1, max_size=8, unique=True)
+    )
     cards = {}
     for name in names:
         if complete:
@@ -391,7 +503,7 @@ def rounds(draw, gapless=False, complete=False):
         elif gapless:
             played = draw(st.integers(0, holes))
             card = draw(st.lists(st.integers(-20, 100), min_size=played, max_size=played))
-            card += [None] * draw(st.integers(0, holes - played))   # blanks written out, or just short
+            card += [None] * draw(st.integers(0, holes - played))  # blanks written out, or just short
         else:
             card = draw(st.lists(SCORE, min_size=0, max_size=holes))
         cards[name] = card

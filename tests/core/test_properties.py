@@ -10,15 +10,15 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from caddie.core.grid.cards import RANKS, parse_card, parse_cards, split_cards
 from caddie.core.clubs.scoring import DEFAULT_DECK, MAX_YARDAGE, ClubRules, PenaltyBand, score_club_hole
 from caddie.core.errors import CardError, HandError
+from caddie.core.grid.cards import RANKS, parse_card, parse_cards, split_cards
 from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules
 from caddie.core.grid.scoring import check_grid, score_column, score_grid
 
 SETTINGS = settings(max_examples=100, deadline=None)  # hypothesis default count; no deadline on a busy CI box
 
-# -- an independent oracle for card and column points (DESIGN.md section 2) --------
+# -- an independent oracle for card and column points (docs/grid-golf.md, "Card points" and "Column scoring") ---
 
 FACE = {"A": 1, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 10, "Q": 10}
 
@@ -46,13 +46,13 @@ def ref_column(top: str | None, bottom: str | None, rules: Rules) -> int:
 
 def column_bounds(rules: Rules) -> tuple[int, int]:
     """The lowest and highest a complete column can score, from the rules alone."""
-    lowest_other = 0 if rules.king == 0 else 1          # K=0 or an Ace beside a -2 card
-    candidates = [-2 + lowest_other, 0]                  # a -2 card beside the lowest other; any match
+    lowest_other = 0 if rules.king == 0 else 1  # K=0 or an Ace beside a -2 card
+    candidates = [-2 + lowest_other, 0]  # a -2 card beside the lowest other; any match
     if rules.negatives == "both":
-        candidates.append(-4)                            # a 2 beside a joker: different ranks
+        candidates.append(-4)  # a 2 beside a joker: different ranks
     if rules.negative_pairs == "keep":
-        candidates.append(-4)                            # a kept pair of -2 cards
-    return min(candidates), 20                           # two different 10-point cards, e.g. J and Q
+        candidates.append(-4)  # a kept pair of -2 cards
+    return min(candidates), 20  # two different 10-point cards, e.g. J and Q
 
 
 # -- strategies ---------------------------------------------------------------------
@@ -91,6 +91,7 @@ def columns_of(grid: list, width: int) -> tuple[list, list]:
 
 
 # -- grid scoring invariants ----------------------------------------------------------
+
 
 @SETTINGS
 @given(rules_and_grid(), st.data())
@@ -154,8 +155,7 @@ def test_a_complete_grid_total_is_within_the_bounds_of_the_rules(rg):
     assert rules.columns * low <= score.total <= rules.columns * high
 
 
-@pytest.mark.parametrize("king, negatives, negative_pairs",
-                         list(product((0, 10), NEGATIVES, NEGATIVE_PAIRS)))
+@pytest.mark.parametrize("king, negatives, negative_pairs", list(product((0, 10), NEGATIVES, NEGATIVE_PAIRS)))
 def test_the_column_bounds_are_exactly_the_best_and_worst_columns(king, negatives, negative_pairs):
     rules = Rules(king=king, negatives=negatives, negative_pairs=negative_pairs)
     scores = [score_column(a, b, rules).points for a in rules.ranks_in_play for b in rules.ranks_in_play]
@@ -167,7 +167,7 @@ def test_the_column_bounds_are_exactly_the_best_and_worst_columns(king, negative
 def test_any_deal_from_the_decks_passes_check_grid(rules, decks, rng):
     deck = rules.full_deck(decks)
     rng.shuffle(deck)
-    grid = deck[:rules.cards]
+    grid = deck[: rules.cards]
     check_grid(grid, rules, decks)
     assert isinstance(score_grid(grid, rules).total, int)
 
@@ -201,6 +201,7 @@ def test_a_joker_is_refused_exactly_when_jokers_are_not_in_play(rules, data):
 
 # -- Rules round trip ------------------------------------------------------------------
 
+
 @SETTINGS
 @given(rules_st, rules_st)
 def test_rules_round_trip_through_to_dict_and_from_dict(rules, base):
@@ -208,8 +209,16 @@ def test_rules_round_trip_through_to_dict_and_from_dict(rules, base):
     assert Rules.from_dict(data) == rules
     assert Rules.from_dict(data, base=base) == rules
     assert Rules.from_dict(json.loads(json.dumps(data))) == rules
-    assert set(data) == {"cards", "king", "negatives", "negative_pairs", "end", "discard_flip",
-                         "initial_flips", "holes"}
+    assert set(data) == {
+        "cards",
+        "king",
+        "negatives",
+        "negative_pairs",
+        "end",
+        "discard_flip",
+        "initial_flips",
+        "holes",
+    }
 
 
 @SETTINGS
@@ -222,6 +231,7 @@ def test_decks_always_hold_the_deal_a_discard_and_ten_more(rules, players):
 
 
 # -- Club Cards -------------------------------------------------------------------------
+
 
 def ref_default_penalty(over: int) -> int:
     for limit, strokes in ((0, 0), (10, 1), (25, 2), (50, 3), (100, 4)):
@@ -244,8 +254,7 @@ def club_rules_st(draw):
         strokes.append(total)
     beyond = draw(st.integers(strokes[-1], 20))
     deck = draw(st.lists(st.integers(1, 400), min_size=14, max_size=60))
-    return ClubRules(deck=tuple(deck), bands=tuple(PenaltyBand(u, s) for u, s in zip(limits, strokes)),
-                     beyond=beyond)
+    return ClubRules(deck=tuple(deck), bands=tuple(PenaltyBand(u, s) for u, s in zip(limits, strokes)), beyond=beyond)
 
 
 @SETTINGS
@@ -259,8 +268,13 @@ def test_club_hole_score_is_strokes_plus_penalty(cards, data):
     assert result.over == total - yardage >= 0
     assert result.penalty == ref_default_penalty(result.over)
     assert result.score == result.strokes + result.penalty
-    assert result.to_dict() == {"strokes": result.strokes, "total": total, "over": result.over,
-                                "penalty": result.penalty, "score": result.score}
+    assert result.to_dict() == {
+        "strokes": result.strokes,
+        "total": total,
+        "over": result.over,
+        "penalty": result.penalty,
+        "score": result.score,
+    }
 
 
 @SETTINGS
@@ -314,6 +328,7 @@ def test_custom_club_hole_score_is_strokes_plus_penalty(rules, data):
 
 
 # -- card input --------------------------------------------------------------------------
+
 
 @st.composite
 def typed_code(draw):

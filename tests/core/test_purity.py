@@ -47,5 +47,4 @@ def test_core_modules_import_only_the_standard_library_and_the_core():
                 continue
             for name in names:
                 top = name.split(".")[0]
-                assert top in sys.stdlib_module_names or name.startswith("caddie.core"), \
-                    f"{path.name} imports {name}"
+                assert top in sys.stdlib_module_names or name.startswith("caddie.core"), f"{path.name} imports {name}"

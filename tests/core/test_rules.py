@@ -1,4 +1,4 @@
-"""The Rules value, its presets and its validation (DESIGN.md section 2, "Rules")."""
+"""The Rules value, its presets and its validation (docs/grid-golf.md, "Rules")."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from caddie.core.grid.cards import RANKS
 from caddie.core.errors import CardError, RulesError
+from caddie.core.grid.cards import RANKS
 from caddie.core.grid.rules import PRESETS, Rules, preset
 
 FIELDS = ("cards", "king", "negatives", "negative_pairs", "end", "discard_flip", "initial_flips", "holes")
@@ -21,13 +21,19 @@ def test_rules_fields_are_the_designed_ones():
 
 def test_default_rules_are_the_standard_preset():
     assert Rules().to_dict() == {
-        "cards": 6, "king": 10, "negatives": "twos", "negative_pairs": "zero",
-        "end": "immediate", "discard_flip": False, "initial_flips": 2, "holes": 9,
+        "cards": 6,
+        "king": 10,
+        "negatives": "twos",
+        "negative_pairs": "zero",
+        "end": "immediate",
+        "discard_flip": False,
+        "initial_flips": 2,
+        "holes": 9,
     }
     assert Rules() == PRESETS["standard"]
 
 
-# -- presets: DESIGN.md's preset table, field by field -------------------------
+# -- presets: the table of docs/grid-golf.md, "Presets", field by field --------
 
 PRESET_TABLE = {
     #            cards king negatives negative_pairs end           discard_flip
@@ -52,7 +58,8 @@ def test_preset_field_values(name):
     assert rules.negative_pairs == negative_pairs
     assert rules.end == end
     assert rules.discard_flip is discard_flip
-    # Every preset flips two cards after the deal (both seeds) and plays nine holes by default.
+    # Every preset flips two cards after the deal and plays nine holes by default (docs/grid-golf.md, "Presets"
+    # and "Initial flips").
     assert rules.initial_flips == 2
     assert rules.holes == 9
 
@@ -122,8 +129,9 @@ INVALID = {
 }
 
 
-@pytest.mark.parametrize("field, value", [(f, v) for f, values in INVALID.items() for v in values],
-                         ids=lambda x: repr(x))
+@pytest.mark.parametrize(
+    "field, value", [(f, v) for f, values in INVALID.items() for v in values], ids=lambda x: repr(x)
+)
 def test_invalid_value_is_a_rules_error_naming_the_field(field, value):
     with pytest.raises(RulesError) as direct:
         Rules(**{field: value})
@@ -154,6 +162,7 @@ def test_invalid_values_cover_every_rules_field():
 
 
 # -- from_dict / to_dict -----------------------------------------------------
+
 
 def test_from_dict_none_or_empty_gives_the_base():
     assert Rules.from_dict(None) == Rules()
@@ -187,8 +196,16 @@ def test_rules_that_are_not_an_object(data):
 
 
 def test_to_dict_is_json_and_round_trips():
-    rules = Rules(cards=10, king=0, negatives="both", negative_pairs="keep", end="final_turn",
-                  discard_flip=True, initial_flips=0, holes=18)
+    rules = Rules(
+        cards=10,
+        king=0,
+        negatives="both",
+        negative_pairs="keep",
+        end="final_turn",
+        discard_flip=True,
+        initial_flips=0,
+        holes=18,
+    )
     data = json.loads(json.dumps(rules.to_dict()))
     assert data["negatives"] == "both" and data["discard_flip"] is True
     assert Rules.from_dict(data) == rules
@@ -197,9 +214,20 @@ def test_to_dict_is_json_and_round_trips():
 
 # -- card points ---------------------------------------------------------------
 
-SEED_002_VALUES = {  # seed 002 "Card values" table (the standard preset)
-    "A": 1, "2": -2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
-    "J": 10, "Q": 10, "K": 10,
+SEED_002_VALUES = {  # the standard preset's card points (docs/grid-golf.md, "Card points" and "Presets")
+    "A": 1,
+    "2": -2,
+    "3": 3,
+    "4": 4,
+    "5": 5,
+    "6": 6,
+    "7": 7,
+    "8": 8,
+    "9": 9,
+    "10": 10,
+    "J": 10,
+    "Q": 10,
+    "K": 10,
 }
 
 
@@ -214,9 +242,14 @@ def test_seed_001_card_values_kings_zero(rank, value):
     assert preset("bicycle").points(rank) == value
 
 
-@pytest.mark.parametrize("negatives, two, joker_in_play", [
-    ("twos", -2, False), ("jokers", 2, True), ("both", -2, True),
-])
+@pytest.mark.parametrize(
+    "negatives, two, joker_in_play",
+    [
+        ("twos", -2, False),
+        ("jokers", 2, True),
+        ("both", -2, True),
+    ],
+)
 def test_negatives_setting(negatives, two, joker_in_play):
     rules = Rules(negatives=negatives)
     assert rules.points("2") == two
@@ -228,7 +261,7 @@ def test_negatives_setting(negatives, two, joker_in_play):
     assert rules.copies_per_deck("JK") == (2 if joker_in_play else 0)
     for rank in RANKS[:13]:
         assert rules.copies_per_deck(rank) == 4
-    # Kings stay with the king field whatever the negatives (seed 001: "All Kings remain 0").
+    # Kings stay with the king field whatever the negatives (docs/grid-golf.md, "Card points").
     assert Rules(negatives=negatives, king=0).points("K") == 0
 
 
@@ -274,6 +307,7 @@ def test_columns(cards, columns):
 
 # -- decks -------------------------------------------------------------------
 
+
 def test_one_deck_serves_four_players_at_six_cards():
     rules = preset("standard")
     assert [rules.decks_for(n) for n in (1, 2, 3, 4)] == [1, 1, 1, 1]
@@ -302,19 +336,26 @@ def test_decks_for_examples():
 
 # -- the "rules in force" chip -----------------------------------------------
 
-@pytest.mark.parametrize("rules, text", [
-    (Rules(), "Six cards · K=10 · 2s −2"),
-    (preset("classic"), "Six cards · K=0 · 2s −2"),
-    (preset("bicycle"), "Six cards · K=0 · 2s −2 · final turn"),
-    (Rules(cards=4, negatives="jokers"), "Four cards · K=10 · jokers −2"),
-    (Rules(cards=10, negatives="both", negative_pairs="keep", discard_flip=True),
-     "Ten cards · K=10 · 2s & jokers −2 · −2 pairs keep · discard flips"),
-])
+
+@pytest.mark.parametrize(
+    "rules, text",
+    [
+        (Rules(), "Six cards · K=10 · 2s −2"),
+        (preset("classic"), "Six cards · K=0 · 2s −2"),
+        (preset("bicycle"), "Six cards · K=0 · 2s −2 · final turn"),
+        (Rules(cards=4, negatives="jokers"), "Four cards · K=10 · jokers −2"),
+        (
+            Rules(cards=10, negatives="both", negative_pairs="keep", discard_flip=True),
+            "Ten cards · K=10 · 2s & jokers −2 · −2 pairs keep · discard flips",
+        ),
+    ],
+)
 def test_describe(rules, text):
     assert rules.describe() == text
 
 
 # -- which preset a set of rules follows ----------------------------------------
+
 
 def test_preset_name():
     from caddie.core.grid.rules import preset_name

@@ -1,4 +1,4 @@
-"""Grid scoring column by column, and check_grid (DESIGN.md section 2)."""
+"""Grid scoring column by column, and check_grid (docs/grid-golf.md, "Column scoring" and "Too many copies")."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ def cols(score: GridScore) -> list[tuple]:
     return [(c.top, c.bottom, c.matched, c.points) for c in score.columns]
 
 
-# -- DESIGN.md's API example ---------------------------------------------------
+# -- the example of docs/api.md, "POST /api/v1/tally/grid", and docs/grid-golf.md, "Column scoring" ---
+
 
 def test_design_api_example_scores_24_under_standard():
     score = score_grid(["K", "5", "7", "K", "3", "9"], preset("standard"))
@@ -37,7 +38,8 @@ def test_an_unmatched_king_counts_the_king_field():
     assert score_grid(grid, preset("bicycle")).total == 10 + 8 + 16
 
 
-# -- seed 002 step 3: a matched column is zero "no matter what the cards were" ----
+# -- a matched column scores 0, whatever the rank (docs/grid-golf.md, "Column scoring") ---
+
 
 @pytest.mark.parametrize("rank", ["A", "2", "5", "10", "J", "Q", "K"])
 def test_matched_column_is_zero_under_standard(rank):
@@ -53,6 +55,7 @@ def test_unmatched_column_counts_both_cards_at_face_value():
 
 
 # -- negatives and negative pairs ------------------------------------------------
+
 
 @pytest.mark.parametrize("negatives, two, joker", [("twos", -2, -2), ("jokers", 2, -2), ("both", -2, -2)])
 def test_negative_cards_in_unmatched_columns(negatives, two, joker):
@@ -94,6 +97,7 @@ def test_keep_in_a_whole_grid():
 
 # -- grid sizes and layout -----------------------------------------------------
 
+
 def test_four_card_grid():
     rules = Rules(cards=4)
     assert cols(score_grid(["2", "5", "2", "5"], rules)) == [("2", "2", True, 0), ("5", "5", True, 0)]
@@ -116,8 +120,13 @@ def test_eight_card_grid():
 def test_ten_card_grid():
     grid = ["K", "Q", "J", "10", "9", "K", "2", "J", "8", "A"]
     score = score_grid(grid, Rules(cards=10))
-    assert cols(score) == [("K", "K", True, 0), ("Q", "2", False, 8), ("J", "J", True, 0),
-                           ("10", "8", False, 18), ("9", "A", False, 10)]
+    assert cols(score) == [
+        ("K", "K", True, 0),
+        ("Q", "2", False, 8),
+        ("J", "J", True, 0),
+        ("10", "8", False, 18),
+        ("9", "A", False, 10),
+    ]
     assert score.total == 36
     assert score_grid(grid, Rules(cards=10, king=0)).total == 36
 
@@ -140,6 +149,7 @@ def test_wrong_number_of_cards(cards, length):
 
 
 # -- partly known grids ----------------------------------------------------------
+
 
 def test_partly_known_columns():
     rules = Rules()
@@ -167,6 +177,7 @@ def test_non_card_in_a_grid_is_a_card_error():
 
 # -- check_grid ----------------------------------------------------------------
 
+
 def test_joker_not_in_play_under_twos():
     with pytest.raises(CardError) as info:
         check_grid(["JK", "5", "7", "K", "3", "9"], Rules(negatives="twos"))
@@ -179,7 +190,11 @@ def test_joker_not_in_play_under_twos():
 
 @pytest.mark.parametrize("negatives", ["jokers", "both"])
 def test_jokers_allowed_when_in_play(negatives):
-    check_grid(["JK", "5", "7", "JK", "3", "9"], Rules(negatives=negatives))
+    rules = Rules(negatives=negatives)
+    assert check_grid(["JK", "5", "7", "JK", "3", "9"], rules) is None  # accepted: raises nothing
+    # and scored as the negative cards they are: JK + A is -2 + 1, a pair of Jokers 0
+    assert [c.points for c in score_grid(["JK", "5", "7", "A", "3", "9"], rules).columns] == [-1, 8, 16]
+    assert score_grid(["JK", "5", "7", "JK", "3", "9"], rules).columns[0].matched
 
 
 def test_non_card_code_in_check_grid_is_named_not_blamed_on_jokers():
@@ -220,8 +235,12 @@ def test_joker_copies():
 
 
 def test_unknown_slots_are_not_counted():
-    check_grid([None, None, None, None, None, None], Rules())
-    check_grid(["K", "K", "K", "K", None, None], Rules())
+    # six unknown slots are not six copies of anything, nor do they add to the four Kings a deck holds
+    assert check_grid([None, None, None, None, None, None], Rules()) is None
+    assert check_grid(["K", "K", "K", "K", None, None], Rules()) is None
+    with pytest.raises(HandError) as info:  # while a fifth known King is counted
+        check_grid(["K", "K", "K", "K", "K", None], Rules())
+    assert info.value.message == "5 Kings, but one deck holds only 4."
 
 
 @pytest.mark.parametrize("decks", [0, -1, 1.0, "2", True, None])

@@ -40,7 +40,7 @@ def test_one_complete_round_worked_by_hand():
 
 
 def test_a_tie_is_a_win_for_each_player_who_shares_it():
-    cards = {"Ann": [3] * 9, "Bo": [2, 4] * 4 + [3], "Cy": [4] * 9}   # 27, 27, 36
+    cards = {"Ann": [3] * 9, "Bo": [2, 4] * 4 + [3], "Cy": [4] * 9}  # 27, 27, 36
     stats = by_name(player_stats([rnd(cards)]))
     assert stats["Ann", "grid"].wins == 1
     assert stats["Bo", "grid"].wins == 1
@@ -87,8 +87,8 @@ def test_a_player_with_no_hole_entered_is_listed_with_nothing_played():
 
 
 def test_negative_grid_scores():
-    good = {"Ann": [-2, -4, 0, 1, -2, 3, -5, 0, 2], "Bo": [1] * 9}   # Ann −7, Bo 9
-    bad = {"Ann": [5] * 9, "Bo": [-1] * 9}                         # Ann 45, Bo −9
+    good = {"Ann": [-2, -4, 0, 1, -2, 3, -5, 0, 2], "Bo": [1] * 9}  # Ann −7, Bo 9
+    bad = {"Ann": [5] * 9, "Bo": [-1] * 9}  # Ann 45, Bo −9
     stats = by_name(player_stats([rnd(good, on=0), rnd(bad, on=1)]))
     ann, bo = stats["Ann", "grid"], stats["Bo", "grid"]
     assert ann.best_round == {9: -7} and ann.worst_round == {9: 45}
@@ -118,9 +118,9 @@ def test_same_day_rounds_take_the_later_spelling_in_list_order():
 
 def test_nine_and_eighteen_hole_rounds_keep_separate_bests():
     records = [
-        rnd({"Ann": [2] * 9, "Bo": [3] * 9}, holes=9, on=0),         # Ann 18, Bo 27
-        rnd({"Ann": [3] * 9}, holes=9, on=1),                        # Ann 27
-        rnd({"Ann": [2] * 18, "Bo": [1] * 18}, holes=18, on=2),      # Ann 36, Bo 18
+        rnd({"Ann": [2] * 9, "Bo": [3] * 9}, holes=9, on=0),  # Ann 18, Bo 27
+        rnd({"Ann": [3] * 9}, holes=9, on=1),  # Ann 27
+        rnd({"Ann": [2] * 18, "Bo": [1] * 18}, holes=18, on=2),  # Ann 36, Bo 18
         rnd({"Ann": [4] * 18, "Bo": [1] * 17 + [_]}, holes=18, on=3),  # Ann 72; Bo unfinished
     ]
     stats = by_name(player_stats(records))
@@ -148,7 +148,11 @@ def test_games_are_never_mixed():
     ]
     stats = player_stats(records)
     assert [(s.game, s.name, s.rounds_played) for s in stats] == [
-        ("clubs", "ann", 2), ("clubs", "Bo", 1), ("grid", "Ann", 1), ("grid", "Bo", 1)]
+        ("clubs", "ann", 2),
+        ("clubs", "Bo", 1),
+        ("grid", "Ann", 1),
+        ("grid", "Bo", 1),
+    ]
     got = {(s.game, s.name): s for s in stats}
     assert got["grid", "Ann"].best_round == {9: -9} and got["grid", "Ann"].wins == 1
     assert got["clubs", "ann"].best_round == {9: 45} and got["clubs", "ann"].worst_round == {9: 54}
@@ -163,7 +167,11 @@ def test_sorted_by_game_then_rounds_played_then_name():
         rnd({"Dee": [1] * 9}, game="clubs", on=2, rid="3"),
     ]
     assert [(s.game, s.name) for s in player_stats(records)] == [
-        ("clubs", "Dee"), ("grid", "Bo"), ("grid", "Cy"), ("grid", "Al")]
+        ("clubs", "Dee"),
+        ("grid", "Bo"),
+        ("grid", "Cy"),
+        ("grid", "Al"),
+    ]
 
 
 def test_the_same_round_listed_twice_counts_once():

@@ -16,7 +16,7 @@ def test_default_table():
     table = Table()
     assert table.rules == Rules() == preset("standard")
     assert table.clubs == ClubRules()
-    assert table.players == 2  # the default table is two players (seed 000's one-deck game)
+    assert table.players == 2  # two players by default (docs/grid-golf.md, "Where the number of players comes from")
     assert table.preset == "standard"
     assert table.grid_decks == 1
     assert table.club_decks == 1  # one Club Cards deck for 2 players
@@ -62,16 +62,28 @@ def test_bad_preset(name):
 
 def test_to_dict_shape():
     assert Table().to_dict() == {
-        "rules": Rules().to_dict(), "clubs": ClubRules().to_dict(), "players": 2, "preset": "standard",
+        "rules": Rules().to_dict(),
+        "clubs": ClubRules().to_dict(),
+        "players": 2,
+        "preset": "standard",
     }
 
 
 def test_round_trip_through_json():
     table = Table(
-        rules=Rules(cards=8, king=0, negatives="both", negative_pairs="keep", end="final_turn",
-                    discard_flip=True, initial_flips=1, holes=18),
+        rules=Rules(
+            cards=8,
+            king=0,
+            negatives="both",
+            negative_pairs="keep",
+            end="final_turn",
+            discard_flip=True,
+            initial_flips=1,
+            holes=18,
+        ),
         clubs=ClubRules(deck=DEFAULT_DECK[:20] + (300,), bands=(PenaltyBand(0, 0), PenaltyBand(20, 2)), beyond=4),
-        players=6, preset="custom",
+        players=6,
+        preset="custom",
     )
     data = json.loads(json.dumps(table.to_dict()))
     assert Table.from_dict(data) == table
@@ -85,15 +97,18 @@ def test_from_dict_defaults():
     assert partial.players == 3 and partial.rules == Rules(king=0) and partial.clubs == ClubRules()
 
 
-@pytest.mark.parametrize("data, field", [
-    ({"rules": {"king": 5}}, "king"),
-    ({"rules": {"kings": 0}}, "kings"),
-    ({"rules": ["king"]}, "rules"),
-    ({"clubs": {"deck": [1]}}, "deck"),
-    ({"clubs": {"penalty_chart": 7}}, "clubs"),
-    (["rules"], "table"),
-    ("rules", "table"),
-])
+@pytest.mark.parametrize(
+    "data, field",
+    [
+        ({"rules": {"king": 5}}, "king"),
+        ({"rules": {"kings": 0}}, "kings"),
+        ({"rules": ["king"]}, "rules"),
+        ({"clubs": {"deck": [1]}}, "deck"),
+        ({"clubs": {"penalty_chart": 7}}, "clubs"),
+        (["rules"], "table"),
+        ("rules", "table"),
+    ],
+)
 def test_from_dict_errors_are_rules_errors(data, field):
     with pytest.raises(RulesError) as info:
         Table.from_dict(data)

@@ -3,7 +3,7 @@
 Used by the tests in this folder and by the bench scripts (``bench/web_load.py``):
 
     with scratch_database(tmp_path) as url:               # TEST_DATABASE_URL's server, or a SQLite file
-        with gunicorn_server(url, workers=2) as server:   # caddie.serving.wsgi:app, settings from caddie.serving.gunicorn_conf
+        with gunicorn_server(url, workers=2) as server:   # caddie.serving.wsgi:app, caddie.serving.gunicorn_conf
             urllib.request.urlopen(server.url + "/healthz")
 
 ``start_server`` / ``Server.stop`` / ``Server.kill`` are the same without the
@@ -35,10 +35,10 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Mapping
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
 GUNICORN = Path(sys.executable).with_name("gunicorn")
@@ -47,8 +47,18 @@ SECRET_KEY = "7c1e0b9a44d25f3e8a6d019bc2f75e4d3a98c0615be27f4d"
 CADDIE_APP = "caddie.serving.wsgi:app"
 
 # Variables of the caller's environment that would change what the server is.
-_SERVER_VARIABLES = ("SECRET_KEY", "DATABASE_URL", "BIND", "HOST", "PORT", "WEB_CONCURRENCY", "MIGRATE_ON_START",
-                     "SESSION_COOKIE_SECURE", "REQUEST_LOG", "TRUSTED_ORIGINS")
+_SERVER_VARIABLES = (
+    "SECRET_KEY",
+    "DATABASE_URL",
+    "BIND",
+    "HOST",
+    "PORT",
+    "WEB_CONCURRENCY",
+    "MIGRATE_ON_START",
+    "SESSION_COOKIE_SECURE",
+    "REQUEST_LOG",
+    "TRUSTED_ORIGINS",
+)
 
 
 class ServerFailed(RuntimeError):
@@ -59,7 +69,7 @@ class ServerFailed(RuntimeError):
 class Server:
     """One gunicorn master and its workers, in a process group of their own."""
 
-    url: str                      # http://127.0.0.1:PORT
+    url: str  # http://127.0.0.1:PORT
     process: subprocess.Popen
     log_path: Path
     workers: int
@@ -99,19 +109,34 @@ class Server:
         self.process.wait(timeout=30)
 
 
-def server_env(database_url: str, *, workers: int = 1, secret_key: str = SECRET_KEY,
-               extra: Mapping[str, str] | None = None) -> dict[str, str]:
+def server_env(
+    database_url: str, *, workers: int = 1, secret_key: str = SECRET_KEY, extra: Mapping[str, str] | None = None
+) -> dict[str, str]:
     """The environment of a server: this process's, minus its server settings, plus ours."""
     env = {k: v for k, v in os.environ.items() if k not in _SERVER_VARIABLES}
-    env.update(SECRET_KEY=secret_key, DATABASE_URL=database_url, WEB_CONCURRENCY=str(workers),
-               BIND="127.0.0.1:0", SESSION_COOKIE_SECURE="false", REQUEST_LOG="false")
+    env.update(
+        SECRET_KEY=secret_key,
+        DATABASE_URL=database_url,
+        WEB_CONCURRENCY=str(workers),
+        BIND="127.0.0.1:0",
+        SESSION_COOKIE_SECURE="false",
+        REQUEST_LOG="false",
+    )
     env.update(extra or {})
     return env
 
 
-def start_server(database_url: str, *, workers: int = 1, app: str = CADDIE_APP, log_path: Path | None = None,
-                 extra_env: Mapping[str, str] | None = None, secret_key: str = SECRET_KEY,
-                 ready_path: str = "/healthz", timeout: float = 90) -> Server:
+def start_server(
+    database_url: str,
+    *,
+    workers: int = 1,
+    app: str = CADDIE_APP,
+    log_path: Path | None = None,
+    extra_env: Mapping[str, str] | None = None,
+    secret_key: str = SECRET_KEY,
+    ready_path: str = "/healthz",
+    timeout: float = 90,
+) -> Server:
     """Start ``gunicorn -c python:caddie.serving.gunicorn_conf [app]`` and wait until every worker answers.
 
     ``app`` is gunicorn's APP_MODULE (``module:variable`` or ``module:factory()``),
@@ -130,8 +155,15 @@ def start_server(database_url: str, *, workers: int = 1, app: str = CADDIE_APP, 
     if app != CADDIE_APP:
         command.append(app)
     with open(log_path, "w") as err:
-        process = subprocess.Popen(command, cwd=PROJECT_ROOT, env=env, stdin=subprocess.DEVNULL,
-                                   stdout=err, stderr=subprocess.STDOUT, start_new_session=True)
+        process = subprocess.Popen(
+            command,
+            cwd=PROJECT_ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=err,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     server = Server(url="", process=process, log_path=log_path, workers=workers, env=env)
     try:
         server.url = _wait_until_ready(server, ready_path, timeout)
@@ -181,6 +213,7 @@ def _wait_until_ready(server: Server, ready_path: str, timeout: float) -> str:
 
 
 # ---- a scratch database ------------------------------------------------------------
+
 
 def _normalized(url: str) -> str:
     from caddie.config import normalize_database_url

@@ -24,8 +24,14 @@ def test_killed_servers_lose_no_acknowledged_move_or_score(tmp_path):
     if not servers.GUNICORN.exists():
         pytest.skip("gunicorn is not installed in this environment")
     crash = bench("crash")
-    figures = crash.run(os.environ.get("TEST_DATABASE_URL") or None, kills=KILLS, seed=int(os.environ.get(
-        "CRASH_SEED", "3")), cards=4, directory=tmp_path, log=lambda line: None)
+    figures = crash.run(
+        os.environ.get("TEST_DATABASE_URL") or None,
+        kills=KILLS,
+        seed=int(os.environ.get("CRASH_SEED", "3")),
+        cards=4,
+        directory=tmp_path,
+        log=lambda line: None,
+    )
     summary = "\n".join(crash.report_lines(figures))
     assert figures["kills"] >= KILLS, summary
     assert figures["lost"] == 0 and figures["partial"] == 0, summary

@@ -37,6 +37,7 @@ def helpers_of(worker: int) -> list[int]:
             return b"multiprocessing.spawn" in Path(f"/proc/{pid}/cmdline").read_bytes()
         except FileNotFoundError:
             return False
+
     return [pid for pid in children(worker) if is_helper(pid)]
 
 
@@ -53,7 +54,8 @@ def niced_helpers(server) -> dict[int, list[int]]:
         helpers = {worker: helpers_of(worker) for worker in children(server.process.pid)}
         settled = len(helpers) == server.workers and all(
             len(pids) == 1 and os.getpriority(os.PRIO_PROCESS, pids[0]) == helper_nice(worker)
-            for worker, pids in helpers.items())
+            for worker, pids in helpers.items()
+        )
         if settled or time.monotonic() > deadline:
             return helpers
         time.sleep(0.1)
@@ -61,8 +63,12 @@ def niced_helpers(server) -> dict[int, list[int]]:
 
 def ask_the_caddie(server) -> dict:
     """One grid advice on a connection of its own (a kept-alive one would stay with one worker)."""
-    request = urllib.request.Request(server.url + GRID, data=json.dumps(VIEW).encode(), method="POST",
-                                     headers={"Content-Type": "application/json", "Connection": "close"})
+    request = urllib.request.Request(
+        server.url + GRID,
+        data=json.dumps(VIEW).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json", "Connection": "close"},
+    )
     with urllib.request.urlopen(request, timeout=60) as response:
         assert response.status == 200
         return json.loads(response.read())

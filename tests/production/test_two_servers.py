@@ -16,8 +16,10 @@ import re
 from bench.web_load import BUTTON, CSRF_META, VERSION, Http
 from caddie.core.clubs.solver import solve
 
-HAND_CARD = re.compile(r'class="club-card[^"]*">\s*(?:<input [^>]*value="(\d+)"[^>]*>)?\s*'
-                       r'<span class="yards">(\d+)</span>')
+HAND_CARD = re.compile(
+    r'class="club-card[^"]*">\s*(?:<input [^>]*value="(\d+)"[^>]*>)?\s*'
+    r'<span class="yards">(\d+)</span>'
+)
 YARDAGE = re.compile(r'id="hole-facts"><b class="num">(\d+)</b>')
 HOLE_NO = re.compile(r'<span class="hole-no">Hole (\d+)')
 # What differs between two renders of the same state: each render signs a new CSRF token.
@@ -88,8 +90,7 @@ def play_grid_golf(browser: Browser, holes_to_play: int) -> None:
         action = "next" if "next" in moves else moves[0]
         return "act", {"action": action}
 
-    html = play_match(browser, "/play/", {"cards": "4", "negatives": "twos", "holes": "9"}, grid_move,
-                      holes_to_play)
+    html = play_match(browser, "/play/", {"cards": "4", "negatives": "twos", "holes": "9"}, grid_move, holes_to_play)
     assert HOLE_NO.search(html).group(1) == str(holes_to_play + 1)
 
 
@@ -108,8 +109,14 @@ def play_match(browser: Browser, start: str, settings: dict, person_move, holes_
     """Start a match at ``start`` against one computer and play ``holes_to_play`` holes, the
     person's moves chosen by ``person_move(html) -> (act, form)``; the last table page."""
     page = browser.request("GET", start).text()
-    form = {"csrf_token": CSRF_META.search(page).group(1), "player": "Pat", "opponents": "1",
-            "seats-0-name": "Ada", "seats-0-level": "steady", **settings}
+    form = {
+        "csrf_token": CSRF_META.search(page).group(1),
+        "player": "Pat",
+        "opponents": "1",
+        "seats-0-name": "Ada",
+        "seats-0-level": "steady",
+        **settings,
+    }
     started = browser.request("POST", start, form=form)
     assert started.status == 303, started.text()[:2000]
     path = started.headers["Location"]
@@ -159,8 +166,13 @@ def keep_a_ledger_round(browser: Browser) -> None:
         assert page.status == 200
         html = page.text()
         score = next(scores)
-        form = {"csrf_token": CSRF_META.search(html).group(1), "seat": str(seat), "hole": str(hole),
-                "version": VERSION.search(html).group(1), "score": str(score)}
+        form = {
+            "csrf_token": CSRF_META.search(html).group(1),
+            "seat": str(seat),
+            "hole": str(hole),
+            "version": VERSION.search(html).group(1),
+            "score": str(score),
+        }
         saved = browser.request("POST", f"/ledger/r/{round_id}/score", form=form)
         assert saved.status == 303, saved.text()[:2000]
         expected["Ann" if seat == 0 else "Bo"][hole - 1] = score
@@ -172,11 +184,15 @@ def keep_a_ledger_round(browser: Browser) -> None:
         assert {p["name"]: p["scores"] for p in rounds[0]["players"]} == expected
     # And one hole through the API, on each server in turn, with the versions last seen.
     versions = {p["name"]: p["versions"][6] for p in rounds[0]["players"]}
-    put = browser.request("PUT", f"/api/v1/rounds/{round_id}/holes/7",
-                          json_body={"scores": {"Ann": 4, "Bo": 4}, "versions": versions})
+    put = browser.request(
+        "PUT", f"/api/v1/rounds/{round_id}/holes/7", json_body={"scores": {"Ann": 4, "Bo": 4}, "versions": versions}
+    )
     assert put.status == 200, put.text()
-    stale = browser.request("PUT", f"/api/v1/rounds/{round_id}/holes/7",
-                            json_body={"scores": {"Ann": 9}, "versions": {"Ann": versions["Ann"]}})
+    stale = browser.request(
+        "PUT",
+        f"/api/v1/rounds/{round_id}/holes/7",
+        json_body={"scores": {"Ann": 9}, "versions": {"Ann": versions["Ann"]}},
+    )
     assert stale.status == 409, stale.text()
     expected["Ann"][6] = expected["Bo"][6] = 4
     rounds = [a.json() for a in browser.everywhere(f"/api/v1/rounds/{round_id}")]

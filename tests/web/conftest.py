@@ -14,9 +14,16 @@ VERSION = re.compile(r'id="version" name="version" type="hidden" value="(\d*)"')
 def settings_form(**changes) -> dict:
     """The Settings form as the browser sends it for the default table, with ``changes``."""
     data = {
-        "cards": "6", "king": "10", "negatives": "twos", "negative_pairs": "zero", "end": "immediate",
-        "initial_flips": "2", "holes": "9", "players": "2",
-        "club_deck": " ".join(map(str, DEFAULT_DECK)), "beyond": "5",
+        "cards": "6",
+        "king": "10",
+        "negatives": "twos",
+        "negative_pairs": "zero",
+        "end": "immediate",
+        "initial_flips": "2",
+        "holes": "9",
+        "players": "2",
+        "club_deck": " ".join(map(str, DEFAULT_DECK)),
+        "beyond": "5",
     }
     for i, band in enumerate(DEFAULT_BANDS):
         data[f"chart-{i}-up_to"], data[f"chart-{i}-strokes"] = str(band.up_to), str(band.strokes)
@@ -30,6 +37,7 @@ def settings_form(**changes) -> dict:
 @pytest.fixture
 def settings_saver(client, csrf_token):
     """Save settings through the real form; returns the response."""
+
     def save(**changes):
         html = client.get("/settings").get_data(as_text=True)
         version = VERSION.search(html).group(1)
@@ -41,4 +49,5 @@ def settings_saver(client, csrf_token):
         response = client.post("/settings", data=data)
         assert response.status_code == 303, response.get_data(as_text=True)
         return response
+
     return save

@@ -31,16 +31,19 @@ OPENAPI = "/api/v1/openapi.json"
 # The name the document goes by in the registry its references are resolved in; nothing is fetched.
 DOCUMENT_URI = "https://caddie.test" + OPENAPI
 
-Validator = extend(Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine(
-    "integer", lambda _checker, value: type(value) is int))
+Validator = extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", lambda _checker, value: type(value) is int),
+)
 
 
 def _dialect_keywords() -> frozenset[str]:
     """The keywords of JSON Schema 2020-12: those of each vocabulary its meta-schema is made of."""
     meta = Draft202012Validator.META_SCHEMA
     resolver = META_SCHEMAS.resolver(meta["$id"])
-    return frozenset(keyword for part in meta["allOf"]
-                     for keyword in resolver.lookup(part["$ref"]).contents["properties"])
+    return frozenset(
+        keyword for part in meta["allOf"] for keyword in resolver.lookup(part["$ref"]).contents["properties"]
+    )
 
 
 # The keywords a schema of the document may use: JSON Schema 2020-12's (the deprecated ones, such
@@ -56,6 +59,7 @@ def fetch_document(client) -> dict[str, Any]:
 
 
 # -- finding things in the document --------------------------------------------------------------
+
 
 def resolve(doc: dict[str, Any], ref: str) -> Any:
     """What the ``$ref`` ``ref`` (``#/components/...``) names; raises ``Unresolvable`` if nothing."""
@@ -80,9 +84,14 @@ def request_schema(doc: dict[str, Any], path: str, method: str) -> dict[str, Any
 def examples_of(doc: dict[str, Any], path: str, method: str) -> tuple[dict, dict]:
     """Request examples by name, and (status, value) of each response example by name."""
     operation = doc["paths"][path][method]
-    requests = {name: example["value"] for name, example in
-                operation.get("requestBody", {}).get("content", {}).get("application/json", {})
-                .get("examples", {}).items()}
+    requests = {
+        name: example["value"]
+        for name, example in operation.get("requestBody", {})
+        .get("content", {})
+        .get("application/json", {})
+        .get("examples", {})
+        .items()
+    }
     responses = {}
     for status, response in operation["responses"].items():
         response = dereferenced(doc, response)
@@ -93,6 +102,7 @@ def examples_of(doc: dict[str, Any], path: str, method: str) -> tuple[dict, dict
 
 
 # -- checking values -----------------------------------------------------------------------------
+
 
 def schema_errors(value: Any, schema: dict[str, Any], doc: dict[str, Any]) -> list[str]:
     """Why ``value`` does not match ``schema``, a schema of ``doc``: one line a problem, [] if none."""
@@ -124,6 +134,7 @@ def assert_error(status: int, body: Any, field: str | None, expected_status: int
 
 
 # -- checking the document -----------------------------------------------------------------------
+
 
 def _step(where: str, key: object) -> str:
     """The JSON pointer ``where`` one step further down, at ``key``."""
@@ -192,11 +203,13 @@ def document_problems(doc: dict[str, Any]) -> list[str]:
 
 # -- arbitrary junk --------------------------------------------------------------------------------
 
-json_scalars = (st.none() | st.booleans() | st.integers() | st.integers(min_value=10 ** 18)
-                | st.floats() | st.text(max_size=12))
+json_scalars = (
+    st.none() | st.booleans() | st.integers() | st.integers(min_value=10**18) | st.floats() | st.text(max_size=12)
+)
 json_values = st.recursive(
     json_scalars,
     lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=8), inner, max_size=6),
-    max_leaves=25)
+    max_leaves=25,
+)
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

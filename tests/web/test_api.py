@@ -1,4 +1,4 @@
-"""JSON API v1: the tally endpoints and the OpenAPI document (DESIGN.md section 5)."""
+"""JSON API v1: the tally endpoints and the OpenAPI document (docs/api.md)."""
 
 from __future__ import annotations
 
@@ -8,17 +8,38 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caddie.core.grid.cards import RANKS
 from caddie.core.clubs.scoring import DEFAULT_DECK
+from caddie.core.grid.cards import RANKS
 from caddie.core.grid.rules import PRESETS, Rules
-from tests.web.openapi_check import (FUZZ, OPENAPI, assert_documented, assert_error, dereferenced,
-                                     document_problems, examples_of, fetch_document, json_values, refs_of,
-                                     request_schema, response_schema, schema_errors, schemas_of)
+from tests.web.openapi_check import (
+    FUZZ,
+    OPENAPI,
+    assert_documented,
+    assert_error,
+    dereferenced,
+    document_problems,
+    examples_of,
+    fetch_document,
+    json_values,
+    refs_of,
+    request_schema,
+    response_schema,
+    schema_errors,
+    schemas_of,
+)
 
 GRID = "/api/v1/tally/grid"
 CLUBS = "/api/v1/tally/clubs"
-STANDARD_RULES = {"cards": 6, "king": 10, "negatives": "twos", "negative_pairs": "zero", "end": "immediate",
-                  "discard_flip": False, "initial_flips": 2, "holes": 9}
+STANDARD_RULES = {
+    "cards": 6,
+    "king": 10,
+    "negatives": "twos",
+    "negative_pairs": "zero",
+    "end": "immediate",
+    "discard_flip": False,
+    "initial_flips": 2,
+    "holes": 9,
+}
 HAND = ["K", "5", "7", "K", "3", "9"]
 
 
@@ -37,9 +58,16 @@ def post_raw(client, path, data, content_type="application/json"):
 
 # -- an independent scorer, to check the API's arithmetic -----------------------------------------
 
+
 def card_points(card, rules):
-    table = {"A": 1, "J": 10, "Q": 10, "K": rules["king"], "JK": -2,
-             "2": -2 if rules["negatives"] in ("twos", "both") else 2}
+    table = {
+        "A": 1,
+        "J": 10,
+        "Q": 10,
+        "K": rules["king"],
+        "JK": -2,
+        "2": -2 if rules["negatives"] in ("twos", "both") else 2,
+    }
     return table.get(card, int(card) if card.isdigit() else None)
 
 
@@ -64,14 +92,17 @@ def doc(client):
 
 # == POST /api/v1/tally/grid ======================================================================
 
+
 def test_grid_design_example(client):
     status, body = post(client, GRID, {"cards": HAND, "preset": "standard"})
     assert status == 200
     assert body == {
         "score": 24,
-        "columns": [{"top": "K", "bottom": "K", "matched": True, "points": 0},
-                    {"top": "5", "bottom": "3", "matched": False, "points": 8},
-                    {"top": "7", "bottom": "9", "matched": False, "points": 16}],
+        "columns": [
+            {"top": "K", "bottom": "K", "matched": True, "points": 0},
+            {"top": "5", "bottom": "3", "matched": False, "points": 8},
+            {"top": "7", "bottom": "9", "matched": False, "points": 16},
+        ],
         "rules": STANDARD_RULES,
     }
 
@@ -93,8 +124,9 @@ def test_grid_answers_the_preset_rules(client, name):
 
 
 def test_grid_rules_override_the_preset(client):
-    status, body = post(client, GRID, {"cards": ["K", "5", "7", "4", "3", "9"], "preset": "bicycle",
-                                       "rules": {"king": 10, "holes": 18}})
+    status, body = post(
+        client, GRID, {"cards": ["K", "5", "7", "4", "3", "9"], "preset": "bicycle", "rules": {"king": 10, "holes": 18}}
+    )
     assert status == 200
     assert body["rules"] == dict(PRESETS["bicycle"].to_dict(), king=10, holes=18)
     assert body["rules"]["end"] == "final_turn"  # the rest of the preset stays
@@ -114,9 +146,22 @@ def test_grid_reads_cards_forgivingly_and_answers_canonical_codes(client):
     assert body["score"] == 0
 
 
-@pytest.mark.parametrize("typed, code", [("a", "A"), ("1", "A"), ("ace", "A"), ("T", "10"), ("j", "J"),
-                                         ("queen", "Q"), ("jk", "JK"), ("Joker", "JK"), ("X", "JK"),
-                                         ("*", "JK"), ("  9  ", "9")])
+@pytest.mark.parametrize(
+    "typed, code",
+    [
+        ("a", "A"),
+        ("1", "A"),
+        ("ace", "A"),
+        ("T", "10"),
+        ("j", "J"),
+        ("queen", "Q"),
+        ("jk", "JK"),
+        ("Joker", "JK"),
+        ("X", "JK"),
+        ("*", "JK"),
+        ("  9  ", "9"),
+    ],
+)
 def test_grid_card_spellings(client, typed, code):
     cards = [typed, "5", "7", "4", "3", "9"]
     status, body = post(client, GRID, {"cards": cards, "rules": {"negatives": "both"}})
@@ -125,8 +170,7 @@ def test_grid_card_spellings(client, typed, code):
 
 
 def test_grid_negatives_jokers_makes_twos_worth_two(client):
-    status, body = post(client, GRID, {"cards": ["2", "JK", "5", "7", "3", "9"],
-                                       "rules": {"negatives": "jokers"}})
+    status, body = post(client, GRID, {"cards": ["2", "JK", "5", "7", "3", "9"], "rules": {"negatives": "jokers"}})
     assert status == 200
     assert [c["points"] for c in body["columns"]] == [2 + 7, -2 + 3, 5 + 9]
     assert body["score"] == 24
@@ -134,8 +178,11 @@ def test_grid_negatives_jokers_makes_twos_worth_two(client):
 
 @pytest.mark.parametrize("pairs, expected", [("zero", 0), ("keep", -4)])
 def test_grid_negative_pairs(client, pairs, expected):
-    status, body = post(client, GRID, {"cards": ["2", "JK", "5", "2", "JK", "9"],
-                                       "rules": {"negatives": "both", "negative_pairs": pairs}})
+    status, body = post(
+        client,
+        GRID,
+        {"cards": ["2", "JK", "5", "2", "JK", "9"], "rules": {"negatives": "both", "negative_pairs": pairs}},
+    )
     assert status == 200
     assert body["columns"][0] == {"top": "2", "bottom": "2", "matched": True, "points": expected}
     assert body["columns"][1] == {"top": "JK", "bottom": "JK", "matched": True, "points": expected}
@@ -181,70 +228,73 @@ def test_grid_joker_not_in_play(client):
     assert "Jokers are not in play" in body["error"]
 
 
-@pytest.mark.parametrize("body, field, words", [
-    ({}, "cards", "Send the cards"),
-    ({"cards": None}, "cards", "Send the cards"),
-    ({"cards": "K57K39"}, "cards", "list"),
-    ({"cards": {"0": "K"}}, "cards", "list"),
-    ({"cards": 6}, "cards", "list"),
-    ({"cards": []}, "cards", "has 0 cards"),
-    ({"cards": HAND[:5]}, "cards", "has 5 cards"),
-    ({"cards": HAND + ["A"]}, "cards", "has 7 cards"),
-    ({"cards": HAND, "rules": {"cards": 8}}, "cards", "deal 8"),
-    ({"cards": ["K", "5", None, "K", "3", "9"]}, "cards[2]", "Card 3 is missing"),
-    ({"cards": ["K", "5", "7", "K", "3", "  "]}, "cards[5]", "Card 6 is missing"),
-    ({"cards": ["", "5", "7", "K", "3", "9"]}, "cards[0]", "Card 1 is missing"),
-    ({"cards": ["K", 5, "7", "K", "3", "9"]}, "cards[1]", "as text"),
-    ({"cards": ["K", "5", True, "K", "3", "9"]}, "cards[2]", "as text"),
-    ({"cards": ["K", "5", "7", ["K"], "3", "9"]}, "cards[3]", "as text"),
-    ({"cards": ["K", "5", "7", {"rank": "K"}, "3", "9"]}, "cards[3]", "as text"),
-    ({"cards": ["K", "5", "7", "K", "3", "Z"]}, "cards[5]", '"Z" is not a card'),
-    ({"cards": ["K", "5", "7", "K", "3", "11"]}, "cards[5]", '"11" is not a card'),
-    ({"cards": ["K", "5", "7", "K", "3", "K\u2660"]}, "cards[5]", "is not a card"),
-    ({"cards": ["\uff2b", "5", "7", "K", "3", "9"]}, "cards[0]", "is not a card"),  # a full-width K
-    ({"cards": ["\ud800", "5", "7", "K", "3", "9"]}, "cards[0]", "is not a card"),  # a lone surrogate
-    ({"cards": HAND, "preset": "house"}, "preset", '"house" is not a preset'),
-    ({"cards": HAND, "preset": "St\u00e5ndard"}, "preset", "is not a preset"),
-    ({"cards": HAND, "preset": "Standard"}, "preset", "is not a preset"),
-    ({"cards": HAND, "preset": None}, "preset", "standard, classic or bicycle"),
-    ({"cards": HAND, "preset": 1}, "preset", "standard, classic or bicycle"),
-    ({"cards": HAND, "preset": ["standard"]}, "preset", "standard, classic or bicycle"),
-    ({"cards": HAND, "preset": {"name": "standard"}}, "preset", "standard, classic or bicycle"),
-    ({"cards": HAND, "rules": None}, "rules", "object"),
-    ({"cards": HAND, "rules": "classic"}, "rules", "object"),
-    ({"cards": HAND, "rules": [["king", 0]]}, "rules", "object"),
-    ({"cards": HAND, "rules": {"kings": 0}}, "rules.kings", '"kings" is not a rules field'),
-    ({"cards": HAND, "rules": {"k\u00efng": 0}}, "rules.k\u00efng", "is not a rules field"),
-    ({"cards": HAND, "rules": {"king": 5}}, "rules.king", "King is worth 0 or 10"),
-    ({"cards": HAND, "rules": {"king": "10"}}, "rules.king", "King is worth 0 or 10"),
-    ({"cards": HAND, "rules": {"king": 10.0}}, "rules.king", "King is worth 0 or 10"),
-    ({"cards": HAND, "rules": {"king": False}}, "rules.king", "King is worth 0 or 10"),
-    ({"cards": HAND, "rules": {"king": None}}, "rules.king", "King is worth 0 or 10"),
-    ({"cards": HAND, "rules": {"cards": 7}}, "rules.cards", "4, 6, 8 or 10"),
-    ({"cards": HAND, "rules": {"cards": 6.0}}, "rules.cards", "4, 6, 8 or 10"),
-    ({"cards": HAND, "rules": {"cards": True}}, "rules.cards", "4, 6, 8 or 10"),
-    ({"cards": HAND, "rules": {"negatives": "threes"}}, "rules.negatives", "twos"),
-    ({"cards": HAND, "rules": {"negatives": ["twos"]}}, "rules.negatives", "twos"),
-    ({"cards": HAND, "rules": {"negative_pairs": "double"}}, "rules.negative_pairs", "zero"),
-    ({"cards": HAND, "rules": {"end": "never"}}, "rules.end", "final_turn"),
-    ({"cards": HAND, "rules": {"discard_flip": "yes"}}, "rules.discard_flip", "true"),
-    ({"cards": HAND, "rules": {"discard_flip": 1}}, "rules.discard_flip", "true"),
-    ({"cards": HAND, "rules": {"initial_flips": 3}}, "rules.initial_flips", "0, 1 or 2"),
-    ({"cards": HAND, "rules": {"initial_flips": True}}, "rules.initial_flips", "0, 1 or 2"),
-    ({"cards": HAND, "rules": {"holes": 0}}, "rules.holes", "1 to 18"),
-    ({"cards": HAND, "rules": {"holes": 10 ** 40}}, "rules.holes", "1 to 18"),
-    ({"cards": HAND, "rules": {"holes": {"n": 9}}}, "rules.holes", "1 to 18"),
-    ({"cards": HAND, "decks": 0}, "decks", "1 to 4"),
-    ({"cards": HAND, "decks": 5}, "decks", "1 to 4"),
-    ({"cards": HAND, "decks": -1}, "decks", "1 to 4"),
-    ({"cards": HAND, "decks": 2.0}, "decks", "1 to 4"),
-    ({"cards": HAND, "decks": "2"}, "decks", "1 to 4"),
-    ({"cards": HAND, "decks": True}, "decks", "1 to 4"),
-    ({"cards": HAND, "decks": None}, "decks", "1 to 4"),
-    ({"cards": HAND, "decks": 10 ** 100}, "decks", "1 to 4"),
-    ({"cards": HAND, "deck": 2}, "deck", '"deck" is not a field'),
-    ({"cards": HAND, "grid": HAND}, "grid", '"grid" is not a field'),
-])
+@pytest.mark.parametrize(
+    "body, field, words",
+    [
+        ({}, "cards", "Send the cards"),
+        ({"cards": None}, "cards", "Send the cards"),
+        ({"cards": "K57K39"}, "cards", "list"),
+        ({"cards": {"0": "K"}}, "cards", "list"),
+        ({"cards": 6}, "cards", "list"),
+        ({"cards": []}, "cards", "has 0 cards"),
+        ({"cards": HAND[:5]}, "cards", "has 5 cards"),
+        ({"cards": HAND + ["A"]}, "cards", "has 7 cards"),
+        ({"cards": HAND, "rules": {"cards": 8}}, "cards", "deal 8"),
+        ({"cards": ["K", "5", None, "K", "3", "9"]}, "cards[2]", "Card 3 is missing"),
+        ({"cards": ["K", "5", "7", "K", "3", "  "]}, "cards[5]", "Card 6 is missing"),
+        ({"cards": ["", "5", "7", "K", "3", "9"]}, "cards[0]", "Card 1 is missing"),
+        ({"cards": ["K", 5, "7", "K", "3", "9"]}, "cards[1]", "as text"),
+        ({"cards": ["K", "5", True, "K", "3", "9"]}, "cards[2]", "as text"),
+        ({"cards": ["K", "5", "7", ["K"], "3", "9"]}, "cards[3]", "as text"),
+        ({"cards": ["K", "5", "7", {"rank": "K"}, "3", "9"]}, "cards[3]", "as text"),
+        ({"cards": ["K", "5", "7", "K", "3", "Z"]}, "cards[5]", '"Z" is not a card'),
+        ({"cards": ["K", "5", "7", "K", "3", "11"]}, "cards[5]", '"11" is not a card'),
+        ({"cards": ["K", "5", "7", "K", "3", "K\u2660"]}, "cards[5]", "is not a card"),
+        ({"cards": ["\uff2b", "5", "7", "K", "3", "9"]}, "cards[0]", "is not a card"),  # a full-width K
+        ({"cards": ["\ud800", "5", "7", "K", "3", "9"]}, "cards[0]", "is not a card"),  # a lone surrogate
+        ({"cards": HAND, "preset": "house"}, "preset", '"house" is not a preset'),
+        ({"cards": HAND, "preset": "St\u00e5ndard"}, "preset", "is not a preset"),
+        ({"cards": HAND, "preset": "Standard"}, "preset", "is not a preset"),
+        ({"cards": HAND, "preset": None}, "preset", "standard, classic or bicycle"),
+        ({"cards": HAND, "preset": 1}, "preset", "standard, classic or bicycle"),
+        ({"cards": HAND, "preset": ["standard"]}, "preset", "standard, classic or bicycle"),
+        ({"cards": HAND, "preset": {"name": "standard"}}, "preset", "standard, classic or bicycle"),
+        ({"cards": HAND, "rules": None}, "rules", "object"),
+        ({"cards": HAND, "rules": "classic"}, "rules", "object"),
+        ({"cards": HAND, "rules": [["king", 0]]}, "rules", "object"),
+        ({"cards": HAND, "rules": {"kings": 0}}, "rules.kings", '"kings" is not a rules field'),
+        ({"cards": HAND, "rules": {"k\u00efng": 0}}, "rules.k\u00efng", "is not a rules field"),
+        ({"cards": HAND, "rules": {"king": 5}}, "rules.king", "King is worth 0 or 10"),
+        ({"cards": HAND, "rules": {"king": "10"}}, "rules.king", "King is worth 0 or 10"),
+        ({"cards": HAND, "rules": {"king": 10.0}}, "rules.king", "King is worth 0 or 10"),
+        ({"cards": HAND, "rules": {"king": False}}, "rules.king", "King is worth 0 or 10"),
+        ({"cards": HAND, "rules": {"king": None}}, "rules.king", "King is worth 0 or 10"),
+        ({"cards": HAND, "rules": {"cards": 7}}, "rules.cards", "4, 6, 8 or 10"),
+        ({"cards": HAND, "rules": {"cards": 6.0}}, "rules.cards", "4, 6, 8 or 10"),
+        ({"cards": HAND, "rules": {"cards": True}}, "rules.cards", "4, 6, 8 or 10"),
+        ({"cards": HAND, "rules": {"negatives": "threes"}}, "rules.negatives", "twos"),
+        ({"cards": HAND, "rules": {"negatives": ["twos"]}}, "rules.negatives", "twos"),
+        ({"cards": HAND, "rules": {"negative_pairs": "double"}}, "rules.negative_pairs", "zero"),
+        ({"cards": HAND, "rules": {"end": "never"}}, "rules.end", "final_turn"),
+        ({"cards": HAND, "rules": {"discard_flip": "yes"}}, "rules.discard_flip", "true"),
+        ({"cards": HAND, "rules": {"discard_flip": 1}}, "rules.discard_flip", "true"),
+        ({"cards": HAND, "rules": {"initial_flips": 3}}, "rules.initial_flips", "0, 1 or 2"),
+        ({"cards": HAND, "rules": {"initial_flips": True}}, "rules.initial_flips", "0, 1 or 2"),
+        ({"cards": HAND, "rules": {"holes": 0}}, "rules.holes", "1 to 18"),
+        ({"cards": HAND, "rules": {"holes": 10**40}}, "rules.holes", "1 to 18"),
+        ({"cards": HAND, "rules": {"holes": {"n": 9}}}, "rules.holes", "1 to 18"),
+        ({"cards": HAND, "decks": 0}, "decks", "1 to 4"),
+        ({"cards": HAND, "decks": 5}, "decks", "1 to 4"),
+        ({"cards": HAND, "decks": -1}, "decks", "1 to 4"),
+        ({"cards": HAND, "decks": 2.0}, "decks", "1 to 4"),
+        ({"cards": HAND, "decks": "2"}, "decks", "1 to 4"),
+        ({"cards": HAND, "decks": True}, "decks", "1 to 4"),
+        ({"cards": HAND, "decks": None}, "decks", "1 to 4"),
+        ({"cards": HAND, "decks": 10**100}, "decks", "1 to 4"),
+        ({"cards": HAND, "deck": 2}, "deck", '"deck" is not a field'),
+        ({"cards": HAND, "grid": HAND}, "grid", '"grid" is not a field'),
+    ],
+)
 def test_grid_bad_input(client, body, field, words):
     status, answer = post(client, GRID, body)
     assert_error(status, answer, field)
@@ -261,14 +311,17 @@ def test_grid_first_problem_in_reading_order_is_reported(client):
 
 # == POST /api/v1/tally/clubs =====================================================================
 
+
 def test_clubs_design_example(client):
     status, body = post(client, CLUBS, {"yardage": 412, "cards": [250, 160, 3], "decks": 1})
     assert status == 200
     assert body == {"strokes": 3, "total": 413, "over": 1, "penalty": 1, "score": 4}
 
 
-@pytest.mark.parametrize("over, penalty", [(0, 0), (1, 1), (10, 1), (11, 2), (25, 2), (26, 3), (50, 3),
-                                           (51, 4), (100, 4), (101, 5), (247, 5)])
+@pytest.mark.parametrize(
+    "over, penalty",
+    [(0, 0), (1, 1), (10, 1), (11, 2), (25, 2), (26, 3), (50, 3), (51, 4), (100, 4), (101, 5), (247, 5)],
+)
 def test_clubs_default_penalty_chart(client, over, penalty):
     status, body = post(client, CLUBS, {"yardage": 250 - over, "cards": [250]})
     assert status == 200
@@ -303,8 +356,7 @@ def test_clubs_own_deck(client):
 def test_clubs_own_penalty_chart(client):
     chart = [{"up_to": 0, "strokes": 0}, {"up_to": 5, "strokes": 2}, {"up_to": 20, "strokes": 3}]
     for over, penalty in ((0, 0), (5, 2), (6, 3), (20, 3), (21, 9)):
-        status, body = post(client, CLUBS, {"yardage": 250 - over, "cards": [250], "penalty_chart": chart,
-                                            "beyond": 9})
+        status, body = post(client, CLUBS, {"yardage": 250 - over, "cards": [250], "penalty_chart": chart, "beyond": 9})
         assert status == 200 and body["penalty"] == penalty and body["score"] == 1 + penalty
     # without "beyond" the default of 5 applies past the last band
     status, body = post(client, CLUBS, {"yardage": 200, "cards": [250], "penalty_chart": chart})
@@ -318,73 +370,112 @@ def test_clubs_beyond_alone_changes_only_the_far_end(client):
     assert status == 200 and body["penalty"] == 3
 
 
-@pytest.mark.parametrize("body, field, words", [
-    ({}, "yardage", "yardage"),
-    ({"cards": [250]}, "yardage", "yardage"),
-    ({"yardage": 412}, "cards", "cards played"),
-    ({"yardage": 412, "cards": None}, "cards", "cards played"),
-    ({"yardage": None, "cards": [250]}, "yardage", "whole number"),
-    ({"yardage": "412", "cards": [250, 160, 3]}, "yardage", "whole number"),
-    ({"yardage": 412.0, "cards": [250, 160, 3]}, "yardage", "whole number"),
-    ({"yardage": 412.5, "cards": [250, 160, 3]}, "yardage", "whole number"),
-    ({"yardage": True, "cards": [250]}, "yardage", "whole number"),
-    ({"yardage": [412], "cards": [250]}, "yardage", "whole number"),
-    ({"yardage": {"yards": 412}, "cards": [250]}, "yardage", "whole number"),
-    ({"yardage": "\u0664\u0661\u0662", "cards": [250]}, "yardage", "whole number"),  # Arabic-Indic 412
-    ({"yardage": 0, "cards": [3]}, "yardage", "between 1 and 1000"),
-    ({"yardage": -5, "cards": [3]}, "yardage", "between 1 and 1000"),
-    ({"yardage": 1001, "cards": [250]}, "yardage", "between 1 and 1000"),
-    ({"yardage": 10 ** 30, "cards": [250]}, "yardage", "between 1 and 1000"),
-    ({"yardage": 412, "cards": []}, "cards", "at least one card"),
-    ({"yardage": 412, "cards": 250}, "cards", "list"),
-    ({"yardage": 412, "cards": "250 160 3"}, "cards", "list"),
-    ({"yardage": 412, "cards": {"a": 250}}, "cards", "list"),
-    ({"yardage": 412, "cards": [250, "160", 3]}, "cards[1]", "Card 2 is not a yardage"),
-    ({"yardage": 412, "cards": [250, 160.0, 3]}, "cards[1]", "Card 2 is not a yardage"),
-    ({"yardage": 412, "cards": [250, 160, False]}, "cards[2]", "Card 3 is not a yardage"),
-    ({"yardage": 412, "cards": [None, 160, 3]}, "cards[0]", "Card 1 is not a yardage"),
-    ({"yardage": 412, "cards": [[250], 160, 3]}, "cards[0]", "Card 1 is not a yardage"),
-    ({"yardage": 412, "cards": [250, 160, 2]}, "cards", "no 2-yard card"),
-    ({"yardage": 412, "cards": [250, 160, -3]}, "cards", "no -3-yard card"),
-    ({"yardage": 412, "cards": [250, 160, 10 ** 30]}, "cards", "yard card"),
-    ({"yardage": 412, "cards": [250, 160]}, "cards", "2 short of the hole's 412"),
-    ({"yardage": 412, "cards": [250, 160], "decks": 0}, "decks", "1 to 4"),
-    ({"yardage": 412, "cards": [250, 160], "decks": "1"}, "decks", "1 to 4"),
-    ({"yardage": 412, "cards": [250, 160], "decks": 1.5}, "decks", "1 to 4"),
-    ({"yardage": 412, "cards": [250, 160, 3], "deck": None}, "deck", "list"),
-    ({"yardage": 412, "cards": [250, 160, 3], "deck": []}, "deck", "list"),
-    ({"yardage": 412, "cards": [250, 160, 3], "deck": False}, "deck", "list"),
-    ({"yardage": 412, "cards": [250, 160, 3], "deck": "250,160,3"}, "deck", "list"),
-    ({"yardage": 412, "cards": [250, 160, 3], "deck": [250, "160"]}, "deck[1]", "Deck card 2"),
-    ({"yardage": 412, "cards": [250, 160, 3], "deck": [250, 160, 3]}, "deck", "at least 14 cards"),
-    ({"yardage": 412, "cards": [250, 160, 3], "deck": [250, 160, 3] + [500] * 11}, "deck", "1 to 400"),
-    ({"yardage": 412, "cards": [250, 160, 3], "penalty_chart": None}, "penalty_chart", "list of bands"),
-    ({"yardage": 412, "cards": [250, 160, 3], "penalty_chart": []}, "penalty_chart", "list of bands"),
-    ({"yardage": 412, "cards": [250, 160, 3], "penalty_chart": {"up_to": 0, "strokes": 0}},
-     "penalty_chart", "list of bands"),
-    ({"yardage": 412, "cards": [250, 160, 3], "penalty_chart": [[0, 0]]}, "penalty_chart[0]", "up_to"),
-    ({"yardage": 412, "cards": [250, 160, 3], "penalty_chart": [{"up_to": 0}]}, "penalty_chart[0]", "strokes"),
-    ({"yardage": 412, "cards": [250, 160, 3], "penalty_chart": [{"up_to": 0, "strokes": 0, "x": 1}]},
-     "penalty_chart[0]", "up_to"),
-    ({"yardage": 412, "cards": [250, 160, 3], "penalty_chart": [{"up_to": 0, "strokes": "0"}]},
-     "penalty_chart[0].strokes", "whole number"),
-    ({"yardage": 412, "cards": [250, 160, 3], "penalty_chart": [{"up_to": 0.0, "strokes": 0}]},
-     "penalty_chart[0].up_to", "whole number"),
-    ({"yardage": 412, "cards": [250, 160, 3], "penalty_chart": [{"up_to": 5, "strokes": 0}]},
-     "penalty_chart", "0 over"),
-    ({"yardage": 412, "cards": [250, 160, 3],
-      "penalty_chart": [{"up_to": 0, "strokes": 0}, {"up_to": 0, "strokes": 1}]}, "penalty_chart", "further"),
-    ({"yardage": 412, "cards": [250, 160, 3],
-      "penalty_chart": [{"up_to": 0, "strokes": 3}, {"up_to": 9, "strokes": 1}]}, "penalty_chart", "never fall"),
-    ({"yardage": 412, "cards": [250, 160, 3],
-      "penalty_chart": [{"up_to": 0, "strokes": 0}, {"up_to": 9, "strokes": 21}]}, "penalty_chart", "0 to 20"),
-    ({"yardage": 412, "cards": [250, 160, 3], "beyond": 1}, "penalty_chart", "at least as much"),
-    ({"yardage": 412, "cards": [250, 160, 3], "beyond": 10 ** 20}, "penalty_chart", "at least as much"),
-    ({"yardage": 412, "cards": [250, 160, 3], "beyond": None}, "beyond", "whole number"),
-    ({"yardage": 412, "cards": [250, 160, 3], "beyond": "5"}, "beyond", "whole number"),
-    ({"yardage": 412, "cards": [250, 160, 3], "hand": [250]}, "hand", '"hand" is not a field'),
-    ({"yardage": 412, "cards": [250, 160, 3], "clubs": {}}, "clubs", '"clubs" is not a field'),
-])
+@pytest.mark.parametrize(
+    "body, field, words",
+    [
+        ({}, "yardage", "yardage"),
+        ({"cards": [250]}, "yardage", "yardage"),
+        ({"yardage": 412}, "cards", "cards played"),
+        ({"yardage": 412, "cards": None}, "cards", "cards played"),
+        ({"yardage": None, "cards": [250]}, "yardage", "whole number"),
+        ({"yardage": "412", "cards": [250, 160, 3]}, "yardage", "whole number"),
+        ({"yardage": 412.0, "cards": [250, 160, 3]}, "yardage", "whole number"),
+        ({"yardage": 412.5, "cards": [250, 160, 3]}, "yardage", "whole number"),
+        ({"yardage": True, "cards": [250]}, "yardage", "whole number"),
+        ({"yardage": [412], "cards": [250]}, "yardage", "whole number"),
+        ({"yardage": {"yards": 412}, "cards": [250]}, "yardage", "whole number"),
+        ({"yardage": "\u0664\u0661\u0662", "cards": [250]}, "yardage", "whole number"),  # Arabic-Indic 412
+        ({"yardage": 0, "cards": [3]}, "yardage", "between 1 and 1000"),
+        ({"yardage": -5, "cards": [3]}, "yardage", "between 1 and 1000"),
+        ({"yardage": 1001, "cards": [250]}, "yardage", "between 1 and 1000"),
+        ({"yardage": 10**30, "cards": [250]}, "yardage", "between 1 and 1000"),
+        ({"yardage": 412, "cards": []}, "cards", "at least one card"),
+        ({"yardage": 412, "cards": 250}, "cards", "list"),
+        ({"yardage": 412, "cards": "250 160 3"}, "cards", "list"),
+        ({"yardage": 412, "cards": {"a": 250}}, "cards", "list"),
+        ({"yardage": 412, "cards": [250, "160", 3]}, "cards[1]", "Card 2 is not a yardage"),
+        ({"yardage": 412, "cards": [250, 160.0, 3]}, "cards[1]", "Card 2 is not a yardage"),
+        ({"yardage": 412, "cards": [250, 160, False]}, "cards[2]", "Card 3 is not a yardage"),
+        ({"yardage": 412, "cards": [None, 160, 3]}, "cards[0]", "Card 1 is not a yardage"),
+        ({"yardage": 412, "cards": [[250], 160, 3]}, "cards[0]", "Card 1 is not a yardage"),
+        ({"yardage": 412, "cards": [250, 160, 2]}, "cards", "no 2-yard card"),
+        ({"yardage": 412, "cards": [250, 160, -3]}, "cards", "no -3-yard card"),
+        ({"yardage": 412, "cards": [250, 160, 10**30]}, "cards", "yard card"),
+        ({"yardage": 412, "cards": [250, 160]}, "cards", "2 short of the hole's 412"),
+        ({"yardage": 412, "cards": [250, 160], "decks": 0}, "decks", "1 to 4"),
+        ({"yardage": 412, "cards": [250, 160], "decks": "1"}, "decks", "1 to 4"),
+        ({"yardage": 412, "cards": [250, 160], "decks": 1.5}, "decks", "1 to 4"),
+        ({"yardage": 412, "cards": [250, 160, 3], "deck": None}, "deck", "list"),
+        ({"yardage": 412, "cards": [250, 160, 3], "deck": []}, "deck", "list"),
+        ({"yardage": 412, "cards": [250, 160, 3], "deck": False}, "deck", "list"),
+        ({"yardage": 412, "cards": [250, 160, 3], "deck": "250,160,3"}, "deck", "list"),
+        ({"yardage": 412, "cards": [250, 160, 3], "deck": [250, "160"]}, "deck[1]", "Deck card 2"),
+        ({"yardage": 412, "cards": [250, 160, 3], "deck": [250, 160, 3]}, "deck", "at least 14 cards"),
+        ({"yardage": 412, "cards": [250, 160, 3], "deck": [250, 160, 3] + [500] * 11}, "deck", "1 to 400"),
+        ({"yardage": 412, "cards": [250, 160, 3], "penalty_chart": None}, "penalty_chart", "list of bands"),
+        ({"yardage": 412, "cards": [250, 160, 3], "penalty_chart": []}, "penalty_chart", "list of bands"),
+        (
+            {"yardage": 412, "cards": [250, 160, 3], "penalty_chart": {"up_to": 0, "strokes": 0}},
+            "penalty_chart",
+            "list of bands",
+        ),
+        ({"yardage": 412, "cards": [250, 160, 3], "penalty_chart": [[0, 0]]}, "penalty_chart[0]", "up_to"),
+        ({"yardage": 412, "cards": [250, 160, 3], "penalty_chart": [{"up_to": 0}]}, "penalty_chart[0]", "strokes"),
+        (
+            {"yardage": 412, "cards": [250, 160, 3], "penalty_chart": [{"up_to": 0, "strokes": 0, "x": 1}]},
+            "penalty_chart[0]",
+            "up_to",
+        ),
+        (
+            {"yardage": 412, "cards": [250, 160, 3], "penalty_chart": [{"up_to": 0, "strokes": "0"}]},
+            "penalty_chart[0].strokes",
+            "whole number",
+        ),
+        (
+            {"yardage": 412, "cards": [250, 160, 3], "penalty_chart": [{"up_to": 0.0, "strokes": 0}]},
+            "penalty_chart[0].up_to",
+            "whole number",
+        ),
+        (
+            {"yardage": 412, "cards": [250, 160, 3], "penalty_chart": [{"up_to": 5, "strokes": 0}]},
+            "penalty_chart",
+            "0 over",
+        ),
+        (
+            {
+                "yardage": 412,
+                "cards": [250, 160, 3],
+                "penalty_chart": [{"up_to": 0, "strokes": 0}, {"up_to": 0, "strokes": 1}],
+            },
+            "penalty_chart",
+            "further",
+        ),
+        (
+            {
+                "yardage": 412,
+                "cards": [250, 160, 3],
+                "penalty_chart": [{"up_to": 0, "strokes": 3}, {"up_to": 9, "strokes": 1}],
+            },
+            "penalty_chart",
+            "never fall",
+        ),
+        (
+            {
+                "yardage": 412,
+                "cards": [250, 160, 3],
+                "penalty_chart": [{"up_to": 0, "strokes": 0}, {"up_to": 9, "strokes": 21}],
+            },
+            "penalty_chart",
+            "0 to 20",
+        ),
+        ({"yardage": 412, "cards": [250, 160, 3], "beyond": 1}, "penalty_chart", "at least as much"),
+        ({"yardage": 412, "cards": [250, 160, 3], "beyond": 10**20}, "penalty_chart", "at least as much"),
+        ({"yardage": 412, "cards": [250, 160, 3], "beyond": None}, "beyond", "whole number"),
+        ({"yardage": 412, "cards": [250, 160, 3], "beyond": "5"}, "beyond", "whole number"),
+        ({"yardage": 412, "cards": [250, 160, 3], "hand": [250]}, "hand", '"hand" is not a field'),
+        ({"yardage": 412, "cards": [250, 160, 3], "clubs": {}}, "clubs", '"clubs" is not a field'),
+    ],
+)
 def test_clubs_bad_input(client, body, field, words):
     status, answer = post(client, CLUBS, body)
     assert_error(status, answer, field)
@@ -393,48 +484,58 @@ def test_clubs_bad_input(client, body, field, words):
 
 # == both endpoints: bodies that are not a request ================================================
 
+
 @pytest.mark.parametrize("path", [GRID, CLUBS])
-@pytest.mark.parametrize("data, content_type, words", [
-    ('{"cards": ["K"]}', "text/plain", "Content-Type: application/json"),
-    ("cards=K&cards=5", "application/x-www-form-urlencoded", "Content-Type: application/json"),
-    ("", None, "Content-Type: application/json"),
-    ("", "application/json", "not valid JSON"),
-    ("{", "application/json", "not valid JSON"),
-    ("{'cards': ['K']}", "application/json", "not valid JSON"),
-    ('{"cards": ["K",]}', "application/json", "not valid JSON"),
-    (b'{"cards": ["\xff\xfe"]}', "application/json", "not valid JSON"),
-    ("9" * 5000, "application/json", "not valid JSON"),  # past Python's digit limit
-    ("[" * 100_000 + "]" * 100_000, "application/json", "not valid JSON"),  # deeper than the parser goes
-    ("null", "application/json", "JSON object"),
-    ("[]", "application/json", "JSON object"),
-    ('["K", "5", "7", "K", "3", "9"]', "application/json", "JSON object"),
-    ('"cards"', "application/json", "JSON object"),
-    ("412", "application/json", "JSON object"),
-    ("true", "application/json", "JSON object"),
-    ("NaN", "application/json", "JSON object"),
-])
+@pytest.mark.parametrize(
+    "data, content_type, words",
+    [
+        ('{"cards": ["K"]}', "text/plain", "Content-Type: application/json"),
+        ("cards=K&cards=5", "application/x-www-form-urlencoded", "Content-Type: application/json"),
+        ("", None, "Content-Type: application/json"),
+        ("", "application/json", "not valid JSON"),
+        ("{", "application/json", "not valid JSON"),
+        ("{'cards': ['K']}", "application/json", "not valid JSON"),
+        ('{"cards": ["K",]}', "application/json", "not valid JSON"),
+        (b'{"cards": ["\xff\xfe"]}', "application/json", "not valid JSON"),
+        ("9" * 5000, "application/json", "not valid JSON"),  # past Python's digit limit
+        ("[" * 100_000 + "]" * 100_000, "application/json", "not valid JSON"),  # deeper than the parser goes
+        ("null", "application/json", "JSON object"),
+        ("[]", "application/json", "JSON object"),
+        ('["K", "5", "7", "K", "3", "9"]', "application/json", "JSON object"),
+        ('"cards"', "application/json", "JSON object"),
+        ("412", "application/json", "JSON object"),
+        ("true", "application/json", "JSON object"),
+        ("NaN", "application/json", "JSON object"),
+    ],
+)
 def test_body_must_be_a_json_object(client, path, data, content_type, words):
     status, body = post_raw(client, path, data, content_type)
     assert_error(status, body, None)
     assert words in body["error"]
 
 
-@pytest.mark.parametrize("raw, field", [
-    ('{"yardage": NaN, "cards": [250]}', "yardage"),
-    ('{"yardage": Infinity, "cards": [250]}', "yardage"),
-    ('{"yardage": 1e400, "cards": [250]}', "yardage"),
-    ('{"yardage": 412, "cards": [250, -Infinity]}', "cards[1]"),
-    ('{"yardage": 412, "cards": [250, 160, 3], "decks": NaN}', "decks"),
-])
+@pytest.mark.parametrize(
+    "raw, field",
+    [
+        ('{"yardage": NaN, "cards": [250]}', "yardage"),
+        ('{"yardage": Infinity, "cards": [250]}', "yardage"),
+        ('{"yardage": 1e400, "cards": [250]}', "yardage"),
+        ('{"yardage": 412, "cards": [250, -Infinity]}', "cards[1]"),
+        ('{"yardage": 412, "cards": [250, 160, 3], "decks": NaN}', "decks"),
+    ],
+)
 def test_clubs_non_finite_numbers(client, raw, field):
     assert_error(*post_raw(client, CLUBS, raw), field)
 
 
-@pytest.mark.parametrize("raw, field", [
-    ('{"cards": ["K", "5", "7", "K", "3", "9"], "rules": {"king": NaN}}', "rules.king"),
-    ('{"cards": ["K", "5", "7", "K", "3", "9"], "decks": Infinity}', "decks"),
-    ('{"cards": ["K", "5", "7", "K", "3", NaN]}', "cards[5]"),
-])
+@pytest.mark.parametrize(
+    "raw, field",
+    [
+        ('{"cards": ["K", "5", "7", "K", "3", "9"], "rules": {"king": NaN}}', "rules.king"),
+        ('{"cards": ["K", "5", "7", "K", "3", "9"], "decks": Infinity}', "decks"),
+        ('{"cards": ["K", "5", "7", "K", "3", NaN]}', "cards[5]"),
+    ],
+)
 def test_grid_non_finite_numbers(client, raw, field):
     assert_error(*post_raw(client, GRID, raw), field)
 
@@ -459,11 +560,21 @@ def test_api_posts_need_no_csrf_token(client):
 
 # == methods and addresses ========================================================================
 
-@pytest.mark.parametrize("method, path", [
-    ("get", GRID), ("put", GRID), ("delete", GRID), ("patch", GRID),
-    ("get", CLUBS), ("put", CLUBS), ("delete", CLUBS),
-    ("post", OPENAPI), ("delete", OPENAPI),
-])
+
+@pytest.mark.parametrize(
+    "method, path",
+    [
+        ("get", GRID),
+        ("put", GRID),
+        ("delete", GRID),
+        ("patch", GRID),
+        ("get", CLUBS),
+        ("put", CLUBS),
+        ("delete", CLUBS),
+        ("post", OPENAPI),
+        ("delete", OPENAPI),
+    ],
+)
 def test_wrong_method_answers_json_405(client, method, path):
     response = getattr(client, method)(path, json={"cards": HAND})
     assert response.status_code == 405
@@ -478,6 +589,7 @@ def test_unknown_api_address_answers_json_404(client):
 
 
 # == arbitrary junk: never a 500 ==================================================================
+
 
 def check_answer(response, doc, path):
     """200 with a body matching the documented schema, or 400 with a documented Error."""
@@ -498,18 +610,35 @@ def test_any_json_value_gets_an_answer(client, doc, body):
 
 
 @FUZZ
-@given(body=st.dictionaries(st.sampled_from(["cards", "preset", "rules", "decks", "yardage", "deck",
-                                             "penalty_chart", "beyond"]), json_values))
+@given(
+    body=st.dictionaries(
+        st.sampled_from(["cards", "preset", "rules", "decks", "yardage", "deck", "penalty_chart", "beyond"]),
+        json_values,
+    )
+)
 def test_any_values_in_the_request_fields_get_an_answer(client, doc, body):
     for path in (GRID, CLUBS):
         check_answer(client.post(path, json=body), doc, path)
 
 
-SPELLINGS = {"A": ["A", "a", "1", "ace", " Ace "], "10": ["10", "t", "T", " 10 "], "J": ["J", "j", "jack"],
-             "Q": ["Q", "q", "Queen"], "K": ["K", "k", "king", " K"], "JK": ["JK", "jk", "x", "X", "*", "joker"]}
-RULE_CHOICES = {"cards": [4, 6, 8, 10], "king": [0, 10], "negatives": ["twos", "jokers", "both"],
-                "negative_pairs": ["zero", "keep"], "end": ["immediate", "final_turn"],
-                "discard_flip": [False, True], "initial_flips": [0, 1, 2], "holes": [1, 9, 18]}
+SPELLINGS = {
+    "A": ["A", "a", "1", "ace", " Ace "],
+    "10": ["10", "t", "T", " 10 "],
+    "J": ["J", "j", "jack"],
+    "Q": ["Q", "q", "Queen"],
+    "K": ["K", "k", "king", " K"],
+    "JK": ["JK", "jk", "x", "X", "*", "joker"],
+}
+RULE_CHOICES = {
+    "cards": [4, 6, 8, 10],
+    "king": [0, 10],
+    "negatives": ["twos", "jokers", "both"],
+    "negative_pairs": ["zero", "keep"],
+    "end": ["immediate", "final_turn"],
+    "discard_flip": [False, True],
+    "initial_flips": [0, 1, 2],
+    "holes": [1, 9, 18],
+}
 
 
 @st.composite
@@ -526,7 +655,7 @@ def grid_requests(draw, corrupt: bool):
     if decks > 1 or draw(st.booleans()):
         body["decks"] = decks
     rules = Rules.from_dict(body.get("rules"), base=PRESETS[name or "standard"])
-    dealt = draw(st.permutations(rules.full_deck(decks)))[:rules.cards]
+    dealt = draw(st.permutations(rules.full_deck(decks)))[: rules.cards]
     body["cards"] = [draw(st.sampled_from(SPELLINGS.get(code, [code, f" {code}"]))) for code in dealt]
     if corrupt:
         part = draw(st.sampled_from(["card", "cards", "preset", "rules", "rule", "decks"]))
@@ -577,16 +706,21 @@ def test_grid_spoiled_requests_are_scored_or_refused(client, doc, body):
 
 
 PENALTY_CHARTS = st.lists(st.tuples(st.integers(1, 60), st.integers(0, 3)), max_size=4).map(
-    lambda steps: [{"up_to": 0, "strokes": 0}] + [
-        {"up_to": sum(s[0] for s in steps[:i + 1]), "strokes": sum(s[1] for s in steps[:i + 1])}
-        for i in range(len(steps))])
+    lambda steps: (
+        [{"up_to": 0, "strokes": 0}]
+        + [
+            {"up_to": sum(s[0] for s in steps[: i + 1]), "strokes": sum(s[1] for s in steps[: i + 1])}
+            for i in range(len(steps))
+        ]
+    )
+)
 
 
 @st.composite
 def club_requests(draw, corrupt: bool):
     """A hole that could be played; with ``corrupt``, maybe one part spoiled."""
     decks = draw(st.integers(1, 4))
-    cards = draw(st.permutations(list(DEFAULT_DECK) * decks))[:draw(st.integers(1, 14))]
+    cards = draw(st.permutations(list(DEFAULT_DECK) * decks))[: draw(st.integers(1, 14))]
     body = {"yardage": draw(st.integers(1, min(1000, sum(cards)))), "cards": cards}
     if decks > 1 or draw(st.booleans()):
         body["decks"] = decks
@@ -604,8 +738,9 @@ def club_requests(draw, corrupt: bool):
 
 
 def chart_penalty(body, over):
-    bands = body.get("penalty_chart", [{"up_to": u, "strokes": s}
-                                       for u, s in ((0, 0), (10, 1), (25, 2), (50, 3), (100, 4))])
+    bands = body.get(
+        "penalty_chart", [{"up_to": u, "strokes": s} for u, s in ((0, 0), (10, 1), (25, 2), (50, 3), (100, 4))]
+    )
     for band in bands:
         if over <= band["up_to"]:
             return band["strokes"]
@@ -640,6 +775,7 @@ def test_clubs_spoiled_requests_are_scored_or_refused(client, doc, body):
 
 
 # == GET /api/v1/openapi.json =====================================================================
+
 
 def test_openapi_is_a_valid_json_document_naming_both_paths(client):
     response = client.get(OPENAPI)
@@ -679,19 +815,30 @@ def test_the_document_check_finds_what_is_wrong(doc):
     ]
 
 
-@pytest.mark.parametrize("schema, value, problem", [
-    ("Error", {"error": "Bad."}, "$: 'field' is a required property"),
-    ("Error", {"error": 1, "field": None}, "$.error: 1 is not of type 'string'"),
-    ("Error", {"error": "Bad.", "field": None, "x": 1},
-     "$: Additional properties are not allowed ('x' was unexpected)"),
-    ("ClubTally", {"strokes": 3, "total": 413, "over": 1, "penalty": 1, "score": 4.0},
-     "$.score: 4.0 is not of type 'integer'"),  # a whole number is sent as one
-    ("ColumnScore", {"top": "K", "bottom": "Z", "matched": False, "points": 10},
-     "$.bottom: 'Z' is not one of"),
-    ("Rules", dict(STANDARD_RULES, king=True), "$.king: True is not one of [0, 10]"),  # not 1
-    ("CreateRoundRequest", {"players": ["Ann"], "played_on": "2025-02-30"},
-     "$.played_on: '2025-02-30' is not a 'date'"),
-])
+@pytest.mark.parametrize(
+    "schema, value, problem",
+    [
+        ("Error", {"error": "Bad."}, "$: 'field' is a required property"),
+        ("Error", {"error": 1, "field": None}, "$.error: 1 is not of type 'string'"),
+        (
+            "Error",
+            {"error": "Bad.", "field": None, "x": 1},
+            "$: Additional properties are not allowed ('x' was unexpected)",
+        ),
+        (
+            "ClubTally",
+            {"strokes": 3, "total": 413, "over": 1, "penalty": 1, "score": 4.0},
+            "$.score: 4.0 is not of type 'integer'",
+        ),  # a whole number is sent as one
+        ("ColumnScore", {"top": "K", "bottom": "Z", "matched": False, "points": 10}, "$.bottom: 'Z' is not one of"),
+        ("Rules", dict(STANDARD_RULES, king=True), "$.king: True is not one of [0, 10]"),  # not 1
+        (
+            "CreateRoundRequest",
+            {"players": ["Ann"], "played_on": "2025-02-30"},
+            "$.played_on: '2025-02-30' is not a 'date'",
+        ),
+    ],
+)
 def test_the_schema_check_rejects_what_the_document_forbids(doc, schema, value, problem):
     problems = schema_errors(value, {"$ref": f"#/components/schemas/{schema}"}, doc)
     assert any(found.startswith(problem) for found in problems), problems
@@ -743,16 +890,19 @@ def test_design_examples_are_documented(doc):
     grid = {name: (req, resp) for name, req, _, resp in documented_examples(doc, GRID)}
     clubs = {name: (req, resp) for name, req, _, resp in documented_examples(doc, CLUBS)}
     assert ({"cards": HAND, "preset": "standard"}, 24) in [(req, resp.get("score")) for req, resp in grid.values()]
-    assert ({"yardage": 412, "cards": [250, 160, 3], "decks": 1},
-            {"strokes": 3, "total": 413, "over": 1, "penalty": 1, "score": 4}) in clubs.values()
+    assert (
+        {"yardage": 412, "cards": [250, 160, 3], "decks": 1},
+        {"strokes": 3, "total": 413, "over": 1, "penalty": 1, "score": 4},
+    ) in clubs.values()
 
 
 def test_club_cards_api_uses_the_tables_deck_and_chart_from_settings(client, settings_saver):
     from caddie.core.clubs.scoring import DEFAULT_DECK
-    deck = [251 if card == 250 else card for card in DEFAULT_DECK]   # this table's driver card reads 251
+
+    deck = [251 if card == 250 else card for card in DEFAULT_DECK]  # this table's driver card reads 251
     settings_saver(club_deck=" ".join(map(str, deck)))
     tally = client.post("/api/v1/tally/clubs", json={"yardage": 400, "cards": [251, 150]})
-    assert tally.status_code == 200 and tally.get_json()["score"] == 3   # 401 yards: 1 over, 1 penalty
+    assert tally.status_code == 200 and tally.get_json()["score"] == 3  # 401 yards: 1 over, 1 penalty
     refused = client.post("/api/v1/tally/clubs", json={"yardage": 400, "cards": [250, 150]})
     assert refused.status_code == 400 and "no 250-yard card" in refused.get_json()["error"]
     hand = [251, 245, 240, 235, 180, 150, 110, 45, 40, 25, 20, 10, 5, 3]
@@ -760,5 +910,6 @@ def test_club_cards_api_uses_the_tables_deck_and_chart_from_settings(client, set
     assert advice.status_code == 200 and advice.get_json()["play"] == [251, 150]
     # a caller without Settings gets the printed deck
     from caddie import create_app  # noqa: F401
+
     other = client.application.test_client()
     assert other.post("/api/v1/tally/clubs", json={"yardage": 400, "cards": [250, 150]}).status_code == 200

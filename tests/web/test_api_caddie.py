@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from caddie.core.grid.advisor import advise
+from caddie.advisor import advise
 from tests.web.openapi_check import FUZZ, assert_documented, fetch_document, json_values
 
 GRID = "/api/v1/caddie/grid"
@@ -22,12 +22,13 @@ def test_grid_advice_is_documented_and_is_the_advisor_itself(client):
     assert_documented(doc, GRID, "post", 200, body)
     assert body["action"] in ("take_discard", "draw")
     assert body["explanation"] and isinstance(body["expected_score"], (int, float))
-    assert body == advise(view)  # the API is caddie.core.grid.advisor.advise, request and response alike
+    assert body == advise(view)  # the API is caddie.advisor.advise, request and response alike
 
 
 def test_a_drawn_card_gets_a_place_or_a_discard(client):
-    body = client.post(GRID, json={"grid": ["K", None, None, "K", "5", None], "discard": "9",
-                                   "drawn": "5", "drawn_from": "deck"}).get_json()
+    body = client.post(
+        GRID, json={"grid": ["K", None, None, "K", "5", None], "discard": "9", "drawn": "5", "drawn_from": "deck"}
+    ).get_json()
     assert body["action"] in ("swap", "discard")
     if body["action"] == "swap":
         assert body["position"] in (1, 2, 5)
@@ -67,9 +68,26 @@ def _post(client, path, body):
 
 
 @FUZZ
-@given(body=st.dictionaries(st.sampled_from(["grid", "discard", "drawn", "drawn_from", "rules", "preset",
-                                             "opponents", "final_turn", "discard_pile", "deck_size"]),
-                            json_values, max_size=6))
+@given(
+    body=st.dictionaries(
+        st.sampled_from(
+            [
+                "grid",
+                "discard",
+                "drawn",
+                "drawn_from",
+                "rules",
+                "preset",
+                "opponents",
+                "final_turn",
+                "discard_pile",
+                "deck_size",
+            ]
+        ),
+        json_values,
+        max_size=6,
+    )
+)
 def test_junk_grid_views_never_get_a_500(client, body):
     response = client.post(GRID, json=body)
     assert response.status_code in (200, 400), response.get_data(as_text=True)

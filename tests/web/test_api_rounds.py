@@ -1,4 +1,5 @@
-"""JSON API v1: the ledger endpoints (DESIGN.md sections 4 and 5).
+"""JSON API v1: the ledger endpoints (docs/api.md, the /rounds endpoints; docs/ledger.md,
+"Who may read and write" and "Versioned writes").
 
 POST /api/v1/rounds, GET /api/v1/rounds/<id>, PUT /api/v1/rounds/<id>/holes/<n>:
 round trips for both games, the scorecard's arithmetic on hand-worked cards,
@@ -13,17 +14,27 @@ import json
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from caddie.core.clubs.scoring import ClubRules
 from caddie.core.courses.course import SAMPLE_COURSES
 from caddie.core.grid.rules import PRESETS, Rules
+from caddie.openapi import EXAMPLE_EDIT_TOKEN, EXAMPLE_ROUND_ID, EXAMPLE_SHARE_TOKEN
 from caddie.store.database import db
 from caddie.store.ledger import delete_round, find_round
 from caddie.store.models import HoleScore, Round
-from caddie.openapi import EXAMPLE_EDIT_TOKEN, EXAMPLE_ROUND_ID, EXAMPLE_SHARE_TOKEN
-from tests.web.openapi_check import (FUZZ, assert_documented, assert_error, examples_of, fetch_document,
-                                     json_scalars, json_values, request_schema, response_schema, schema_errors)
+from tests.web.openapi_check import (
+    FUZZ,
+    assert_documented,
+    assert_error,
+    examples_of,
+    fetch_document,
+    json_scalars,
+    json_values,
+    request_schema,
+    response_schema,
+    schema_errors,
+)
 
 ROUNDS = "/api/v1/rounds"
 ROUND_PATH = "/api/v1/rounds/{round_id}"
@@ -33,6 +44,7 @@ DASH = "\u2013"
 
 
 # -- talking to the API ---------------------------------------------------------------------------
+
 
 def answer(response):
     assert response.is_json, (response.status_code, response.get_data(as_text=True))
@@ -84,8 +96,9 @@ def stored(app):
     """Everything the database holds about rounds, to show that a refusal changed nothing."""
     with app.app_context():
         rounds = db.session.execute(select(Round.public_id, Round.version, Round.deleted_at)).all()
-        cells = db.session.execute(select(HoleScore.player_id, HoleScore.hole, HoleScore.score,
-                                          HoleScore.version)).all()
+        cells = db.session.execute(
+            select(HoleScore.player_id, HoleScore.hole, HoleScore.score, HoleScore.version)
+        ).all()
         return sorted(map(tuple, rounds)), sorted(map(tuple, cells))
 
 
@@ -102,6 +115,7 @@ def doc(client):
 
 # == POST /api/v1/rounds and GET /api/v1/rounds/<id> ==============================================
 
+
 def test_grid_round_round_trip(client, doc):
     response = client.post(ROUNDS, json={"players": ["Ann", "Bo"]})
     status, created = answer(response)
@@ -112,8 +126,12 @@ def test_grid_round_round_trip(client, doc):
     assert response.headers["Location"] == f"/api/v1/rounds/{rid}"
     assert response.headers["ETag"] == '"1"'
     assert "session=" in response.headers["Set-Cookie"]  # the caller now owns the round
-    assert created["links"] == {"page": f"/ledger/r/{rid}", "share": f"/ledger/s/{created['share_token']}",
-                                "edit": f"/ledger/e/{created['edit_token']}", "api": f"/api/v1/rounds/{rid}"}
+    assert created["links"] == {
+        "page": f"/ledger/r/{rid}",
+        "share": f"/ledger/s/{created['share_token']}",
+        "edit": f"/ledger/e/{created['edit_token']}",
+        "api": f"/api/v1/rounds/{rid}",
+    }
     assert created["edit_token"] != created["share_token"]
     # the defaults: 18 holes of Grid Golf, the fresh client's table (the standard rules), no course, today
     assert round_["game"] == "grid" and round_["holes"] == 18 and round_["course"] is None
@@ -122,8 +140,16 @@ def test_grid_round_round_trip(client, doc):
     assert [p["name"] for p in round_["players"]] == ["Ann", "Bo"]
     for p in round_["players"]:
         assert p["scores"] == [None] * 18 and p["versions"] == [0] * 18
-        assert (p["out"], p["in"], p["total"], p["thru"], p["delta"], p["delta_text"], p["leader"], p["vs_par"]) \
-            == (None, None, None, 0, None, DASH, False, None)
+        assert (p["out"], p["in"], p["total"], p["thru"], p["delta"], p["delta_text"], p["leader"], p["vs_par"]) == (
+            None,
+            None,
+            None,
+            0,
+            None,
+            DASH,
+            False,
+            None,
+        )
 
     response = client.get(f"{ROUNDS}/{rid}")
     assert response.status_code == 200 and response.headers["ETag"] == '"1"'
@@ -223,9 +249,9 @@ def test_unicode_names_are_kept_and_matched_loosely(client):
 
 # == the scorecard's arithmetic ===================================================================
 
-ANN = [5, -2, 0, 3, 10, -4, 7, 2, 1, 4, 6, -2, 0, 8, 3, -1, 5, 2]     # out 22, in 25, total 47
-BO = [3, 4, 4, -2, 6, 1, 2, 0, 5, 6, 2, 3, 1, 5, 0, 4, -3, 6]        # out 23, in 24, total 47
-CY = [10, 12, -4, 8, 15, 9, 3, 6, 11, 7, 9, 8, 4, 12, 5, 6, 10, 2]   # out 70, in 63, total 133
+ANN = [5, -2, 0, 3, 10, -4, 7, 2, 1, 4, 6, -2, 0, 8, 3, -1, 5, 2]  # out 22, in 25, total 47
+BO = [3, 4, 4, -2, 6, 1, 2, 0, 5, 6, 2, 3, 1, 5, 0, 4, -3, 6]  # out 23, in 24, total 47
+CY = [10, 12, -4, 8, 15, 9, 3, 6, 11, 7, 9, 8, 4, 12, 5, 6, 10, 2]  # out 70, in 63, total 133
 
 
 def test_hand_worked_eighteen_holes(client, doc):
@@ -260,8 +286,9 @@ def test_hand_worked_eighteen_holes(client, doc):
 
 def test_nine_hole_round_with_negative_totals(client):
     rid = create(client, players=["Ann", "Bo"], holes=9)["round"]["id"]
-    for hole, (a, b) in enumerate([(-2, 3), (-4, -2), (0, 1), (5, 0), (-2, -2), (1, 6), (-3, 2), (0, 0), (2, -1)],
-                                  start=1):
+    for hole, (a, b) in enumerate(
+        [(-2, 3), (-4, -2), (0, 1), (5, 0), (-2, -2), (1, 6), (-3, 2), (0, 0), (2, -1)], start=1
+    ):
         after = scores(client, rid, hole, Ann=a, Bo=b)
         assert after["complete"] is (hole == 9)
     assert all(len(p["scores"]) == 9 and len(p["versions"]) == 9 for p in after["players"])
@@ -300,89 +327,168 @@ def test_clearing_a_cell(client):
 
 # == refusals: 400, and nothing written ===========================================================
 
-@pytest.mark.parametrize("body, field, words", [
-    ({}, "players", "Name the players"),
-    ({"players": []}, "players", "Name the players"),
-    ({"players": "Ann, Bo"}, "players", "as a list"),
-    ({"players": None}, "players", "as a list"),
-    ({"players": {"Ann": 1}}, "players", "as a list"),
-    ({"players": ["Ann", 7]}, "players[1]", "is text"),
-    ({"players": [["Ann"]]}, "players[0]", "is text"),
-    ({"players": ["Ann", None]}, "players[1]", "is text"),
-    ({"players": ["Ann", "   "]}, "players[1]", "blank"),
-    ({"players": ["Ann", "Bo\x00"]}, "players[1]", "cannot be shown"),
-    ({"players": ["Ann", "Bo\x1b[31m"]}, "players[1]", "cannot be shown"),
-    ({"players": ["A" * 25]}, "players[0]", "24 characters"),
-    ({"players": ["Ann", " ANN "]}, "players", 'Two players are called "ANN"'),
-    ({"players": [f"P{i}" for i in range(9)]}, "players", "at most 8 players"),
-    ({"players": ["Ann"], "holes": 12}, "holes", "9 or 18"),
-    ({"players": ["Ann"], "holes": "9"}, "holes", "9 or 18"),
-    ({"players": ["Ann"], "holes": 9.0}, "holes", "9 or 18"),
-    ({"players": ["Ann"], "holes": True}, "holes", "9 or 18"),
-    ({"players": ["Ann"], "holes": None}, "holes", "9 or 18"),
-    ({"players": ["Ann"], "holes": 10 ** 40}, "holes", "9 or 18"),
-    ({"players": ["Ann"], "game": "poker"}, "game", '"grid"'),
-    ({"players": ["Ann"], "game": None}, "game", '"grid"'),
-    ({"players": ["Ann"], "game": ["clubs"]}, "game", '"grid"'),
-    ({"players": ["Ann"], "preset": "house"}, "preset", '"house" is not a preset'),
-    ({"players": ["Ann"], "preset": 3}, "preset", "preset is a name"),
-    ({"players": ["Ann"], "rules": {"king": 5}}, "rules.king", "0 or 10"),
-    ({"players": ["Ann"], "rules": {"kings": 0}}, "rules.kings", "not a rules field"),
-    ({"players": ["Ann"], "rules": [0]}, "rules", "object"),
-    ({"players": ["Ann"], "rules": None}, "rules", "object"),
-    ({"players": ["Ann"], "course": "cedar-nine"}, "course", "no course"),
-    ({"players": ["Ann"], "course": {"name": "X"}}, "course", "no course"),
-    ({"players": ["Ann"], "game": "clubs"}, "course", "Choose a course"),
-    ({"players": ["Ann"], "game": "clubs", "course": None}, "course", "Choose a course"),
-    ({"players": ["Ann"], "game": "clubs", "course": "augusta"}, "course", '"augusta" is not a sample'),
-    ({"players": ["Ann"], "game": "clubs", "course": 3}, "course", "key of a sample course"),
-    ({"players": ["Ann"], "game": "clubs", "course": ["cedar-nine"]}, "course", "key of a sample course"),
-    ({"players": ["Ann"], "game": "clubs", "course": "cedar-nine", "holes": 18}, "holes", "only 9 holes"),
-    ({"players": ["Ann"], "game": "clubs", "course": "cedar-nine", "preset": "classic"}, "preset",
-     "do not apply to a Club Cards round"),
-    ({"players": ["Ann"], "game": "clubs", "course": "cedar-nine", "rules": {}}, "rules",
-     "do not apply to a Club Cards round"),
-    ({"players": ["Ann"], "game": "clubs", "course": {"tee": "Red", "holes": [{"yardage": 300, "par": 4}] * 9}},
-     "course.name", "is text"),
-    ({"players": ["Ann"], "game": "clubs", "course": {"name": " ", "holes": [{"yardage": 300, "par": 4}] * 9}},
-     "course.name", "blank"),
-    ({"players": ["Ann"], "game": "clubs", "course": {"name": "X" * 61, "holes": [{"yardage": 300, "par": 4}] * 9}},
-     "course.name", "60 characters"),
-    ({"players": ["Ann"], "game": "clubs",
-      "course": {"name": "Home", "tee": 5, "holes": [{"yardage": 300, "par": 4}] * 9}}, "course.tee", "is text"),
-    ({"players": ["Ann"], "game": "clubs", "course": {"name": "Home", "holes": [{"yardage": 300, "par": 4}] * 10}},
-     "course.holes", "9 or 18 holes"),
-    ({"players": ["Ann"], "game": "clubs", "course": {"name": "Home", "holes": "300/4"}}, "course.holes",
-     "9 or 18 holes"),
-    ({"players": ["Ann"], "game": "clubs", "course": {"name": "Home", "holes": [[300, 4]] * 9}},
-     "course.holes[0]", '"yardage" and "par"'),
-    ({"players": ["Ann"], "game": "clubs",
-      "course": {"name": "Home", "holes": [{"yardage": 300, "par": 4, "hcp": 1}] * 9}},
-     "course.holes[0]", '"yardage" and "par"'),
-    ({"players": ["Ann"], "game": "clubs",
-      "course": {"name": "Home", "holes": [{"yardage": 300, "par": 4}] * 8 + [{"yardage": 0, "par": 4}]}},
-     "course.holes[8].yardage", "1 to 1000"),
-    ({"players": ["Ann"], "game": "clubs",
-      "course": {"name": "Home", "holes": [{"yardage": "300", "par": 4}] * 9}}, "course.holes[0].yardage",
-     "1 to 1000"),
-    ({"players": ["Ann"], "game": "clubs",
-      "course": {"name": "Home", "holes": [{"yardage": 300, "par": 4.0}] * 9}}, "course.holes[0].par",
-     "whole number"),
-    ({"players": ["Ann"], "game": "clubs",
-      "course": {"name": "Home", "holes": [{"yardage": 300, "par": 4}] * 8 + [{"yardage": 300, "par": 7}]}},
-     "course.holes", "Hole 9's par must be 2 to 6"),
-    ({"players": ["Ann"], "game": "clubs",
-      "course": {"name": "Home", "sample": True, "holes": [{"yardage": 300, "par": 4}] * 9}}, "course.sample",
-     "not a field of a course"),
-    ({"players": ["Ann"], "played_on": "2025-02-30"}, "played_on", "not a date on the calendar"),
-    ({"players": ["Ann"], "played_on": "14/06/2025"}, "played_on", "YYYY-MM-DD"),
-    ({"players": ["Ann"], "played_on": "20250614"}, "played_on", "YYYY-MM-DD"),
-    ({"players": ["Ann"], "played_on": "\uff12\uff10\uff12\uff15-06-14"}, "played_on", "YYYY-MM-DD"),
-    ({"players": ["Ann"], "played_on": 20250614}, "played_on", "YYYY-MM-DD"),
-    ({"players": ["Ann"], "played_on": "2025-06-14T10:00"}, "played_on", "YYYY-MM-DD"),
-    ({"players": ["Ann"], "owner": "me"}, "owner", '"owner" is not a field'),
-    ({"players": ["Ann"], "edit_token": "x"}, "edit_token", '"edit_token" is not a field'),
-])
+
+@pytest.mark.parametrize(
+    "body, field, words",
+    [
+        ({}, "players", "Name the players"),
+        ({"players": []}, "players", "Name the players"),
+        ({"players": "Ann, Bo"}, "players", "as a list"),
+        ({"players": None}, "players", "as a list"),
+        ({"players": {"Ann": 1}}, "players", "as a list"),
+        ({"players": ["Ann", 7]}, "players[1]", "is text"),
+        ({"players": [["Ann"]]}, "players[0]", "is text"),
+        ({"players": ["Ann", None]}, "players[1]", "is text"),
+        ({"players": ["Ann", "   "]}, "players[1]", "blank"),
+        ({"players": ["Ann", "Bo\x00"]}, "players[1]", "cannot be shown"),
+        ({"players": ["Ann", "Bo\x1b[31m"]}, "players[1]", "cannot be shown"),
+        ({"players": ["A" * 25]}, "players[0]", "24 characters"),
+        ({"players": ["Ann", " ANN "]}, "players", 'Two players are called "ANN"'),
+        ({"players": [f"P{i}" for i in range(9)]}, "players", "at most 8 players"),
+        ({"players": ["Ann"], "holes": 12}, "holes", "9 or 18"),
+        ({"players": ["Ann"], "holes": "9"}, "holes", "9 or 18"),
+        ({"players": ["Ann"], "holes": 9.0}, "holes", "9 or 18"),
+        ({"players": ["Ann"], "holes": True}, "holes", "9 or 18"),
+        ({"players": ["Ann"], "holes": None}, "holes", "9 or 18"),
+        ({"players": ["Ann"], "holes": 10**40}, "holes", "9 or 18"),
+        ({"players": ["Ann"], "game": "poker"}, "game", '"grid"'),
+        ({"players": ["Ann"], "game": None}, "game", '"grid"'),
+        ({"players": ["Ann"], "game": ["clubs"]}, "game", '"grid"'),
+        ({"players": ["Ann"], "preset": "house"}, "preset", '"house" is not a preset'),
+        ({"players": ["Ann"], "preset": 3}, "preset", "preset is a name"),
+        ({"players": ["Ann"], "rules": {"king": 5}}, "rules.king", "0 or 10"),
+        ({"players": ["Ann"], "rules": {"kings": 0}}, "rules.kings", "not a rules field"),
+        ({"players": ["Ann"], "rules": [0]}, "rules", "object"),
+        ({"players": ["Ann"], "rules": None}, "rules", "object"),
+        ({"players": ["Ann"], "course": "cedar-nine"}, "course", "no course"),
+        ({"players": ["Ann"], "course": {"name": "X"}}, "course", "no course"),
+        ({"players": ["Ann"], "game": "clubs"}, "course", "Choose a course"),
+        ({"players": ["Ann"], "game": "clubs", "course": None}, "course", "Choose a course"),
+        ({"players": ["Ann"], "game": "clubs", "course": "augusta"}, "course", '"augusta" is not a sample'),
+        ({"players": ["Ann"], "game": "clubs", "course": 3}, "course", "key of a sample course"),
+        ({"players": ["Ann"], "game": "clubs", "course": ["cedar-nine"]}, "course", "key of a sample course"),
+        ({"players": ["Ann"], "game": "clubs", "course": "cedar-nine", "holes": 18}, "holes", "only 9 holes"),
+        (
+            {"players": ["Ann"], "game": "clubs", "course": "cedar-nine", "preset": "classic"},
+            "preset",
+            "do not apply to a Club Cards round",
+        ),
+        (
+            {"players": ["Ann"], "game": "clubs", "course": "cedar-nine", "rules": {}},
+            "rules",
+            "do not apply to a Club Cards round",
+        ),
+        (
+            {"players": ["Ann"], "game": "clubs", "course": {"tee": "Red", "holes": [{"yardage": 300, "par": 4}] * 9}},
+            "course.name",
+            "is text",
+        ),
+        (
+            {"players": ["Ann"], "game": "clubs", "course": {"name": " ", "holes": [{"yardage": 300, "par": 4}] * 9}},
+            "course.name",
+            "blank",
+        ),
+        (
+            {
+                "players": ["Ann"],
+                "game": "clubs",
+                "course": {"name": "X" * 61, "holes": [{"yardage": 300, "par": 4}] * 9},
+            },
+            "course.name",
+            "60 characters",
+        ),
+        (
+            {
+                "players": ["Ann"],
+                "game": "clubs",
+                "course": {"name": "Home", "tee": 5, "holes": [{"yardage": 300, "par": 4}] * 9},
+            },
+            "course.tee",
+            "is text",
+        ),
+        (
+            {
+                "players": ["Ann"],
+                "game": "clubs",
+                "course": {"name": "Home", "holes": [{"yardage": 300, "par": 4}] * 10},
+            },
+            "course.holes",
+            "9 or 18 holes",
+        ),
+        (
+            {"players": ["Ann"], "game": "clubs", "course": {"name": "Home", "holes": "300/4"}},
+            "course.holes",
+            "9 or 18 holes",
+        ),
+        (
+            {"players": ["Ann"], "game": "clubs", "course": {"name": "Home", "holes": [[300, 4]] * 9}},
+            "course.holes[0]",
+            '"yardage" and "par"',
+        ),
+        (
+            {
+                "players": ["Ann"],
+                "game": "clubs",
+                "course": {"name": "Home", "holes": [{"yardage": 300, "par": 4, "hcp": 1}] * 9},
+            },
+            "course.holes[0]",
+            '"yardage" and "par"',
+        ),
+        (
+            {
+                "players": ["Ann"],
+                "game": "clubs",
+                "course": {"name": "Home", "holes": [{"yardage": 300, "par": 4}] * 8 + [{"yardage": 0, "par": 4}]},
+            },
+            "course.holes[8].yardage",
+            "1 to 1000",
+        ),
+        (
+            {
+                "players": ["Ann"],
+                "game": "clubs",
+                "course": {"name": "Home", "holes": [{"yardage": "300", "par": 4}] * 9},
+            },
+            "course.holes[0].yardage",
+            "1 to 1000",
+        ),
+        (
+            {
+                "players": ["Ann"],
+                "game": "clubs",
+                "course": {"name": "Home", "holes": [{"yardage": 300, "par": 4.0}] * 9},
+            },
+            "course.holes[0].par",
+            "whole number",
+        ),
+        (
+            {
+                "players": ["Ann"],
+                "game": "clubs",
+                "course": {"name": "Home", "holes": [{"yardage": 300, "par": 4}] * 8 + [{"yardage": 300, "par": 7}]},
+            },
+            "course.holes",
+            "Hole 9's par must be 2 to 6",
+        ),
+        (
+            {
+                "players": ["Ann"],
+                "game": "clubs",
+                "course": {"name": "Home", "sample": True, "holes": [{"yardage": 300, "par": 4}] * 9},
+            },
+            "course.sample",
+            "not a field of a course",
+        ),
+        ({"players": ["Ann"], "played_on": "2025-02-30"}, "played_on", "not a date on the calendar"),
+        ({"players": ["Ann"], "played_on": "14/06/2025"}, "played_on", "YYYY-MM-DD"),
+        ({"players": ["Ann"], "played_on": "20250614"}, "played_on", "YYYY-MM-DD"),
+        ({"players": ["Ann"], "played_on": "\uff12\uff10\uff12\uff15-06-14"}, "played_on", "YYYY-MM-DD"),
+        ({"players": ["Ann"], "played_on": 20250614}, "played_on", "YYYY-MM-DD"),
+        ({"players": ["Ann"], "played_on": "2025-06-14T10:00"}, "played_on", "YYYY-MM-DD"),
+        ({"players": ["Ann"], "owner": "me"}, "owner", '"owner" is not a field'),
+        ({"players": ["Ann"], "edit_token": "x"}, "edit_token", '"edit_token" is not a field'),
+    ],
+)
 def test_create_refusals(app, client, doc, body, field, words):
     status, refused = answer(client.post(ROUNDS, json=body))
     assert_error(status, refused, field)
@@ -391,16 +497,19 @@ def test_create_refusals(app, client, doc, body, field, words):
     assert stored(app) == ([], [])
 
 
-@pytest.mark.parametrize("data, content_type, words", [
-    ("", None, "Content-Type: application/json"),
-    ('{"players": ["Ann"]}', "text/plain", "Content-Type: application/json"),
-    ("players=Ann", "application/x-www-form-urlencoded", "Content-Type: application/json"),
-    ("", "application/json", "not valid JSON"),
-    ('{"players": ["Ann",]}', "application/json", "not valid JSON"),
-    ("[" * 100_000 + "]" * 100_000, "application/json", "not valid JSON"),
-    ("null", "application/json", "JSON object"),
-    ('["Ann", "Bo"]', "application/json", "JSON object"),
-])
+@pytest.mark.parametrize(
+    "data, content_type, words",
+    [
+        ("", None, "Content-Type: application/json"),
+        ('{"players": ["Ann"]}', "text/plain", "Content-Type: application/json"),
+        ("players=Ann", "application/x-www-form-urlencoded", "Content-Type: application/json"),
+        ("", "application/json", "not valid JSON"),
+        ('{"players": ["Ann",]}', "application/json", "not valid JSON"),
+        ("[" * 100_000 + "]" * 100_000, "application/json", "not valid JSON"),
+        ("null", "application/json", "JSON object"),
+        ('["Ann", "Bo"]', "application/json", "JSON object"),
+    ],
+)
 def test_create_needs_a_json_object(app, client, data, content_type, words):
     status, refused = answer(client.post(ROUNDS, data=data, content_type=content_type))
     assert_error(status, refused, None)
@@ -426,41 +535,44 @@ def played(client):
     return created
 
 
-@pytest.mark.parametrize("body, field, words", [
-    ({}, "scores", "Send the scores"),
-    ({"scores": {}}, "scores", "Send the scores"),
-    ({"scores": None}, "scores", "Send the scores"),
-    ({"scores": [5, 3]}, "scores", "Send the scores"),
-    ({"scores": "Ann=5"}, "scores", "Send the scores"),
-    ({"score": {"Ann": 5}}, "score", '"score" is not a field'),
-    ({"scores": {"Ann": 5}, "hole": 2}, "hole", '"hole" is not a field'),
-    ({"scores": {"Dee": 3}}, "scores.Dee", '"Dee" is not playing in this round; the players are Ann, Bo and Cy.'),
-    ({"scores": {"Ann": 5, "Dee": 3}}, "scores.Dee", "not playing"),
-    ({"scores": {"Ann": 5, "Zoë": 3}}, "scores.Zoë", "not playing"),
-    ({"scores": {"Ann": 5, "": 3}}, "scores.", "not playing"),
-    ({"scores": {"Ann": 5, "X" * 50: 3}}, "scores." + "X" * 40 + "\u2026", "not playing"),
-    ({"scores": {"Ann": 5, "ann ": 6}}, "scores.ann ", "twice"),
-    ({"scores": {"Bo": 3, "Ann": 101}}, "scores.Ann", "A Grid Golf hole scores from \u221220 to 100."),
-    ({"scores": {"Bo": 3, "Ann": -21}}, "scores.Ann", "\u221220 to 100"),
-    ({"scores": {"Ann": 10 ** 40}}, "scores.Ann", "\u221220 to 100"),
-    ({"scores": {"Ann": "5"}}, "scores.Ann", "\u221220 to 100"),
-    ({"scores": {"Ann": 5.0}}, "scores.Ann", "\u221220 to 100"),
-    ({"scores": {"Ann": True}}, "scores.Ann", "\u221220 to 100"),
-    ({"scores": {"Ann": False}}, "scores.Ann", "\u221220 to 100"),
-    ({"scores": {"Ann": [5]}}, "scores.Ann", "\u221220 to 100"),
-    ({"scores": {"Ann": {"score": 5}}}, "scores.Ann", "\u221220 to 100"),
-    ({"scores": {"Ann": 5}, "versions": [2]}, "versions", "object of player names"),
-    ({"scores": {"Ann": 5}, "versions": None}, "versions", "object of player names"),
-    ({"scores": {"Ann": 5}, "versions": {"Bo": 1}}, "versions.Bo", "no score to go with it"),
-    ({"scores": {"Ann": 5}, "versions": {"Dee": 1}}, "versions.Dee", "not playing"),
-    ({"scores": {"Ann": 5}, "versions": {"ann": 2, "ANN": 2}}, "versions.ann", "twice"),  # keys arrive sorted
-    ({"scores": {"Ann": 5}, "versions": {"Ann": -1}}, "versions.Ann", "whole number"),
-    ({"scores": {"Ann": 5}, "versions": {"Ann": "2"}}, "versions.Ann", "whole number"),
-    ({"scores": {"Ann": 5}, "versions": {"Ann": 2.0}}, "versions.Ann", "whole number"),
-    ({"scores": {"Ann": 5}, "versions": {"Ann": True}}, "versions.Ann", "whole number"),
-    ({"scores": {"Ann": 5}, "versions": {"Ann": None}}, "versions.Ann", "whole number"),
-    ({"scores": {"Ann": 5}, "versions": {"Ann": 10 ** 30}}, "versions.Ann", "whole number"),
-])
+@pytest.mark.parametrize(
+    "body, field, words",
+    [
+        ({}, "scores", "Send the scores"),
+        ({"scores": {}}, "scores", "Send the scores"),
+        ({"scores": None}, "scores", "Send the scores"),
+        ({"scores": [5, 3]}, "scores", "Send the scores"),
+        ({"scores": "Ann=5"}, "scores", "Send the scores"),
+        ({"score": {"Ann": 5}}, "score", '"score" is not a field'),
+        ({"scores": {"Ann": 5}, "hole": 2}, "hole", '"hole" is not a field'),
+        ({"scores": {"Dee": 3}}, "scores.Dee", '"Dee" is not playing in this round; the players are Ann, Bo and Cy.'),
+        ({"scores": {"Ann": 5, "Dee": 3}}, "scores.Dee", "not playing"),
+        ({"scores": {"Ann": 5, "Zoë": 3}}, "scores.Zoë", "not playing"),
+        ({"scores": {"Ann": 5, "": 3}}, "scores.", "not playing"),
+        ({"scores": {"Ann": 5, "X" * 50: 3}}, "scores." + "X" * 40 + "\u2026", "not playing"),
+        ({"scores": {"Ann": 5, "ann ": 6}}, "scores.ann ", "twice"),
+        ({"scores": {"Bo": 3, "Ann": 101}}, "scores.Ann", "A Grid Golf hole scores from \u221220 to 100."),
+        ({"scores": {"Bo": 3, "Ann": -21}}, "scores.Ann", "\u221220 to 100"),
+        ({"scores": {"Ann": 10**40}}, "scores.Ann", "\u221220 to 100"),
+        ({"scores": {"Ann": "5"}}, "scores.Ann", "\u221220 to 100"),
+        ({"scores": {"Ann": 5.0}}, "scores.Ann", "\u221220 to 100"),
+        ({"scores": {"Ann": True}}, "scores.Ann", "\u221220 to 100"),
+        ({"scores": {"Ann": False}}, "scores.Ann", "\u221220 to 100"),
+        ({"scores": {"Ann": [5]}}, "scores.Ann", "\u221220 to 100"),
+        ({"scores": {"Ann": {"score": 5}}}, "scores.Ann", "\u221220 to 100"),
+        ({"scores": {"Ann": 5}, "versions": [2]}, "versions", "object of player names"),
+        ({"scores": {"Ann": 5}, "versions": None}, "versions", "object of player names"),
+        ({"scores": {"Ann": 5}, "versions": {"Bo": 1}}, "versions.Bo", "no score to go with it"),
+        ({"scores": {"Ann": 5}, "versions": {"Dee": 1}}, "versions.Dee", "not playing"),
+        ({"scores": {"Ann": 5}, "versions": {"ann": 2, "ANN": 2}}, "versions.ann", "twice"),  # keys arrive sorted
+        ({"scores": {"Ann": 5}, "versions": {"Ann": -1}}, "versions.Ann", "whole number"),
+        ({"scores": {"Ann": 5}, "versions": {"Ann": "2"}}, "versions.Ann", "whole number"),
+        ({"scores": {"Ann": 5}, "versions": {"Ann": 2.0}}, "versions.Ann", "whole number"),
+        ({"scores": {"Ann": 5}, "versions": {"Ann": True}}, "versions.Ann", "whole number"),
+        ({"scores": {"Ann": 5}, "versions": {"Ann": None}}, "versions.Ann", "whole number"),
+        ({"scores": {"Ann": 5}, "versions": {"Ann": 10**30}}, "versions.Ann", "whole number"),
+    ],
+)
 def test_hole_refusals_write_nothing(app, client, doc, played, body, field, words):
     rid = played["round"]["id"]
     before, rows = get(client, rid), stored(app)
@@ -481,8 +593,10 @@ def test_club_scores_are_checked_against_club_cards(app, client):
     assert line(scores(client, rid, 1, Ann=1, Bo=60), "Bo")["scores"][0] == 60
 
 
-@pytest.mark.parametrize("hole", ["0", "10", "19", "-1", "+1", "1.0", "01x", "abc", "%D9%A3", "%EF%BC%91",
-                                  "99999999999999999999", " 1", "1%00"])
+@pytest.mark.parametrize(
+    "hole",
+    ["0", "10", "19", "-1", "+1", "1.0", "01x", "abc", "%D9%A3", "%EF%BC%91", "99999999999999999999", " 1", "1%00"],
+)
 def test_hole_outside_the_round(app, client, played, hole):
     rid = played["round"]["id"]
     before = stored(app)
@@ -497,16 +611,19 @@ def test_leading_zeros_name_the_hole(client, played):
     assert status == 200 and line(after, "Ann")["scores"][8] == 5
 
 
-@pytest.mark.parametrize("data, content_type, words", [
-    ("", None, "Content-Type: application/json"),
-    ('{"scores": {"Ann": 5}}', "text/plain", "Content-Type: application/json"),
-    ("{", "application/json", "not valid JSON"),
-    ('{"scores": {"Ann": NaN}}', "application/json", "\u221220 to 100"),
-    ('{"scores": {"Ann": Infinity}}', "application/json", "\u221220 to 100"),
-    ("9" * 5000, "application/json", "not valid JSON"),
-    ("[]", "application/json", "JSON object"),
-    ('"scores"', "application/json", "JSON object"),
-])
+@pytest.mark.parametrize(
+    "data, content_type, words",
+    [
+        ("", None, "Content-Type: application/json"),
+        ('{"scores": {"Ann": 5}}', "text/plain", "Content-Type: application/json"),
+        ("{", "application/json", "not valid JSON"),
+        ('{"scores": {"Ann": NaN}}', "application/json", "\u221220 to 100"),
+        ('{"scores": {"Ann": Infinity}}', "application/json", "\u221220 to 100"),
+        ("9" * 5000, "application/json", "not valid JSON"),
+        ("[]", "application/json", "JSON object"),
+        ('"scores"', "application/json", "JSON object"),
+    ],
+)
 def test_hole_body_must_be_a_json_object(app, client, played, data, content_type, words):
     rid = played["round"]["id"]
     before = stored(app)
@@ -517,6 +634,7 @@ def test_hole_body_must_be_a_json_object(app, client, played, data, content_type
 
 # == who may read and write =======================================================================
 
+
 def test_a_stranger_sees_no_round(app, client, stranger, played):
     rid = played["round"]["id"]
     before = stored(app)
@@ -524,14 +642,29 @@ def test_a_stranger_sees_no_round(app, client, stranger, played):
     assert put(stranger, rid, 2, {"scores": {"Ann": 1}}) == (404, NO_ROUND)
     # the same answer for a bad hole or a bad body: nothing about the round leaks out
     assert put(stranger, rid, 42, {"scores": {"Dee": "x"}}) == (404, NO_ROUND)
-    assert answer(stranger.put(f"{ROUNDS}/{rid}/holes/2", data="junk", content_type="text/plain")) \
-        == (404, NO_ROUND)
+    assert answer(stranger.put(f"{ROUNDS}/{rid}/holes/2", data="junk", content_type="text/plain")) == (404, NO_ROUND)
     assert stored(app) == before
     assert get(client, rid)[0] == 200
 
 
-@pytest.mark.parametrize("round_id", ["AAAAAAAAAAAAAAAA", "x", "-", "a" * 64, "a" * 65, "a" * 5000,
-                                      "Zo%C3%AB", "%00", "a%00b", "%F0%9F%8F%8C", "..", "null", "%20"])
+@pytest.mark.parametrize(
+    "round_id",
+    [
+        "AAAAAAAAAAAAAAAA",
+        "x",
+        "-",
+        "a" * 64,
+        "a" * 65,
+        "a" * 5000,
+        "Zo%C3%AB",
+        "%00",
+        "a%00b",
+        "%F0%9F%8F%8C",
+        "..",
+        "null",
+        "%20",
+    ],
+)
 def test_a_guessed_id_is_not_found(client, played, round_id):
     assert get(client, round_id) == (404, NO_ROUND)
     assert put(client, round_id, 1, {"scores": {"Ann": 1}}) == (404, NO_ROUND)
@@ -571,8 +704,16 @@ def test_the_edit_token_writes_from_another_client(client, stranger, played, doc
     for header in (f"bearer {token}", f"BEARER   {token}  "):
         response = stranger.get(f"{ROUNDS}/{rid}", headers={"Authorization": header})
         assert response.status_code == 200
-    for header in (token, f"Basic {token}", f"Bearer{token}", f"Bearer {token}x", f"Bearer {token[:-1]}",
-                   "Bearer", "Bearer é", "Bearer \u00ff" * 3):
+    for header in (
+        token,
+        f"Basic {token}",
+        f"Bearer{token}",
+        f"Bearer {token}x",
+        f"Bearer {token[:-1]}",
+        "Bearer",
+        "Bearer é",
+        "Bearer \u00ff" * 3,
+    ):
         response = stranger.get(f"{ROUNDS}/{rid}", headers={"Authorization": header})
         assert answer(response) == (404, NO_ROUND), header
 
@@ -607,6 +748,7 @@ def test_the_owners_cookie_beats_a_share_token(client, played):
 
 # == lost updates: 409 and 412 ====================================================================
 
+
 def test_a_stale_cell_version_is_refused_with_the_fresh_round(app, client, stranger, played, doc):
     rid, token = played["round"]["id"], played["edit_token"]
     seen = get(client, rid)[1]
@@ -616,13 +758,17 @@ def test_a_stale_cell_version_is_refused_with_the_fresh_round(app, client, stran
     fresh = put(stranger, rid, 2, {"scores": {"Bo": 5}, "versions": {"Bo": 0}}, token=token)[1]
     before = stored(app)
     # the owner, working from the old card, writes both cells and another one: nothing is written
-    response = client.put(f"{ROUNDS}/{rid}/holes/1", json={"scores": {"Cy": 3, "Ann": 6},
-                                                           "versions": {"Cy": 1, "Ann": 2}})
+    response = client.put(
+        f"{ROUNDS}/{rid}/holes/1", json={"scores": {"Cy": 3, "Ann": 6}, "versions": {"Cy": 1, "Ann": 2}}
+    )
     status, refused = answer(response)
     assert status == 409
-    assert refused == {"error": "Someone else changed Ann on hole 1 a moment ago, so your entry was not saved. "
-                                "The card below is up to date: check it, then enter your score again.",
-                       "field": "scores", "round": fresh}
+    assert refused == {
+        "error": "Someone else changed Ann on hole 1 a moment ago, so your entry was not saved. "
+        "The card below is up to date: check it, then enter your score again.",
+        "field": "scores",
+        "round": fresh,
+    }
     assert response.headers["ETag"] == f'"{fresh["version"]}"'
     assert_documented(doc, HOLE_PATH, "put", 409, refused)
     status, refused = put(client, rid, 2, {"scores": {"Bo": 4}, "versions": {"Bo": 0}})
@@ -644,11 +790,12 @@ def test_a_hole_write_is_four_statements_and_answers_the_card_as_it_stands(app, 
     """Each statement is a round trip to PostgreSQL: the round with its players, one upsert of
     the cells, the round's version, then the card. Under load the count is the latency."""
     from sqlalchemy import event
+
     rid = played["round"]["id"]
     sent: list[str] = []
     with app.app_context():
         engine = db.engine
-    record = lambda _c, _cur, statement, *_: sent.append(statement.split()[0])  # noqa: E731
+    record = lambda _c, _cur, statement, *_: sent.append(statement.split()[0])
     event.listen(engine, "before_cursor_execute", record)
     try:
         status, after = put(client, rid, 5, {"scores": {"Ann": 4, "Bo": -2}})
@@ -683,8 +830,9 @@ def test_if_match_another_version_is_refused_with_the_fresh_round(app, client, s
 
 def test_if_match_is_checked_before_the_body(client, played):
     rid = played["round"]["id"]
-    status, refused = answer(client.put(f"{ROUNDS}/{rid}/holes/2", data="junk", content_type="text/plain",
-                                        headers={"If-Match": '"1"'}))
+    status, refused = answer(
+        client.put(f"{ROUNDS}/{rid}/holes/2", data="junk", content_type="text/plain", headers={"If-Match": '"1"'})
+    )
     assert status == 412 and "round" in refused
     # but the hole, part of the address, comes first
     assert_error(*put(client, rid, 10, {"scores": {"Ann": 1}}, if_match='"1"'), "hole")
@@ -715,11 +863,20 @@ def test_get_answers_the_etag_of_the_version(client, played):
 
 # == methods ======================================================================================
 
-@pytest.mark.parametrize("method, path", [
-    ("get", ROUNDS), ("put", ROUNDS), ("delete", ROUNDS),
-    ("post", "/api/v1/rounds/abc"), ("delete", "/api/v1/rounds/abc"), ("patch", "/api/v1/rounds/abc"),
-    ("get", "/api/v1/rounds/abc/holes/1"), ("post", "/api/v1/rounds/abc/holes/1"),
-])
+
+@pytest.mark.parametrize(
+    "method, path",
+    [
+        ("get", ROUNDS),
+        ("put", ROUNDS),
+        ("delete", ROUNDS),
+        ("post", "/api/v1/rounds/abc"),
+        ("delete", "/api/v1/rounds/abc"),
+        ("patch", "/api/v1/rounds/abc"),
+        ("get", "/api/v1/rounds/abc/holes/1"),
+        ("post", "/api/v1/rounds/abc/holes/1"),
+    ],
+)
 def test_wrong_method_answers_json_405(client, method, path):
     response = getattr(client, method)(path, json={})
     assert response.status_code == 405
@@ -728,13 +885,17 @@ def test_wrong_method_answers_json_405(client, method, path):
 
 # == the OpenAPI document =========================================================================
 
+
 def test_openapi_documents_the_ledger(doc):
     assert set(doc["paths"][ROUNDS]) == {"post"}
     assert set(doc["paths"][ROUND_PATH]) == {"get"}
     assert set(doc["paths"][HOLE_PATH]) == {"put"}
     schemes = doc["components"]["securitySchemes"]
-    assert schemes["bearerAuth"] == {"type": "http", "scheme": "bearer",
-                                     "description": schemes["bearerAuth"]["description"]}
+    assert schemes["bearerAuth"] == {
+        "type": "http",
+        "scheme": "bearer",
+        "description": schemes["bearerAuth"]["description"],
+    }
     for path, method in ((ROUND_PATH, "get"), (HOLE_PATH, "put")):
         operation = doc["paths"][path][method]
         for requirement in operation["security"]:
@@ -797,18 +958,23 @@ def test_each_documented_hole_example_gets_its_documented_answer(app, doc):
     assert (200, as_example(created, get(client, rid)[1])) == get_responses["first_hole"]
     status, body = put(client, rid, 1, {"scores": {"Ann": 1}}, if_match='"1"')
     assert (status, as_example(created, body)) == responses["moved_on"]
-    assert put(app.test_client(), rid, 1, {"scores": {"Ann": 1}}, token=created["share_token"]) \
-        == responses["read_only"]
+    assert (
+        put(app.test_client(), rid, 1, {"scores": {"Ann": 1}}, token=created["share_token"]) == responses["read_only"]
+    )
     assert get(app.test_client(), rid) == responses["not_found"] == get_responses["not_found"]
 
 
 # == arbitrary junk: never a 500 ==================================================================
 
-names = (st.sampled_from(["Ann", "Bo", "Cy", "ann", " BO "]) | st.sampled_from(["Dee", "", "Zoë", "\x00"])
-         | st.text(max_size=6))
+names = (
+    st.sampled_from(["Ann", "Bo", "Cy", "ann", " BO "])
+    | st.sampled_from(["Dee", "", "Zoë", "\x00"])
+    | st.text(max_size=6)
+)
 hole_scores = st.integers(-25, 105) | st.none() | json_scalars
-good_players = st.lists(st.sampled_from(["Ann", "Bo", "Cy", "Zoë", "李 小龙", "🏌️"]), min_size=1, max_size=4,
-                        unique=True)
+good_players = st.lists(
+    st.sampled_from(["Ann", "Bo", "Cy", "Zoë", "李 小龙", "🏌️"]), min_size=1, max_size=4, unique=True
+)
 
 
 def assert_answer_documented(doc, path, method, response):
@@ -829,15 +995,20 @@ def test_any_json_value_gets_an_answer(client, doc, played, body):
 
 
 @FUZZ
-@given(body=st.fixed_dictionaries({
-    "players": good_players | st.lists(names | json_scalars, max_size=10) | json_values}, optional={
-    "holes": st.sampled_from([9, 18]) | st.sampled_from([0, 10, "18"]) | json_values,
-    "game": st.sampled_from(["grid", "clubs"]) | st.sampled_from(["Grid", "golf"]) | json_values,
-    "preset": st.sampled_from([*PRESETS, "house"]) | json_values,
-    "rules": st.dictionaries(st.sampled_from(["king", "cards", "holes", "negatives", "x"]), json_scalars) | json_values,
-    "course": st.sampled_from([*SAMPLE_COURSES]) | st.sampled_from(["augusta", ""]) | json_values,
-    "played_on": st.dates().map(str) | json_values,
-}))
+@given(
+    body=st.fixed_dictionaries(
+        {"players": good_players | st.lists(names | json_scalars, max_size=10) | json_values},
+        optional={
+            "holes": st.sampled_from([9, 18]) | st.sampled_from([0, 10, "18"]) | json_values,
+            "game": st.sampled_from(["grid", "clubs"]) | st.sampled_from(["Grid", "golf"]) | json_values,
+            "preset": st.sampled_from([*PRESETS, "house"]) | json_values,
+            "rules": st.dictionaries(st.sampled_from(["king", "cards", "holes", "negatives", "x"]), json_scalars)
+            | json_values,
+            "course": st.sampled_from([*SAMPLE_COURSES]) | st.sampled_from(["augusta", ""]) | json_values,
+            "played_on": st.dates().map(str) | json_values,
+        },
+    )
+)
 def test_any_round_request_gets_an_answer(client, doc, body):
     status, answered = assert_answer_documented(doc, ROUNDS, "post", client.post(ROUNDS, json=body))
     if status == 201:
@@ -845,15 +1016,24 @@ def test_any_round_request_gets_an_answer(client, doc, body):
 
 
 @FUZZ
-@given(hole=st.integers(1, 9).map(str) | st.integers(-2, 20).map(str)
-       | st.text(min_size=1, max_size=6).filter(lambda t: "/" not in t),
-       body=st.fixed_dictionaries({
-           "scores": st.dictionaries(st.sampled_from(["Ann", "Bo", "Cy"]), st.integers(-20, 100) | st.none(),
-                                     min_size=1)
-           | st.dictionaries(names, hole_scores, max_size=4) | json_values}, optional={
-           "versions": st.dictionaries(names, st.integers(-1, 5) | json_scalars, max_size=4) | json_values,
-       }),
-       if_match=st.none() | st.sampled_from(["3", '"3"', "*", "1", ""]))
+@given(
+    hole=st.integers(1, 9).map(str)
+    | st.integers(-2, 20).map(str)
+    | st.text(min_size=1, max_size=6).filter(lambda t: "/" not in t),
+    body=st.fixed_dictionaries(
+        {
+            "scores": st.dictionaries(
+                st.sampled_from(["Ann", "Bo", "Cy"]), st.integers(-20, 100) | st.none(), min_size=1
+            )
+            | st.dictionaries(names, hole_scores, max_size=4)
+            | json_values
+        },
+        optional={
+            "versions": st.dictionaries(names, st.integers(-1, 5) | json_scalars, max_size=4) | json_values,
+        },
+    ),
+    if_match=st.none() | st.sampled_from(["3", '"3"', "*", "1", ""]),
+)
 def test_any_hole_request_gets_an_answer(app, client, doc, played, hole, body, if_match):
     rid = played["round"]["id"]
     headers = {} if if_match is None else {"If-Match": if_match}

@@ -90,32 +90,70 @@ def test_a_card_the_decks_do_not_hold_again_is_refused_by_name(client):
 
 
 def test_a_short_hand_plays_every_card_then_counts_the_cards_turned(client):
-    small = [45, 40, 35, 30, 25, 20, 18, 15, 12, 10, 9, 8, 7, 6]   # 280 yards for a 310-yard hole
+    small = [45, 40, 35, 30, 25, 20, 18, 15, 12, 10, 9, 8, 7, 6]  # 280 yards for a 310-yard hole
     url, html = dealt(client, small)
     assert "Play every card: your hand reaches only 280 of 310 yards." in html
     assert 'id="played"' in html and "disabled" in re.search(r'<button[^>]*id="played"[^>]*>', html).group(0)
-    refused = client.get(f"{url}&add=20").get_data(as_text=True)   # the only 20 is in the hand
+    refused = client.get(f"{url}&add=20").get_data(as_text=True)  # the only 20 is in the hand
     assert "Every 20-yard card the deck holds is in your hand or turned already" in refused
     url, html = follow(client, f"{url}&add=50")
     assert re.search(r">330</b> yds ·\s+20 over", html) and 'id="selection-score">17<' in html
     refused = client.get(f"{url}&add=3").get_data(as_text=True)
     assert "You have reached the hole already" in refused
     url, html = follow(client, f"{url}&played=1")
-    expected = score_club_hole(310, small + [50])   # 15 strokes + 2 penalty
+    expected = score_club_hole(310, small + [50])  # 15 strokes + 2 penalty
     assert expected.score == 17
     assert state(url)["scores"] == "17" and "hand" not in state(url)
 
 
 def test_a_whole_round_to_the_last_hole(client):
     rng = random.Random(4)
-    deck = [c for c in HAND]
+    deck = list(HAND)
     url, html = dealt(client, deck)
-    pool = [250, 245, 240, 235, 225, 220, 215, 210, 195, 190, 185, 180, 175, 165, 160, 155, 145, 140, 130, 125,
-            120, 115, 100, 80, 70, 60, 50, 40, 35, 25, 18, 15, 12, 10, 8, 7, 6, 4]
+    pool = [
+        250,
+        245,
+        240,
+        235,
+        225,
+        220,
+        215,
+        210,
+        195,
+        190,
+        185,
+        180,
+        175,
+        165,
+        160,
+        155,
+        145,
+        140,
+        130,
+        125,
+        120,
+        115,
+        100,
+        80,
+        70,
+        60,
+        50,
+        40,
+        35,
+        25,
+        18,
+        15,
+        12,
+        10,
+        8,
+        7,
+        6,
+        4,
+    ]
     rng.shuffle(pool)
     for hole in range(1, len(CEDAR.holes) + 1):
         assert f'name="hole" value="{hole}"' in html
-        url, html = follow(client, f"{url}&played=1")   # the caddie's play, as ticked
+        url, html = follow(client, f"{url}&played=1")  # the caddie's play, as ticked
         if hole < len(CEDAR.holes):
             while "you drew" in html:
                 url, html = follow(client, f"{url}&add={pool.pop()}")
@@ -124,11 +162,20 @@ def test_a_whole_round_to_the_last_hole(client):
     assert len(scores) == 9 and f"Round over: {sum(scores)} strokes" in html
 
 
-@pytest.mark.parametrize("query", [
-    "course=nowhere", "course=cedar-nine&hole=99&hand=abc", "course=cedar-nine&hand=9999,250,250,250",
-    "course=cedar-nine&hole=1&scores=x&turned=-3", "course=cedar-nine&remove=77", "course=cedar-nine&played=1",
-    "course=random-18&start=1", "course=cedar-nine&pick=%00&picked=1", "course=mine:nope",
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "course=nowhere",
+        "course=cedar-nine&hole=99&hand=abc",
+        "course=cedar-nine&hand=9999,250,250,250",
+        "course=cedar-nine&hole=1&scores=x&turned=-3",
+        "course=cedar-nine&remove=77",
+        "course=cedar-nine&played=1",
+        "course=random-18&start=1",
+        "course=cedar-nine&pick=%00&picked=1",
+        "course=mine:nope",
+    ],
+)
 def test_a_mangled_address_never_breaks_the_page(client, query):
     response = client.get(f"{PATH}?{query}")
     assert response.status_code in (200, 303)
@@ -138,8 +185,18 @@ def test_a_mangled_address_never_breaks_the_page(client, query):
 
 def test_the_hole_just_played_can_go_into_a_ledger_round(client, csrf_token):
     token = csrf_token("/ledger/new")
-    client.post("/ledger/new", data={"csrf_token": token, "game": "clubs", "holes": "9", "course": "cedar-nine",
-                                     "players-0": "Pat", "players-1": "Sam", "played_on": "2026-11-29"})
+    client.post(
+        "/ledger/new",
+        data={
+            "csrf_token": token,
+            "game": "clubs",
+            "holes": "9",
+            "course": "cedar-nine",
+            "players-0": "Pat",
+            "players-1": "Sam",
+            "played_on": "2026-11-29",
+        },
+    )
     url, _ = dealt(client)
     _, html = follow(client, f"{url}&played=1")
     assert 'id="to-ledger"' in html and "to the ledger" in html

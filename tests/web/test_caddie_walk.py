@@ -62,10 +62,20 @@ def test_the_end_of_the_hole_turns_up_the_rest_and_scores(client):
     assert "The hole is over: you scored 0." in htmllib.unescape(page)
 
 
-@pytest.mark.parametrize("query", [
-    "size=7&grid=Z,Z&step=nowhere", "do=take:99", "do=swap:x", "pick=42", "key=JOKER", "grid=" + "K," * 99,
-    "step=advice&discard=K&pile=K,K,K,K,K,K", "step=reveal&slot=-1&key=3", "do=bogus",
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "size=7&grid=Z,Z&step=nowhere",
+        "do=take:99",
+        "do=swap:x",
+        "pick=42",
+        "key=JOKER",
+        "grid=" + "K," * 99,
+        "step=advice&discard=K&pile=K,K,K,K,K,K",
+        "step=reveal&slot=-1&key=3",
+        "do=bogus",
+    ],
+)
 def test_a_tampered_url_is_never_a_500(client, query):
     assert client.get("/caddie/?" + query).status_code in (200, 303)
 
@@ -77,6 +87,7 @@ def test_the_walkthrough_is_a_get_page_with_a_fragment_for_htmx(client):
 
 
 # -- the opponents' cards and the final turn ------------------------------------------------
+
 
 def opponent_codes(page: str, who: int = 0) -> list[str]:
     block = re.search(rf'<div class="walk-opp" id="opp-{who}">(.*?)</div>\s*</div>\s*(?:<p|</div>)', page, re.S)
@@ -93,7 +104,7 @@ def test_opponents_cards_are_tapped_in_and_ride_in_the_url(client):
     assert 'aria-pressed="true"' in page and "Tap the card the next player shows (top-middle)" in page
     url = location(client.get(url + "&key=Q"))
     assert "o1=,Q,,,," in url and "oslot" not in url and "step=discard" in url  # the walk is where it was
-    page = client.get(url).get_data(as_text=True)   # a reload keeps them
+    page = client.get(url).get_data(as_text=True)  # a reload keeps them
     assert opponent_codes(page) == ["", "Q", "", "", "", ""]
     # the keypad is back to the walk's own question
     url = location(client.get(url + "&key=4"))
@@ -110,7 +121,7 @@ def test_opponents_cards_are_tapped_in_and_ride_in_the_url(client):
 
 def test_the_caddie_counts_the_opponents_cards(client):
     url = "/caddie/?size=6&grid=K,K,,,5,&step=advice&discard=K&pile=K&opps=1&o1=K,,,,,"
-    assert said(client.get(url).get_data(as_text=True))    # four Kings: one deck holds them
+    assert said(client.get(url).get_data(as_text=True))  # four Kings: one deck holds them
     page = client.get(url.replace("o1=K,", "o1=K,K,")).get_data(as_text=True)
     assert "5 Kings are showing" in htmllib.unescape(page)
 
@@ -139,7 +150,7 @@ def test_the_final_turn_switch_needs_the_final_turn_rule(client, settings_saver)
         url = location(client.get(url + "&do=" + apply))
     if "step=reveal" in url:
         url = location(client.get(url + "&key=9"))
-    assert "step=final" in url   # after the final turn the hole is over: turn up the rest
+    assert "step=final" in url  # after the final turn the hole is over: turn up the rest
     # and off again
     off = location(client.get("/caddie/?size=6&grid=K,,,,5,&step=discard&last=1&opps=1&o1=,,,,,&do=last"))
     assert "last=1" not in off and "opps=1" in off
@@ -158,9 +169,20 @@ def test_a_new_hole_keeps_the_table_but_not_its_cards(client):
     assert "opps=2" in url and "o1=,,,,," in url and "o2=,,,,," in url and "grid=,,,,,&" in url
 
 
-@pytest.mark.parametrize("query", [
-    "opps=9&o1=Z,Z", "opps=-1", "opps=1&oslot=5:99", "opick=x", "opps=1&opick=3:1", "do=opp-clear",
-    "do=oppx", "opps=1&oslot=0:0&key=JOKER", "do=last", "opps=x&o2=K",
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "opps=9&o1=Z,Z",
+        "opps=-1",
+        "opps=1&oslot=5:99",
+        "opick=x",
+        "opps=1&opick=3:1",
+        "do=opp-clear",
+        "do=oppx",
+        "opps=1&oslot=0:0&key=JOKER",
+        "do=last",
+        "opps=x&o2=K",
+    ],
+)
 def test_a_tampered_opponent_url_is_never_a_500(client, query):
     assert client.get("/caddie/?size=6&grid=K,,,,5,&step=discard&" + query).status_code in (200, 303)

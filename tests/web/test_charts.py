@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from markupsafe import Markup
 
-from caddie.web.charts import SERIES_STYLES, hole_labels, nice_ticks, running_total_chart
 from caddie.core.ledger import running_totals
+from caddie.web.charts import SERIES_STYLES, hole_labels, nice_ticks, running_total_chart
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 SVG = "{http://www.w3.org/2000/svg}"
@@ -66,6 +66,7 @@ def style_of(group: ET.Element) -> tuple[str, str, str]:
 
 # -- shape and content -------------------------------------------------------
 
+
 def test_returns_markup_of_one_well_formed_svg_with_a_viewbox_and_full_width():
     svg = chart({"Ann": [3, 4, 5], "Bo": [2, 6, _]})
     assert isinstance(svg, Markup)
@@ -80,8 +81,9 @@ def test_returns_markup_of_one_well_formed_svg_with_a_viewbox_and_full_width():
 
 
 def test_polyline_has_a_point_per_entered_hole_and_stops_at_the_last():
-    svg = chart({"Ann": [3, 4, 5, 1, 2, 0, 1, 1, 1], "Bo": [2, 6, _, _, _, _, _, _, _],
-                 "Cy": [1, _, 9, 9, 9, 9, 9, 9, 9]})   # Cy: running totals stop at the first blank
+    svg = chart(
+        {"Ann": [3, 4, 5, 1, 2, 0, 1, 1, 1], "Bo": [2, 6, _, _, _, _, _, _, _], "Cy": [1, _, 9, 9, 9, 9, 9, 9, 9]}
+    )  # Cy: running totals stop at the first blank
     groups = series_groups(parse(svg))
     assert [len(polyline_points(g)) for g in groups] == [9, 2, 1]
     ann, bo, cy = (polyline_points(g) for g in groups)
@@ -96,8 +98,8 @@ def test_polyline_has_a_point_per_entered_hole_and_stops_at_the_last():
 def test_higher_totals_are_drawn_higher():
     groups = series_groups(parse(chart({"Ann": [10, 10], "Bo": [1, 1]}, holes=2)))
     ann, bo = (polyline_points(g) for g in groups)
-    assert ann[1][1] < bo[1][1]          # SVG y grows downwards
-    assert ann[0][1] > ann[1][1]         # Ann's 10 then 20: rising
+    assert ann[1][1] < bo[1][1]  # SVG y grows downwards
+    assert ann[0][1] > ann[1][1]  # Ann's 10 then 20: rising
 
 
 def test_legend_lists_each_player_with_marker_and_final_total():
@@ -126,11 +128,11 @@ def test_a_long_name_is_shortened_in_the_legend_but_kept_whole_in_the_summary():
 
 
 def test_names_are_escaped():
-    nasty = '<script>&"\''
+    nasty = "<script>&\"'"
     svg = chart({nasty: [1, 2], "Bo": [2, 2]}, holes=2)
     assert "<script>" not in svg
     assert "&lt;script&gt;&amp;&#34;&#39;" in svg
-    root = parse(svg)   # still well-formed XML
+    root = parse(svg)  # still well-formed XML
     assert key_text(legend_keys(root)[0]) == nasty + "3"
     assert root.get("aria-label").startswith("Running total after 2 holes: " + nasty + " 3")
 
@@ -146,13 +148,12 @@ def test_aria_label_and_title_summarise_the_totals():
     assert root.get("role") == "img"
     assert root.get("aria-label") == label
     assert root.find("svg:title", NS).text == label
-    assert list(root)[0].tag == SVG + "title"   # first child, as SVG accessibility wants
+    assert list(root)[0].tag == SVG + "title"  # first child, as SVG accessibility wants
 
 
 def test_summary_gives_each_players_thru_when_they_differ():
     root = parse(chart({"Ann": [3, 4, 5], "Bo": [-5, _, _], "Cy": [_, _, _]}, holes=9))
-    assert root.get("aria-label") == (
-        f"Running total: Ann 12 after 3 holes, Bo {MINUS}5 after 1 hole, Cy no holes yet")
+    assert root.get("aria-label") == (f"Running total: Ann 12 after 3 holes, Bo {MINUS}5 after 1 hole, Cy no holes yet")
     assert [len(polyline_points(g)) for g in series_groups(root)] == [3, 1, 0]
 
 
@@ -163,13 +164,14 @@ def test_custom_title():
 
 # -- axes ---------------------------------------------------------------------
 
+
 def test_negative_axis_labels_use_a_real_minus_sign_and_zero_is_a_gridline():
     root = parse(chart({"Ann": [-4, -6, -2], "Bo": [5, 3, 8]}, holes=3))
     labels = tick_labels(root, "grid")
     assert "0" in labels
     negatives = [t for t in labels if t != "0" and not t.isdigit()]
     assert negatives and all(t.startswith(MINUS) and t[1:].isdigit() for t in negatives)
-    assert not any("-" in t for t in labels)          # never a hyphen-minus
+    assert not any("-" in t for t in labels)  # never a hyphen-minus
     # Totals run from −12 (Ann) to 16 (Bo): steps of 10 cover that in four.
     assert labels == [f"{MINUS}20", f"{MINUS}10", "0", "10", "20"]
 
@@ -181,7 +183,7 @@ def test_negative_totals_in_the_legend_use_a_real_minus_sign():
 
 
 def test_y_axis_includes_zero_even_when_every_total_is_positive():
-    labels = tick_labels(parse(chart({"Ann": [30, 30, 30]}, holes=3)), "grid")   # 30, 60, 90
+    labels = tick_labels(parse(chart({"Ann": [30, 30, 30]}, holes=3)), "grid")  # 30, 60, 90
     assert labels == ["0", "20", "40", "60", "80", "100"]
 
 
@@ -218,11 +220,12 @@ def test_axes_and_text_follow_the_page_theme():
     for group in ("grid", "holes", "legend"):
         g = root.find(f".//svg:g[@class='{group}']", NS)
         assert g.get("fill") == "currentColor"
-    for text in root.iter(SVG + "text"):   # no text hard-codes a colour
+    for text in root.iter(SVG + "text"):  # no text hard-codes a colour
         assert text.get("fill") in (None, "currentColor")
 
 
 # -- eight players ------------------------------------------------------------
+
 
 def test_eight_players_get_eight_distinct_colours_markers_and_styles():
     cards = {f"P{i}": [i, i + 1, 2] for i in range(8)}
@@ -248,7 +251,7 @@ def test_more_than_eight_players_is_refused():
 
 def test_series_colours_have_three_to_one_contrast_on_light_and_dark_paper():
     def lum(hex_colour):
-        channels = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
         lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
         return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
@@ -257,11 +260,12 @@ def test_series_colours_have_three_to_one_contrast_on_light_and_dark_paper():
         return (hi + 0.05) / (lo + 0.05)
 
     for colour, _shape, _dash in SERIES_STYLES:
-        for paper in ("#ffffff", "#f4f1e8", "#0e1712", "#17241d"):   # app.css light and dark
+        for paper in ("#ffffff", "#f4f1e8", "#0e1712", "#17241d"):  # app.css light and dark
             assert contrast(colour, paper) >= 3, (colour, paper)
 
 
 # -- empty state ----------------------------------------------------------------
+
 
 def test_empty_state_is_a_small_valid_svg_with_a_sentence():
     for svg in (chart({"Ann": [_] * 9, "Bo": [_] * 9}), running_total_chart([], 18)):
@@ -289,7 +293,7 @@ def coordinates(root: ET.Element):
                 yield x, y
         elif tag == "path":
             d = el.get("d")
-            assert re.fullmatch(r"(?:[MLZ]|-?\d+(?:\.\d+)?|\s)+", d), d   # absolute M/L/Z only
+            assert re.fullmatch(r"(?:[MLZ]|-?\d+(?:\.\d+)?|\s)+", d), d  # absolute M/L/Z only
             nums = list(map(float, NUMBER.findall(d)))
             yield from zip(nums[0::2], nums[1::2])
         elif tag == "circle":

@@ -9,14 +9,16 @@ from collections import Counter
 import pytest
 from flask.sessions import SecureCookieSessionInterface
 
-from caddie.store.club_matches import round_of
 from caddie.core.clubs.solver import solve
+from caddie.store.club_matches import CLUBS
 from caddie.store.database import db
 from caddie.store.models import Match, Round
 from tests.conftest import CSRF_META
 
-HAND_CARD = re.compile(r'class="club-card[^"]*">\s*(?:<input [^>]*value="(\d+)"[^>]*>)?\s*'
-                       r'<span class="yards">(\d+)</span>')
+HAND_CARD = re.compile(
+    r'class="club-card[^"]*">\s*(?:<input [^>]*value="(\d+)"[^>]*>)?\s*'
+    r'<span class="yards">(\d+)</span>'
+)
 CHECKED = re.compile(r'<input type="checkbox" name="pick" value="(\d+)" checked>')
 CHIP = re.compile(r'<span class="yard-chip">(\d+)</span>')
 
@@ -46,7 +48,7 @@ def version(html: str) -> str:
 def stored(app, public_id):
     with app.app_context():
         match = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
-        return match, round_of(match)
+        return match, CLUBS.load(match)
 
 
 def check_information_set(app, client, public_id, html):
@@ -58,7 +60,7 @@ def check_information_set(app, client, public_id, html):
     for event in game.log:
         public.update(event.cards)
     assert not Counter(int(c) for c in CHIP.findall(html)) - public, "chips show only cards played in the open"
-    for seat in range(1, game.players):   # no other hand, in any order, anywhere on the page
+    for seat in range(1, game.players):  # no other hand, in any order, anywhere on the page
         assert json.dumps(game.hands[seat]) not in html and ", ".join(map(str, game.hands[seat])) not in html
     if len(game.pile) >= 4:
         assert ",".join(map(str, game.pile[-4:])) not in html.replace(" ", "")
@@ -101,6 +103,7 @@ def test_a_whole_round_through_http_lands_in_the_ledger(app, client, opponents):
         round_ = db.session.get(Round, match.round_id)
         assert round_.game == "clubs" and round_.course["name"] == "Cedar Nine"
         from caddie.store.round_view import view_round
+
         view = view_round(round_)
     for seat, line in enumerate(view.lines):
         assert line.scores == [hole[seat] for hole in game.hole_scores]
@@ -118,11 +121,12 @@ def test_selecting_cards_adds_them_up_and_keeps_the_selection_in_the_url(app, cl
     assert CHECKED.findall(first) == [str(hand[0])]
     short = yardage - hand[0]
     if short > 0:
-        assert f"<b class=\"num\">{short}</b> short" in first
+        assert f'<b class="num">{short}</b> short' in first
     best = solve(hand, yardage)
     query = "&".join(f"pick={c}" for c in best.cards)
-    html = client.get(f"/play/clubs/m/{public_id}?{query}&pick=nonsense&pick=99999",
-                      headers={"HX-Request": "true"}).get_data(as_text=True)
+    html = client.get(
+        f"/play/clubs/m/{public_id}?{query}&pick=nonsense&pick=99999", headers={"HX-Request": "true"}
+    ).get_data(as_text=True)
     assert "<html" not in html, "htmx gets the fragment"
     assert sorted(map(int, CHECKED.findall(html))) == sorted(best.cards)
     assert f'id="selection-score">{best.score}<' in html
@@ -150,20 +154,24 @@ def test_a_replayed_play_does_not_play_twice(app, client):
     assert again.status_code == 409 and "already moved on" in again.get_data(as_text=True)
     after, _ = stored(app, public_id)
     assert after.version == before.version and json.dumps(after.state, sort_keys=True) == json.dumps(
-        before.state, sort_keys=True)
+        before.state, sort_keys=True
+    )
 
 
-@pytest.mark.parametrize("picks, sentence", [
-    ([], "Tap the cards you play first."),
-    (["1"], "You hold no 1-yard cards."),
-    (["3"], "short of the hole"),
-])
+@pytest.mark.parametrize(
+    "picks, sentence",
+    [
+        ([], "Tap the cards you play first."),
+        (["1"], "You hold no 1-yard cards."),
+        (["3"], "short of the hole"),
+    ],
+)
 def test_a_bad_play_is_refused_beside_the_hand_and_changes_nothing(app, client, picks, sentence):
     public_id = started(client)
     path = f"/play/clubs/m/{public_id}"
     html = client.get(path).get_data(as_text=True)
     before, game = stored(app, public_id)
-    if picks == ["3"]:   # the shortest card of the hand: short of any hole on the course
+    if picks == ["3"]:  # the shortest card of the hand: short of any hole on the course
         picks = [str(game.hands[0][-1])]
         sentence = "short of the hole"
     data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html), "action": "play", "pick": picks}
@@ -188,11 +196,14 @@ def test_only_the_starting_browser_sees_or_moves_the_round(app, client):
     assert client.get(f"/play/m/{public_id}").status_code == 404
 
 
-@pytest.mark.parametrize("form, field, sentence", [
-    ({"course": "nowhere"}, "course", "Choose one of the courses listed."),
-    ({"opponents": "4"}, "form", "Nothing was started"),
-    ({"player": "Ada"}, "player", "Two players are called"),
-])
+@pytest.mark.parametrize(
+    "form, field, sentence",
+    [
+        ({"course": "nowhere"}, "course", "Choose one of the courses listed."),
+        ({"opponents": "4"}, "form", "Nothing was started"),
+        ({"player": "Ada"}, "player", "Two players are called"),
+    ],
+)
 def test_a_bad_start_says_why_and_starts_nothing(app, client, form, field, sentence):
     response = start(client, **form)
     body = response.get_data(as_text=True)
@@ -210,7 +221,8 @@ def test_the_front_nine_of_an_eighteen_hole_course(app, client):
 
 def test_the_table_deck_and_chart_from_settings_are_used(app, client, settings_saver):
     from caddie.core.clubs.scoring import DEFAULT_DECK
-    deck = [card + 1 if card == 250 else card for card in DEFAULT_DECK]   # a table whose driver card reads 251
+
+    deck = [card + 1 if card == 250 else card for card in DEFAULT_DECK]  # a table whose driver card reads 251
     assert settings_saver(club_deck=" ".join(map(str, deck)), beyond="6").status_code in (200, 303)
     public_id = started(client)
     _, game = stored(app, public_id)

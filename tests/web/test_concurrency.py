@@ -9,17 +9,17 @@ since changed is refused (``StaleScore``), never applied over the other write.
 
 from __future__ import annotations
 
-import os
 import threading
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from sqlalchemy import select
 
-from caddie.store import ledger as ledger_store
 from caddie.core.table import Table
+from caddie.store import ledger as ledger_store
 from caddie.store.database import db
 from caddie.store.ledger import CellWrite, StaleScore, cards_of, deal_round, find_round
 from caddie.store.models import HoleScore, Round
@@ -85,6 +85,7 @@ def attempt(round_: Round, writes: list[CellWrite]) -> str:
 
 # ---- writers on different cells: every score lands ---------------------------
 
+
 def test_writers_on_different_cells_of_one_round_all_land(app):
     public_id = deal(app)
     threads = 8
@@ -124,6 +125,7 @@ def test_whole_holes_written_at_once_by_different_writers_all_land(app):
 
 
 # ---- writers on the same cell: exactly one wins ------------------------------
+
 
 @pytest.mark.parametrize("seen", [0, 1], ids=["blank cell", "written cell"])
 def test_racing_writers_on_one_cell_exactly_one_wins(app, seen):
@@ -169,6 +171,7 @@ def test_a_stale_write_changes_nothing_even_in_its_other_cells(app):
 
 # ---- read, then write conditionally: no lost update --------------------------
 
+
 def test_read_then_conditional_increment_never_loses_an_update(app):
     """A counter in one cell: every writer reads (score, version) and writes score + 1
     against that version, retrying when refused. A lost update would leave the score
@@ -177,9 +180,11 @@ def test_read_then_conditional_increment_never_loses_an_update(app):
     threads, tries = 4, 20
 
     def read_cell(round_) -> tuple[int, int]:
-        row = db.session.execute(select(HoleScore.score, HoleScore.version).where(
-            HoleScore.round_id == round_.id, HoleScore.hole == 1,
-            HoleScore.player_id == round_.players[0].id)).first()
+        row = db.session.execute(
+            select(HoleScore.score, HoleScore.version).where(
+                HoleScore.round_id == round_.id, HoleScore.hole == 1, HoleScore.player_id == round_.players[0].id
+            )
+        ).first()
         db.session.commit()  # end the read: the write is a transaction of its own
         return (row.score, row.version) if row else (0, 0)
 
@@ -201,6 +206,7 @@ def test_read_then_conditional_increment_never_loses_an_update(app):
 
 
 # ---- through the HTTP API ------------------------------------------------------
+
 
 def test_racing_api_clients_get_one_200_per_cell_and_409s_for_the_rest(app):
     """The same races through PUT /api/v1/rounds/<id>/holes/<n>, one test client per thread."""
@@ -230,20 +236,20 @@ def test_racing_api_clients_get_one_200_per_cell_and_409s_for_the_rest(app):
     winner = statuses.index(200)  # client i sent the score i
     # Whole holes, a different one per client: all land.
     holes = [2 + i for i in range(threads)]
-    statuses = race(lambda i: (holes[i], {"scores": {"Ann": holes[i], "Bo": -holes[i]},
-                                          "versions": {"Ann": 0, "Bo": 0}}))
+    statuses = race(
+        lambda i: (holes[i], {"scores": {"Ann": holes[i], "Bo": -holes[i]}, "versions": {"Ann": 0, "Bo": 0}})
+    )
     assert statuses == [200] * threads
 
     got = owner.get(f"/api/v1/rounds/{public_id}", headers=auth).json
     ann, bo = got["players"]
     assert ann["scores"][0] == winner, "the stored score is the one the 200 answered"
-    assert ann["scores"][1:1 + threads] == holes
-    assert bo["scores"][1:1 + threads] == [-h for h in holes]
+    assert ann["scores"][1 : 1 + threads] == holes
+    assert bo["scores"][1 : 1 + threads] == [-h for h in holes]
     assert got["version"] == 1 + 1 + threads
 
 
 # ---- writers on the same cells in different orders ---------------------------
-
 
 
 def test_writers_sending_the_same_cells_in_opposite_orders_neither_deadlock_nor_fail(app):
@@ -258,6 +264,7 @@ def test_writers_sending_the_same_cells_in_opposite_orders_neither_deadlock_nor_
         ledger_store.write_scores(loaded(public_id), [CellWrite(0, 1, 0, 0), CellWrite(1, 1, 0, 0)])
         db.session.remove()
     for rep in range(10):
+
         def work(i, round_):
             cells = [CellWrite(0, 1, 10 + i, None), CellWrite(1, 1, 10 + i, None)]
             return attempt(round_, cells if i == 0 else cells[::-1])
@@ -280,7 +287,7 @@ def test_api_clients_sending_a_hole_in_opposite_name_orders_neither_deadlock_nor
     for rep in range(10):
         barrier = threading.Barrier(2, timeout=WAIT)
 
-        def put(i: int) -> int:
+        def put(i: int, barrier: threading.Barrier = barrier) -> int:
             client = app.test_client()
             scores = {"Ann": 10 + i, "Bo": 10 + i} if i == 0 else {"Bo": 10 + i, "Ann": 10 + i}
             barrier.wait()

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from caddie.core.courses.course_csv import course_from_csv, course_to_csv
 from caddie.core.courses.course import SAMPLE_COURSES, Course, Hole
+from caddie.core.courses.course_csv import course_from_csv, course_to_csv
 
 PINES = SAMPLE_COURSES["whistling-pines"]
 CEDAR = SAMPLE_COURSES["cedar-nine"]
@@ -17,8 +17,14 @@ EDIT_LINK = re.compile(r'href="/courses/c/([A-Za-z0-9_-]+)"')
 
 def course_form(course: Course, csrf: str, **changes) -> dict:
     """The editor as a browser sends it: 18 rows always, blank back nine for a 9-hole course."""
-    data = {"csrf_token": csrf, "name": course.name, "tee": course.tee, "holes": str(len(course.holes)),
-            "version": "", "action": "save"}
+    data = {
+        "csrf_token": csrf,
+        "name": course.name,
+        "tee": course.tee,
+        "holes": str(len(course.holes)),
+        "version": "",
+        "action": "save",
+    }
     for i in range(18):
         hole = course.holes[i] if i < len(course.holes) else None
         data[f"yardage-{i}"] = str(hole.yardage) if hole else ""
@@ -41,6 +47,7 @@ def create(client, csrf_token):
         response = client.post("/courses/new", data=course_form(course, csrf_token("/courses/new"), **changes))
         assert response.status_code == 303, html(response)
         return my_ids(client)[-1]
+
     return make
 
 
@@ -61,7 +68,9 @@ def test_a_course_created_is_listed_and_opens_in_the_editor(client, create):
     listing = html(client.get("/courses/"))
     assert "Home Links" in listing and "Yellow tees · 9 holes · par 35" in listing
     editor = html(client.get(f"/courses/c/{public_id}"))
-    assert 'value="Home Links"' in editor and 'id="yardage-0" name="yardage-0" value="310" inputmode="numeric"' in editor
+    assert (
+        'value="Home Links"' in editor and 'id="yardage-0" name="yardage-0" value="310" inputmode="numeric"' in editor
+    )
     assert 'data-sum="out-yards">2,497<' in editor and 'data-sum="total-par">35<' in editor
     assert '<input checked id="holes-0" name="holes" type="radio" value="9">' in editor
 
@@ -95,17 +104,20 @@ def test_an_edit_based_on_an_old_version_is_refused_with_the_typed_values_kept(c
     assert 'value="Second Tab"' in html(client.get(f"/courses/c/{public_id}"))
 
 
-@pytest.mark.parametrize("changes, field, message", [
-    ({"name": "  "}, "name", "Give the course a name."),
-    ({"name": "x" * 61}, "name", "The course&#39;s name is too long: keep it to 60 characters."),
-    ({"tee": "t" * 25}, "tee", "The tee is too long: keep it to 24 characters."),
-    ({"yardage-4": "abc"}, "yardage-4", "Hole 5: &#34;abc&#34; is not a number."),
-    ({"yardage-4": ""}, "yardage-4", "Hole 5 needs a yardage."),
-    ({"yardage-8": "1001"}, "yardage-8", "Hole 9: a yardage must be 1 to 1000 yards."),
-    ({"par-2": "7"}, "par-2", "Hole 3: a par must be 2 to 6."),
-    ({"par-2": ""}, "par-2", "Hole 3 needs a par."),
-    ({"holes": "12"}, "holes", "Choose 9 or 18 holes."),
-])
+@pytest.mark.parametrize(
+    "changes, field, message",
+    [
+        ({"name": "  "}, "name", "Give the course a name."),
+        ({"name": "x" * 61}, "name", "The course&#39;s name is too long: keep it to 60 characters."),
+        ({"tee": "t" * 25}, "tee", "The tee is too long: keep it to 24 characters."),
+        ({"yardage-4": "abc"}, "yardage-4", "Hole 5: &#34;abc&#34; is not a number."),
+        ({"yardage-4": ""}, "yardage-4", "Hole 5 needs a yardage."),
+        ({"yardage-8": "1001"}, "yardage-8", "Hole 9: a yardage must be 1 to 1000 yards."),
+        ({"par-2": "7"}, "par-2", "Hole 3: a par must be 2 to 6."),
+        ({"par-2": ""}, "par-2", "Hole 3 needs a par."),
+        ({"holes": "12"}, "holes", "Choose 9 or 18 holes."),
+    ],
+)
 def test_a_mistake_is_shown_beside_its_field_and_nothing_is_saved(client, csrf_token, changes, field, message):
     data = course_form(CEDAR, csrf_token(), **changes)
     response = client.post("/courses/new", data=data)
@@ -149,7 +161,7 @@ def test_another_browser_gets_404_everywhere(app, client, create, csrf_token):
 
 
 def test_csv_export_and_import_round_trip(client, csrf_token, create):
-    course = Course("Pines, The \"Old\" One", "Blue", PINES.holes)
+    course = Course('Pines, The "Old" One', "Blue", PINES.holes)
     public_id = create(course)
     response = client.get(f"/courses/c/{public_id}.csv")
     assert response.status_code == 200 and response.mimetype == "text/csv"
@@ -174,17 +186,20 @@ def test_a_pasted_spreadsheet_is_imported_for_review(client, csrf_token):
 
 
 def test_an_uploaded_file_names_a_course_that_does_not_name_itself(client, csrf_token):
-    body = ("hole,yardage,par\n" + "".join(f"{i + 1},{h.yardage},{h.par}\n" for i, h in enumerate(CEDAR.holes)))
+    body = "hole,yardage,par\n" + "".join(f"{i + 1},{h.yardage},{h.par}\n" for i, h in enumerate(CEDAR.holes))
     upload = {"csrf_token": csrf_token(), "file": (io.BytesIO(body.encode("cp1252")), "heron_creek.csv")}
     page = html(client.post("/courses/import", data=upload, content_type="multipart/form-data"))
     assert 'value="Heron Creek"' in page
 
 
-@pytest.mark.parametrize("text, message", [
-    ("course,Home\nhole,yardage,par\n1,300,4\n2,abc,4\n", "Line 4: the yardage &#34;abc&#34; is not a number."),
-    ("just some words", "No header row found: put a line hole,yardage,par above the holes."),
-    ("", "Choose a CSV file or paste the scorecard first."),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("course,Home\nhole,yardage,par\n1,300,4\n2,abc,4\n", "Line 4: the yardage &#34;abc&#34; is not a number."),
+        ("just some words", "No header row found: put a line hole,yardage,par above the holes."),
+        ("", "Choose a CSV file or paste the scorecard first."),
+    ],
+)
 def test_a_bad_csv_is_refused_with_a_sentence_and_the_paste_kept(client, csrf_token, text, message):
     response = client.post("/courses/import", data={"csrf_token": csrf_token(), "text": text})
     assert response.status_code == 400
@@ -204,8 +219,9 @@ def test_a_binary_upload_is_refused(client, csrf_token):
 def test_a_random_course_is_shown_in_the_editor_to_save(client, csrf_token):
     first = html(client.get("/courses/new?random=18&seed=42"))
     fields = dict(re.findall(r'name="((?:yardage|par)-\d+)" value="(\d*)"', first))
-    again = dict(re.findall(r'name="((?:yardage|par)-\d+)" value="(\d*)"',
-                            html(client.get("/courses/new?random=18&seed=42"))))
+    again = dict(
+        re.findall(r'name="((?:yardage|par)-\d+)" value="(\d*)"', html(client.get("/courses/new?random=18&seed=42")))
+    )
     assert again == fields and len(fields) == 36  # the same seed, the same course
     assert "A new random course" in first and 'name="yardage-17" value="' in first
     name = re.search(r'id="name" name="name" value="([^"]+)"', first).group(1)
@@ -255,8 +271,15 @@ def test_a_ledger_round_is_dealt_on_my_course(client, csrf_token, create):
     assert f'<option selected value="mine:{public_id}">Back Yard</option>' in deal_page
     assert deal_page.index("Back Yard") < deal_page.index("Whistling Pines")  # mine first, then the samples
     assert 'value="random-18"' in deal_page and 'id="manage-courses"' in deal_page
-    data = {"csrf_token": csrf_token("/ledger/new"), "game": "clubs", "holes": "9", "course": f"mine:{public_id}",
-            "players-0": "Ann", "players-1": "Bo", "played_on": "2026-11-29"}
+    data = {
+        "csrf_token": csrf_token("/ledger/new"),
+        "game": "clubs",
+        "holes": "9",
+        "course": f"mine:{public_id}",
+        "players-0": "Ann",
+        "players-1": "Bo",
+        "played_on": "2026-11-29",
+    }
     response = client.post("/ledger/new", data=data)
     assert response.status_code == 303, html(response)
     round_page = html(client.get(response.headers["Location"]))
@@ -264,8 +287,14 @@ def test_a_ledger_round_is_dealt_on_my_course(client, csrf_token, create):
 
 
 def test_a_ledger_round_on_a_random_course_and_never_on_another_browsers(app, client, csrf_token, create):
-    data = {"csrf_token": csrf_token("/ledger/new"), "game": "clubs", "holes": "18", "course": "random-18",
-            "players-0": "Ann", "played_on": "2026-11-29"}
+    data = {
+        "csrf_token": csrf_token("/ledger/new"),
+        "game": "clubs",
+        "holes": "18",
+        "course": "random-18",
+        "players-0": "Ann",
+        "played_on": "2026-11-29",
+    }
     assert client.post("/ledger/new", data=data).status_code == 303
     public_id = create()
     other = app.test_client()
@@ -282,9 +311,11 @@ def test_the_api_deals_on_my_course_by_key(app, client, create):
     assert created.get_json()["round"]["course"]["name"] == "Cedar Nine"
     other = app.test_client().post("/api/v1/rounds", json=body)
     assert other.status_code == 400
-    assert other.get_json() == {"error": f'"mine:{public_id}" is not one of your courses: use the key of a course '
-                                         "this browser saved, a sample, or send the course itself.",
-                                "field": "course"}
+    assert other.get_json() == {
+        "error": f'"mine:{public_id}" is not one of your courses: use the key of a course '
+        "this browser saved, a sample, or send the course itself.",
+        "field": "course",
+    }
 
 
 def test_the_rules_page_and_the_deal_form_link_to_courses(client):

@@ -11,15 +11,18 @@ import pytest
 from flask_migrate import upgrade
 from hypothesis import given
 from sqlalchemy import func, select
+from werkzeug.datastructures import FileStorage
+from werkzeug.test import encode_multipart
 
 from caddie import create_app
 from caddie.core.courses.course import SAMPLE_COURSES, Course
 from caddie.core.export_format import MAX_BYTES
+from caddie.core.game import Seat
 from caddie.core.grid.rules import Rules
 from caddie.core.table import Table
 from caddie.store.courses import delete_course, save_course
 from caddie.store.database import db
-from caddie.store.grid_matches import Seat, start_match
+from caddie.store.grid_matches import start_match
 from caddie.store.models import CourseRecord, HoleScore, Match, Round, TableSettings
 from tests.conftest import CSRF_META
 from tests.web.conftest import settings_form
@@ -29,6 +32,7 @@ EXPORT, IMPORT = "/api/v1/export", "/api/v1/import"
 
 
 # -- helpers -------------------------------------------------------------------------
+
 
 def create_round(client, **body):
     response = client.post("/api/v1/rounds", json=body)
@@ -65,10 +69,12 @@ def import_api(client, doc, **params):
 def everything(app) -> tuple:
     """Every row that matters, to show that a refusal changed nothing."""
     with app.app_context():
-        return (sorted(map(tuple, db.session.execute(select(Round.public_id, Round.owner_browser, Round.version)))),
-                sorted(map(tuple, db.session.execute(select(HoleScore.round_id, HoleScore.hole, HoleScore.score)))),
-                sorted(map(tuple, db.session.execute(select(CourseRecord.public_id, CourseRecord.owner_browser)))),
-                sorted(map(tuple, db.session.execute(select(TableSettings.browser_id, TableSettings.version)))))
+        return (
+            sorted(map(tuple, db.session.execute(select(Round.public_id, Round.owner_browser, Round.version)))),
+            sorted(map(tuple, db.session.execute(select(HoleScore.round_id, HoleScore.hole, HoleScore.score)))),
+            sorted(map(tuple, db.session.execute(select(CourseRecord.public_id, CourseRecord.owner_browser)))),
+            sorted(map(tuple, db.session.execute(select(TableSettings.browser_id, TableSettings.version)))),
+        )
 
 
 def csrf_of(client, path="/data") -> str:
@@ -76,10 +82,15 @@ def csrf_of(client, path="/data") -> str:
 
 
 def upload(client, content: bytes, name="caddie-and-tally-2025-06-14.json", csrf=True, **headers):
-    data = {"file": (io.BytesIO(content), name)}
+    data = {"file": FileStorage(io.BytesIO(content), filename=name)}
     if csrf:
         data["csrf_token"] = csrf_of(client)
-    return client.post("/data/import", data=data, content_type="multipart/form-data", headers=headers)
+    # Encoded in memory: for a large body the test client would spool it to a temporary file
+    # that nobody closes when the app refuses it unread (413), and that is a ResourceWarning.
+    boundary, body = encode_multipart(data)
+    return client.post(
+        "/data/import", data=body, content_type=f"multipart/form-data; boundary={boundary}", headers=headers
+    )
 
 
 def confirm_form(html: str) -> dict:
@@ -91,9 +102,14 @@ def confirm_form(html: str) -> dict:
 @pytest.fixture
 def other_app(tmp_path):
     """A second server with a database of its own (SQLite, whatever the first one runs on)."""
-    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "other-instance"),
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'other.sqlite3'}",
-                      "SECRET_KEY": "another-server"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "INSTANCE_PATH": str(tmp_path / "other-instance"),
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'other.sqlite3'}",
+            "SECRET_KEY": "another-server",
+        }
+    )
     with app.app_context():
         upgrade()
     yield app
@@ -107,7 +123,7 @@ def owner(app, client, settings_saver):
     """A browser with house rules, two courses (one deleted), rounds of both games (one deleted), scores
     (a cleared one among them) and a digital match under way."""
     grid = create_round(client, players=["Ann", "Bo", "Zoë"], holes=9, played_on="2025-06-14")
-    put_scores(client, grid["round"]["id"], 1, Ann=5, Bo=-2, **{"Zoë": 0})
+    put_scores(client, grid["round"]["id"], 1, Ann=5, Bo=-2, Zoë=0)
     put_scores(client, grid["round"]["id"], 2, Ann=7)
     put_scores(client, grid["round"]["id"], 2, Ann=None)  # a cleared cell
     clubs = create_round(client, players=["Cy"], game="clubs", course="cedar-nine", played_on="2025-06-15")
@@ -116,8 +132,9 @@ def owner(app, client, settings_saver):
     settings_saver(king="0", players="3")
     bid = browser_of(client)
     with app.app_context():
-        db.session.execute(Round.__table__.update().where(Round.public_id == gone["round"]["id"])
-                           .values(deleted_at=func.now()))
+        db.session.execute(
+            Round.__table__.update().where(Round.public_id == gone["round"]["id"]).values(deleted_at=func.now())
+        )
         db.session.commit()
         holes = SAMPLE_COURSES["cedar-nine"].holes
         mine = save_course(bid, Course("Home Nine", "Yellow", holes))
@@ -125,11 +142,18 @@ def owner(app, client, settings_saver):
         delete_course(dropped.public_id, bid)
         match = start_match(bid, Table(), Rules(holes=9), [Seat("You", None), Seat("Bea", "steady")], seed=7)
         match_round = db.session.get(Round, match.round_id).public_id
-    return {"grid": grid, "clubs": clubs, "gone": gone["round"]["id"], "course": mine.public_id,
-            "match_round": match_round, "browser": bid}
+    return {
+        "grid": grid,
+        "clubs": clubs,
+        "gone": gone["round"]["id"],
+        "course": mine.public_id,
+        "match_round": match_round,
+        "browser": bid,
+    }
 
 
 # -- the export ----------------------------------------------------------------------
+
 
 def test_the_export_holds_everything_the_browser_owns(client, owner):
     doc = exported(client)
@@ -142,9 +166,11 @@ def test_the_export_holds_everything_the_browser_owns(client, owner):
     assert owner["gone"] not in ids
     grid = doc["rounds"][0]
     assert grid["share_token"] == owner["grid"]["share_token"] and grid["edit_token"] == owner["grid"]["edit_token"]
-    assert grid["players"] == [{"name": "Ann", "scores": [5] + [None] * 8},
-                               {"name": "Bo", "scores": [-2] + [None] * 8},
-                               {"name": "Zoë", "scores": [0] + [None] * 8}]
+    assert grid["players"] == [
+        {"name": "Ann", "scores": [5] + [None] * 8},
+        {"name": "Bo", "scores": [-2] + [None] * 8},
+        {"name": "Zoë", "scores": [0] + [None] * 8},
+    ]
     assert grid["played_on"] == "2025-06-14" and grid["course"] is None
     clubs = doc["rounds"][1]
     assert clubs["course"]["name"] == "Cedar Nine" and clubs["course"]["sample"] is True
@@ -172,16 +198,22 @@ def test_other_browsers_data_is_never_exported(app, client, owner):
     doc = exported(helper)
     assert doc["rounds"] == [] and doc["courses"] == [] and doc["settings"] is None
     # and a client with no session at all gets an empty file
-    assert without_time(exported(app.test_client())) == {"format": "caddie-and-tally", "version": 1,
-                                                          "settings": None, "courses": [], "rounds": []}
+    assert without_time(exported(app.test_client())) == {
+        "format": "caddie-and-tally",
+        "version": 1,
+        "settings": None,
+        "courses": [],
+        "rounds": [],
+    }
 
 
 def test_the_download_is_a_dated_json_attachment(client, owner):
     response = client.get("/data/export")
     assert response.status_code == 200
     assert response.mimetype == "application/json"
-    assert re.fullmatch(r'attachment; filename="caddie-and-tally-\d{4}-\d{2}-\d{2}\.json"',
-                        response.headers["Content-Disposition"])
+    assert re.fullmatch(
+        r'attachment; filename="caddie-and-tally-\d{4}-\d{2}-\d{2}\.json"', response.headers["Content-Disposition"]
+    )
     assert response.headers["Cache-Control"] == "no-store"
     assert without_time(json.loads(response.data)) == without_time(exported(client))
 
@@ -198,20 +230,26 @@ def test_settings_and_the_data_page_offer_the_download_and_the_import(client, ow
 
 # -- round trip ----------------------------------------------------------------------
 
+
 def test_export_import_elsewhere_export_again_gives_the_same_file(client, owner, other_app):
     first = exported(client)
     newcomer = other_app.test_client()
     status, summary = import_api(newcomer, first)
     assert status == 200, summary
-    assert summary == {"preview": False, "settings": "apply", "new_ids": {},
-                       "rounds": {"add": 3, "new_links": 0, "same": 0, "kept": 0},
-                       "courses": {"add": 1, "new_links": 0, "same": 0, "kept": 0}}
+    assert summary == {
+        "preview": False,
+        "settings": "apply",
+        "new_ids": {},
+        "rounds": {"add": 3, "new_links": 0, "same": 0, "kept": 0},
+        "courses": {"add": 1, "new_links": 0, "same": 0, "kept": 0},
+    }
     assert without_time(exported(newcomer)) == without_time(first)
     # the links work on the new server, for anyone who has them
     grid = owner["grid"]
     anyone = other_app.test_client()
-    response = anyone.get(f"/api/v1/rounds/{grid['round']['id']}",
-                          headers={"Authorization": f"Bearer {grid['share_token']}"})
+    response = anyone.get(
+        f"/api/v1/rounds/{grid['round']['id']}", headers={"Authorization": f"Bearer {grid['share_token']}"}
+    )
     assert response.status_code == 200 and response.get_json()["players"][0]["scores"][0] == 5
     assert anyone.get(f"/ledger/s/{grid['share_token']}").status_code == 200
     # and the rounds are the newcomer's own: it can keep scoring them
@@ -265,8 +303,9 @@ def test_ids_taken_here_get_new_links_and_the_originals_are_untouched(app, clien
     assert {r["id"] for r in copy["rounds"]}.isdisjoint({r["id"] for r in doc["rounds"]})
     assert [summary["new_ids"][r["id"]] for r in doc["rounds"]] == [r["id"] for r in copy["rounds"]]
     for theirs, mine in zip(doc["rounds"], copy["rounds"]):
-        assert {k: v for k, v in mine.items() if k not in ("id", "share_token", "edit_token")} == \
-            {k: v for k, v in theirs.items() if k not in ("id", "share_token", "edit_token")}
+        assert {k: v for k, v in mine.items() if k not in ("id", "share_token", "edit_token")} == {
+            k: v for k, v in theirs.items() if k not in ("id", "share_token", "edit_token")
+        }
         assert mine["share_token"] != theirs["share_token"] and mine["edit_token"] != theirs["edit_token"]
     rounds, cells, courses, _ = before
     after = everything(app)
@@ -287,8 +326,11 @@ def test_a_newer_round_here_is_never_overwritten_by_an_older_file(client, owner)
 def test_a_round_deleted_here_stays_deleted(app, client, owner, other_app):
     doc = exported(client)
     with app.app_context():
-        db.session.execute(Round.__table__.update().where(Round.public_id == owner["grid"]["round"]["id"])
-                           .values(deleted_at=func.now()))
+        db.session.execute(
+            Round.__table__.update()
+            .where(Round.public_id == owner["grid"]["round"]["id"])
+            .values(deleted_at=func.now())
+        )
         db.session.commit()
     status, summary = import_api(client, doc)
     assert summary["rounds"]["kept"] == 1 and summary["rounds"]["add"] == 0
@@ -297,13 +339,16 @@ def test_a_round_deleted_here_stays_deleted(app, client, owner, other_app):
 
 # -- house rules -----------------------------------------------------------------------
 
+
 def test_house_rules_of_its_own_are_kept_unless_replaced(client, owner, other_app):
     doc = exported(client)
     newcomer = other_app.test_client()
     html = newcomer.get("/settings").get_data(as_text=True)
     version = re.search(r'id="version" name="version" type="hidden" value="(\d*)"', html).group(1)
-    saved = newcomer.post("/settings", data=dict(settings_form(king="10", players="5"), version=version,
-                                                 csrf_token=csrf_of(newcomer, "/settings")))
+    saved = newcomer.post(
+        "/settings",
+        data=dict(settings_form(king="10", players="5"), version=version, csrf_token=csrf_of(newcomer, "/settings")),
+    )
     assert saved.status_code == 303
     assert import_api(newcomer, doc, preview="true")[1]["settings"] == "keep"
     html = upload(newcomer, json.dumps(doc).encode()).get_data(as_text=True)
@@ -319,15 +364,18 @@ def test_rules_changed_in_another_tab_after_the_check_stop_the_import(client, ow
     doc = exported(client)
     newcomer = other_app.test_client()
     newcomer.get("/settings")
-    newcomer.post("/settings", data=dict(settings_form(players="5"), version="0",
-                                         csrf_token=csrf_of(newcomer, "/settings")))
+    newcomer.post(
+        "/settings", data=dict(settings_form(players="5"), version="0", csrf_token=csrf_of(newcomer, "/settings"))
+    )
     html = upload(newcomer, json.dumps(doc).encode()).get_data(as_text=True)
     form = dict(confirm_form(html), replace_settings="yes")
     # another tab saves the house rules again before Import is pressed
-    version = re.search(r'id="version" name="version" type="hidden" value="(\d*)"',
-                        newcomer.get("/settings").get_data(as_text=True)).group(1)
-    newcomer.post("/settings", data=dict(settings_form(players="6"), version=version,
-                                         csrf_token=csrf_of(newcomer, "/settings")))
+    version = re.search(
+        r'id="version" name="version" type="hidden" value="(\d*)"', newcomer.get("/settings").get_data(as_text=True)
+    ).group(1)
+    newcomer.post(
+        "/settings", data=dict(settings_form(players="6"), version=version, csrf_token=csrf_of(newcomer, "/settings"))
+    )
     before = everything(other_app)
     refused = newcomer.post("/data/import/confirm", data=form)
     assert refused.status_code == 409
@@ -350,22 +398,29 @@ def test_an_import_between_the_check_and_the_confirm_is_not_doubled(client, owne
 
 # -- refusals: nothing changes -------------------------------------------------------------
 
+
 def spoiled(doc: dict) -> dict:
     bad = json.loads(json.dumps(doc))
     bad["rounds"][2]["players"][0]["name"] = "   "
     return bad
 
 
-@pytest.mark.parametrize("content, words", [
-    (b"", "The file is empty"),
-    (b"\xff\xfe\x00garbage", "not text"),
-    (b"{\"format\": \"caddie-and-tally\", ", "not valid JSON"),
-    (b"[1, 2, 3]", "holds no JSON object"),
-    (b"hole,yardage,par\n1,392,4\n", "not valid JSON"),
-    (json.dumps({"format": "csv", "version": 1}).encode(), 'format: This is not a Caddie & Tally export'),
-    (json.dumps({"format": "caddie-and-tally", "version": 9}).encode(), "version: This file was written by a newer"),
-    (b"[" * 100_000 + b"]" * 100_000, "not valid JSON"),
-])
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (b"", "The file is empty"),
+        (b"\xff\xfe\x00garbage", "not text"),
+        (b'{"format": "caddie-and-tally", ', "not valid JSON"),
+        (b"[1, 2, 3]", "holds no JSON object"),
+        (b"hole,yardage,par\n1,392,4\n", "not valid JSON"),
+        (json.dumps({"format": "csv", "version": 1}).encode(), "format: This is not a Caddie & Tally export"),
+        (
+            json.dumps({"format": "caddie-and-tally", "version": 9}).encode(),
+            "version: This file was written by a newer",
+        ),
+        (b"[" * 100_000 + b"]" * 100_000, "not valid JSON"),
+    ],
+)
 def test_files_that_are_not_exports_are_refused_in_a_sentence(app, client, owner, content, words):
     before = everything(app)
     response = upload(client, content)
@@ -383,8 +438,10 @@ def test_one_bad_field_refuses_the_whole_file_and_names_its_path(app, client, ow
     before = everything(other_app)
     status, body = import_api(newcomer, bad)
     assert status == 400
-    assert body == {"error": "rounds[2].players[0].name: A player's name is blank.",
-                    "field": "rounds[2].players[0].name"}
+    assert body == {
+        "error": "rounds[2].players[0].name: A player's name is blank.",
+        "field": "rounds[2].players[0].name",
+    }
     html = upload(newcomer, json.dumps(bad).encode()).get_data(as_text=True)
     assert "rounds[2].players[0].name: A player&#39;s name is blank." in html
     assert everything(other_app) == before  # the two good rounds before it were not imported either
@@ -402,8 +459,7 @@ def test_a_tampered_confirm_is_checked_again(app, client, owner):
 
 
 def test_no_file_chosen(client, owner):
-    response = client.post("/data/import", data={"csrf_token": csrf_of(client)},
-                           content_type="multipart/form-data")
+    response = client.post("/data/import", data={"csrf_token": csrf_of(client)}, content_type="multipart/form-data")
     assert response.status_code == 400 and "Choose the file to import first" in response.get_data(as_text=True)
 
 
@@ -426,8 +482,9 @@ def test_a_file_larger_than_any_form_imports(client, owner, other_app):
     """The app refuses requests over 256 KB; an export of many rounds is larger, and still imports."""
     doc = exported(client)
     template = doc["rounds"][0]
-    doc["rounds"] = [dict(template, id=f"{i:016d}", share_token=f"s{i:023d}", edit_token=f"e{i:031d}")
-                     for i in range(300)]
+    doc["rounds"] = [
+        dict(template, id=f"{i:016d}", share_token=f"s{i:023d}", edit_token=f"e{i:031d}") for i in range(300)
+    ]
     body = json.dumps(doc).encode()
     assert len(body) > 300 * 1024
     newcomer = other_app.test_client()
@@ -478,6 +535,7 @@ def test_any_json_body_gets_an_answer_never_a_500(app, client, body):
 
 # -- the OpenAPI document ------------------------------------------------------------------
 
+
 def test_the_answers_are_what_the_openapi_document_says(client, owner, other_app):
     api_doc = client.get("/api/v1/openapi.json").get_json()
     assert set(api_doc["paths"][EXPORT]) == {"get"} and set(api_doc["paths"][IMPORT]) == {"post"}
@@ -490,8 +548,12 @@ def test_the_answers_are_what_the_openapi_document_says(client, owner, other_app
     example = api_doc["paths"][IMPORT]["post"]["requestBody"]["content"]["application/json"]["examples"]
     status, summary = import_api(other_app.test_client(), example["export"]["value"])
     assert status == 200
-    assert summary == api_doc["paths"][IMPORT]["post"]["responses"]["200"]["content"]["application/json"][
-        "examples"]["imported"]["value"]
+    assert (
+        summary
+        == api_doc["paths"][IMPORT]["post"]["responses"]["200"]["content"]["application/json"]["examples"]["imported"][
+            "value"
+        ]
+    )
 
 
 def test_a_round_landing_meanwhile_is_planned_around_not_duplicated(client, owner, other_app, monkeypatch):
@@ -508,10 +570,21 @@ def test_a_round_landing_meanwhile_is_planned_around_not_duplicated(client, owne
         plan = real_plan(*args, **kwargs)
         if not calls:  # the first time only: someone else's round appears with the same id
             with db.engine.begin() as conn:
-                conn.execute(Round.__table__.insert().values(
-                    public_id=taken["id"], share_token="x" * 24, edit_token="y" * 32, owner_browser="someone",
-                    game="grid", holes=9, rules=taken["rules"], played_on=func.current_date(), version=1,
-                    created_at=func.now(), updated_at=func.now()))
+                conn.execute(
+                    Round.__table__.insert().values(
+                        public_id=taken["id"],
+                        share_token="x" * 24,
+                        edit_token="y" * 32,
+                        owner_browser="someone",
+                        game="grid",
+                        holes=9,
+                        rules=taken["rules"],
+                        played_on=func.current_date(),
+                        version=1,
+                        created_at=func.now(),
+                        updated_at=func.now(),
+                    )
+                )
         calls.append(plan)
         return plan
 

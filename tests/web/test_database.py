@@ -15,9 +15,9 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 
-from caddie.web.app import MIGRATIONS_DIR
 from caddie.config import database_url, normalize_database_url
 from caddie.store.database import db
+from caddie.web.app import MIGRATIONS_DIR
 
 
 def model_tables() -> set[str]:
@@ -69,6 +69,7 @@ def flask_db(app, *args: str) -> None:
 
 # ---- the connection ---------------------------------------------------------
 
+
 def test_sqlite_runs_in_wal_mode_with_a_busy_timeout_on_every_connection(app):
     if dialect(app) != "sqlite":
         pytest.skip("SQLite connection tuning; this run uses " + dialect(app))
@@ -102,15 +103,21 @@ def test_postgresql_goes_through_psycopg_3(app):
 def test_deleting_a_round_cascades_to_its_players_and_scores(app):
     """ON DELETE CASCADE holds on both databases (SQLite needs PRAGMA foreign_keys=ON)."""
     with app.app_context():
-        db.session.execute(text(
-            "INSERT INTO rounds (id, public_id, share_token, edit_token, owner_browser, game, holes, rules,"
-            " played_on, version, created_at, updated_at)"
-            " VALUES (1, 'p', 's', 'e', 'b', 'grid', 9, '{}', '2026-01-01', 1,"
-            " '2026-01-01 00:00:00+00', '2026-01-01 00:00:00+00')"))
+        db.session.execute(
+            text(
+                "INSERT INTO rounds (id, public_id, share_token, edit_token, owner_browser, game, holes, rules,"
+                " played_on, version, created_at, updated_at)"
+                " VALUES (1, 'p', 's', 'e', 'b', 'grid', 9, '{}', '2026-01-01', 1,"
+                " '2026-01-01 00:00:00+00', '2026-01-01 00:00:00+00')"
+            )
+        )
         db.session.execute(text("INSERT INTO round_players (id, round_id, seat, name) VALUES (1, 1, 0, 'Ann')"))
-        db.session.execute(text(
-            "INSERT INTO hole_scores (round_id, player_id, hole, score, version, updated_at)"
-            " VALUES (1, 1, 1, 4, 1, '2026-01-01 00:00:00+00')"))
+        db.session.execute(
+            text(
+                "INSERT INTO hole_scores (round_id, player_id, hole, score, version, updated_at)"
+                " VALUES (1, 1, 1, 4, 1, '2026-01-01 00:00:00+00')"
+            )
+        )
         db.session.commit()
         db.session.execute(text("DELETE FROM rounds WHERE id = 1"))
         db.session.commit()
@@ -120,12 +127,19 @@ def test_deleting_a_round_cascades_to_its_players_and_scores(app):
 
 # ---- the database URL -------------------------------------------------------
 
-@pytest.mark.parametrize("given, used", [
-    ("postgres://u:p@db.example:5432/caddie", "postgresql+psycopg://u:p@db.example:5432/caddie"),
-    ("postgresql://u:p@db.example/caddie?sslmode=require", "postgresql+psycopg://u:p@db.example/caddie?sslmode=require"),
-    ("postgresql+psycopg://u@db.example/caddie", "postgresql+psycopg://u@db.example/caddie"),
-    ("sqlite:////srv/caddie.sqlite3", "sqlite:////srv/caddie.sqlite3"),
-])
+
+@pytest.mark.parametrize(
+    "given, used",
+    [
+        ("postgres://u:p@db.example:5432/caddie", "postgresql+psycopg://u:p@db.example:5432/caddie"),
+        (
+            "postgresql://u:p@db.example/caddie?sslmode=require",
+            "postgresql+psycopg://u:p@db.example/caddie?sslmode=require",
+        ),
+        ("postgresql+psycopg://u@db.example/caddie", "postgresql+psycopg://u@db.example/caddie"),
+        ("sqlite:////srv/caddie.sqlite3", "sqlite:////srv/caddie.sqlite3"),
+    ],
+)
 def test_database_url_from_the_environment_uses_psycopg_3(monkeypatch, tmp_path, given, used):
     monkeypatch.setenv("DATABASE_URL", given)
     assert database_url(tmp_path) == used
@@ -138,6 +152,7 @@ def test_without_database_url_the_database_is_sqlite_in_the_instance_folder(monk
 
 
 # ---- migrations -------------------------------------------------------------
+
 
 def test_migrations_build_exactly_the_models_schema(app):
     assert model_tables() <= tables(app)
@@ -195,6 +210,7 @@ def test_the_migrated_database_round_trips_a_round(app):
 
 
 # ---- the fixtures: every test starts from an empty, migrated database ----------
+
 
 @pytest.mark.parametrize("turn", [1, 2])
 def test_each_test_starts_with_empty_tables_and_ids_from_one(app, turn):

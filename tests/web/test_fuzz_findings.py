@@ -29,8 +29,11 @@ def test_a_text_field_sent_as_a_file_is_not_a_crash(client, csrf_token):
 
 
 def test_the_course_import_still_takes_its_file(client, csrf_token):
-    upload = {"csrf_token": csrf_token("/courses/"), "file": (io.BytesIO(b"Hole,Yardage,Par\n1,300,4\n"), "x.csv"),
-              "text": (io.BytesIO(b"not the text field"), "text.csv")}
+    upload = {
+        "csrf_token": csrf_token("/courses/"),
+        "file": (io.BytesIO(b"Hole,Yardage,Par\n1,300,4\n"), "x.csv"),
+        "text": (io.BytesIO(b"not the text field"), "text.csv"),
+    }
     response = client.post("/courses/import", data=upload, content_type="multipart/form-data")
     assert response.status_code in (200, 400)  # a one-hole CSV may be refused, but as a sentence
 
@@ -45,15 +48,22 @@ def test_a_json_body_to_a_form_page_is_refused_not_a_crash(client, csrf_token, p
 
 @pytest.mark.parametrize("path", ["/play/", "/play/clubs/"])
 def test_a_bad_opponent_level_is_a_sentence(client, csrf_token, path):
-    data = {"csrf_token": csrf_token(path), "player": "You", "opponents": "1",
-            "seats-0-name": "Ada", "seats-0-level": "whistling-pines"}
+    data = {
+        "csrf_token": csrf_token(path),
+        "player": "You",
+        "opponents": "1",
+        "seats-0-name": "Ada",
+        "seats-0-level": "whistling-pines",
+    }
     response = client.post(path, data=data)
     assert response.status_code == 400
     assert "Nothing was started: " in response.get_data(as_text=True)
 
 
-NAMELESS = (b'--b\r\nContent-Disposition: form-data; filename="x.csv"\r\n\r\nv\r\n'
-            b'--b\r\nContent-Disposition: form-data\r\n\r\nw\r\n--b--\r\n')
+NAMELESS = (
+    b'--b\r\nContent-Disposition: form-data; filename="x.csv"\r\n\r\nv\r\n'
+    b"--b\r\nContent-Disposition: form-data\r\n\r\nw\r\n--b--\r\n"
+)
 
 
 @pytest.mark.parametrize("path", ["/settings", "/courses/new", "/ledger/new", "/courses/import"])
@@ -69,9 +79,17 @@ def test_a_multipart_part_without_a_name_is_dropped(client, csrf_token, path):
 
 
 # Digits that str.isdigit() takes but int() does not ("²"): the checks use isdecimal() now.
-@pytest.mark.parametrize("path", ["/tally/clubs?played=%C2%B2", "/tally/clubs?yardage=%C2%B2",
-                                  "/tally/clubs?typed=250+%C2%B2&fill=1", "/courses/new?random=9&seed=%C2%B2",
-                                  "/caddie/clubs/?add=%C2%B2", "/caddie/clubs/?remove=%C2%B9"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/tally/clubs?played=%C2%B2",
+        "/tally/clubs?yardage=%C2%B2",
+        "/tally/clubs?typed=250+%C2%B2&fill=1",
+        "/courses/new?random=9&seed=%C2%B2",
+        "/caddie/clubs/?add=%C2%B2",
+        "/caddie/clubs/?remove=%C2%B9",
+    ],
+)
 def test_a_superscript_digit_is_not_a_number(client, path):
     assert client.get(path).status_code < 500
 
@@ -87,9 +105,20 @@ def test_a_superscript_digit_in_the_club_deck_is_a_sentence(client, csrf_token):
 
 # Ids holding NUL (or anything a token never holds) name nothing and never reach the database
 # (PostgreSQL refused them with a DataError: a 500).
-@pytest.mark.parametrize("path", ["/ledger/r/a%00b", "/ledger/r/a%00b.csv", "/ledger/s/a%00b", "/ledger/e/a%00b",
-                                  "/play/m/a%00b", "/play/clubs/m/a%00b", "/courses/c/a%00b",
-                                  "/courses/c/a%00b.csv", "/api/v1/rounds/a%00b"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/ledger/r/a%00b",
+        "/ledger/r/a%00b.csv",
+        "/ledger/s/a%00b",
+        "/ledger/e/a%00b",
+        "/play/m/a%00b",
+        "/play/clubs/m/a%00b",
+        "/courses/c/a%00b",
+        "/courses/c/a%00b.csv",
+        "/api/v1/rounds/a%00b",
+    ],
+)
 def test_an_id_holding_nul_is_not_found(client, path):
     client.get("/settings")  # a session, so the owner checks run
     assert client.get(path).status_code == 404
@@ -100,9 +129,17 @@ def test_ids_holding_nul_in_queries_and_forms_name_nothing(client, csrf_token):
     assert client.get("/courses/?deleted=a%00b").status_code == 200
     assert client.get("/ledger/new?game=clubs&course=mine:a%00b").status_code == 200
     token = csrf_token("/play/clubs/")
-    response = client.post("/play/clubs/", data={"csrf_token": token, "player": "You", "opponents": "1",
-                                                 "seats-0-name": "Ada", "seats-0-level": "steady",
-                                                 "course": "mine:a\x00b"})
+    response = client.post(
+        "/play/clubs/",
+        data={
+            "csrf_token": token,
+            "player": "You",
+            "opponents": "1",
+            "seats-0-name": "Ada",
+            "seats-0-level": "steady",
+            "course": "mine:a\x00b",
+        },
+    )
     assert response.status_code == 400
     response = client.post("/courses/c/a%00b/delete", data={"csrf_token": token})
     assert response.status_code == 404
@@ -112,10 +149,17 @@ def test_ids_holding_nul_in_queries_and_forms_name_nothing(client, csrf_token):
 LONG_NUMBER = "9" * 5000
 
 
-@pytest.mark.parametrize("path", [f"/tally/clubs?yardage={LONG_NUMBER}", f"/caddie/clubs/?add={LONG_NUMBER}",
-                                  f"/caddie/clubs/?remove={LONG_NUMBER}", f"/caddie/clubs/?hole={LONG_NUMBER}",
-                                  f"/caddie/clubs/?course=cedar-nine&hole={LONG_NUMBER}",
-                                  f"/caddie/clubs/?course=cedar-nine&start=1&hole={LONG_NUMBER}"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        f"/tally/clubs?yardage={LONG_NUMBER}",
+        f"/caddie/clubs/?add={LONG_NUMBER}",
+        f"/caddie/clubs/?remove={LONG_NUMBER}",
+        f"/caddie/clubs/?hole={LONG_NUMBER}",
+        f"/caddie/clubs/?course=cedar-nine&hole={LONG_NUMBER}",
+        f"/caddie/clubs/?course=cedar-nine&start=1&hole={LONG_NUMBER}",
+    ],
+)
 def test_a_very_long_number_in_a_link_is_not_a_crash(client, path):
     assert client.get(path).status_code < 500
 

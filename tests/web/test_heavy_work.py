@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from caddie.core.grid.advisor import advise
 from caddie.core.errors import CaddieError
+from caddie.core.grid.advisor import advise
 from caddie.offload.heavy_work import HELPER_NICE, run_heavy, start_helper, stop_helper
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,8 +69,11 @@ def test_a_caddie_error_in_the_helper_comes_back_with_its_message_and_field(help
     with pytest.raises(CaddieError) as helped:
         run_heavy(advise, bad)
     assert type(helped.value) is type(inline.value)
-    assert (str(helped.value), helped.value.message, helped.value.field) == \
-           (str(inline.value), inline.value.message, "king")
+    assert (str(helped.value), helped.value.message, helped.value.field) == (
+        str(inline.value),
+        inline.value.message,
+        "king",
+    )
 
 
 def test_the_helper_gives_the_same_advice_as_this_process(helper):
@@ -89,11 +92,13 @@ def test_a_killed_helper_is_replaced(helper):
 
 def test_a_helper_exits_when_the_process_that_started_it_is_killed():
     # A process of its own to kill: SIGKILL leaves no chance for stop_helper, only the watchdog.
-    code = ("import os, time\n"
-            "from caddie.offload.heavy_work import run_heavy, start_helper\n"
-            "start_helper()\n"
-            "print(run_heavy(os.getpid), flush=True)\n"
-            "time.sleep(120)\n")
+    code = (
+        "import os, time\n"
+        "from caddie.offload.heavy_work import run_heavy, start_helper\n"
+        "start_helper()\n"
+        "print(run_heavy(os.getpid), flush=True)\n"
+        "time.sleep(120)\n"
+    )
     starter = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         helper_pid = int(starter.stdout.readline())

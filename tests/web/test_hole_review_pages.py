@@ -58,6 +58,7 @@ def test_following_the_hint_every_time_is_the_caddies_hole(app, client):
 
 def test_a_careless_hole_lists_what_each_decision_cost_biggest_first(app, client, monkeypatch):
     import caddie.store.grid_matches as store
+
     calls = []
     real = store.review_hole
     monkeypatch.setattr(store, "review_hole", lambda *a, **k: calls.append(1) or real(*a, **k))
@@ -66,7 +67,7 @@ def test_a_careless_hole_lists_what_each_decision_cost_biggest_first(app, client
 
     def careless(path, html):
         moves = legal_moves(html)
-        return "discard" if "discard" in moves else rng.choice(moves)   # never keeps a card it drew
+        return "discard" if "discard" in moves else rng.choice(moves)  # never keeps a card it drew
 
     html = play_hole(client, public_id, careless)
     page = review_of(html)

@@ -25,8 +25,7 @@ def token(client, path: str) -> str:
 
 
 def deal(client, names=("Ann", "Bo", "Cy"), holes=9, game="grid", course=None) -> str:
-    data = {"csrf_token": token(client, "/ledger/new"), "game": game, "holes": str(holes),
-            "played_on": "2026-11-29"}
+    data = {"csrf_token": token(client, "/ledger/new"), "game": game, "holes": str(holes), "played_on": "2026-11-29"}
     if course:
         data["course"] = course
     for i, name in enumerate(names):
@@ -39,8 +38,14 @@ def deal(client, names=("Ann", "Bo", "Cy"), holes=9, game="grid", course=None) -
 
 
 def enter(client, public_id, seat, hole, score, version=0, htmx=False, **extra):
-    data = {"csrf_token": token(client, f"/ledger/r/{public_id}"), "seat": seat, "hole": hole,
-            "score": score, "version": version, **extra}
+    data = {
+        "csrf_token": token(client, f"/ledger/r/{public_id}"),
+        "seat": seat,
+        "hole": hole,
+        "score": score,
+        "version": version,
+        **extra,
+    }
     headers = {"HX-Request": "true"} if htmx else {}
     return client.post(f"/ledger/r/{public_id}/score", data=data, headers=headers)
 
@@ -55,7 +60,7 @@ def test_dealing_a_round_opens_the_pad_on_the_first_cell(client):
     public_id = deal(client)
     html = client.get(f"/ledger/r/{public_id}?cell=0-1").get_data(as_text=True)
     assert "Hole 1 · <strong>Ann</strong>" in html
-    assert [n for n in re.findall(r'<th scope="row" class="name">([^<]+)</th>', html)] == ["Ann", "Bo", "Cy"]
+    assert list(re.findall(r'<th scope="row" class="name">([^<]+)</th>', html)) == ["Ann", "Bo", "Cy"]
     assert 'class="num sum">Out<' in html and ">In<" not in html
 
 
@@ -77,12 +82,15 @@ def test_htmx_gets_the_live_fragment_with_the_pad_on_the_next_cell(client):
     assert 'name="seat" value="1"' in html and 'name="hole" value="1"' in html
 
 
-@pytest.mark.parametrize("score, message", [
-    ("abc", '"abc" is not a score'),
-    ("150", "A Grid Golf hole scores from −20 to 100."),
-    ("-21", "A Grid Golf hole scores from −20 to 100."),
-    ("4.5", '"4.5" is not a score'),
-])
+@pytest.mark.parametrize(
+    "score, message",
+    [
+        ("abc", '"abc" is not a score'),
+        ("150", "A Grid Golf hole scores from −20 to 100."),
+        ("-21", "A Grid Golf hole scores from −20 to 100."),
+        ("4.5", '"4.5" is not a score'),
+    ],
+)
 def test_a_bad_score_is_refused_beside_the_pad_and_kept(client, score, message):
     public_id = deal(client)
     response = enter(client, public_id, 0, 1, score)
@@ -131,7 +139,7 @@ def test_clearing_a_cell_makes_it_blank_not_zero(client):
     enter(client, public_id, 0, 2, "", version=1, clear="1")
     html = page(client, public_id)
     assert cell(html, 0, 2) == ""
-    assert re.search(r'data-thru>1<', html)
+    assert re.search(r"data-thru>1<", html)
 
 
 def edit_token(client, public_id) -> str:
@@ -146,8 +154,15 @@ def test_a_stranger_sees_nothing_and_changes_nothing(client, app):
     public_id = deal(client)
     enter(client, public_id, 0, 1, "5")
     stranger = app.test_client()
-    for path in (f"/ledger/r/{public_id}", f"/ledger/r/{public_id}.csv", f"/ledger/r/{public_id}/print",
-                 f"/ledger/r/{public_id}/delete", "/ledger/r/guessed-id", "/ledger/s/guessed", "/ledger/e/guessed"):
+    for path in (
+        f"/ledger/r/{public_id}",
+        f"/ledger/r/{public_id}.csv",
+        f"/ledger/r/{public_id}/print",
+        f"/ledger/r/{public_id}/delete",
+        "/ledger/r/guessed-id",
+        "/ledger/s/guessed",
+        "/ledger/e/guessed",
+    ):
         assert stranger.get(path).status_code == 404, path
     assert enter(stranger, public_id, 0, 1, "9", version=1).status_code == 404
     assert stranger.post(f"/ledger/r/{public_id}/delete", data={"csrf_token": token(stranger, "/")}).status_code == 404
@@ -261,18 +276,28 @@ def test_rounds_list_and_player_statistics(client):
     assert ann.strip().endswith('<td class="num">1</td>')  # one win
 
 
-@pytest.mark.parametrize("changes, message", [
-    ({"players-0": "", "players-1": "", "players-2": ""}, "Name at least one player."),
-    ({"players-1": "ann"}, 'Two players are called "ann"'),
-    ({"holes": "7"}, "Choose 9 or 18 holes."),
-    ({"game": "chess"}, "Choose Grid Golf or Club Cards."),
-    ({"game": "clubs", "course": "atlantis"}, "Choose one of the courses listed."),
-    ({"played_on": "yesterday"}, "Give the date as year, month and day"),
-    ({"players-0": "x" * 30}, "too long for a scorecard"),
-])
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"players-0": "", "players-1": "", "players-2": ""}, "Name at least one player."),
+        ({"players-1": "ann"}, 'Two players are called "ann"'),
+        ({"holes": "7"}, "Choose 9 or 18 holes."),
+        ({"game": "chess"}, "Choose Grid Golf or Club Cards."),
+        ({"game": "clubs", "course": "atlantis"}, "Choose one of the courses listed."),
+        ({"played_on": "yesterday"}, "Give the date as year, month and day"),
+        ({"players-0": "x" * 30}, "too long for a scorecard"),
+    ],
+)
 def test_dealing_refuses_bad_input_beside_the_field(client, changes, message):
-    data = {"csrf_token": token(client, "/ledger/new"), "game": "grid", "holes": "9", "played_on": "2026-11-29",
-            "players-0": "Ann", "players-1": "Bo", "players-2": ""}
+    data = {
+        "csrf_token": token(client, "/ledger/new"),
+        "game": "grid",
+        "holes": "9",
+        "played_on": "2026-11-29",
+        "players-0": "Ann",
+        "players-1": "Bo",
+        "players-2": "",
+    }
     data.update(changes)
     response = client.post("/ledger/new", data=data)
     assert response.status_code == 400

@@ -4,30 +4,33 @@ from __future__ import annotations
 
 import pytest
 
-from caddie.store import match_records
-from caddie.store.club_matches import ClubSeat, play, round_of, start_club_match, step
 from caddie.core.clubs.game import ClubAction
 from caddie.core.clubs.solver import solve
 from caddie.core.courses.course import SAMPLE_COURSES
+from caddie.core.game import Seat
 from caddie.core.table import Table
+from caddie.store import match_records
+from caddie.store.club_matches import CLUBS, start_club_match
 from caddie.store.database import db
 from caddie.store.ledger import CellWrite, cards_of, write_scores
+from caddie.store.matches import play, step
 from caddie.store.models import Match, Round
 
 
 def _start_and_play_my_shot(app):
-    match = start_club_match("b" * 32, Table(), SAMPLE_COURSES["cedar-nine"],
-                             [ClubSeat("Pat", None), ClubSeat("Ada", "steady")], seed=5)
-    game = round_of(match)
-    play(match, ClubAction.play(list(solve(game.hands[0], game.yardage).cards)), match.version)
+    match = start_club_match(
+        "b" * 32, Table(), SAMPLE_COURSES["cedar-nine"], [Seat("Pat", None), Seat("Ada", "steady")], seed=5
+    )
+    game = CLUBS.load(match)
+    play(CLUBS, match, ClubAction.play(list(solve(game.hands[0], game.yardage).cards)), match.version)
     return match
 
 
 def test_the_move_that_ends_a_hole_lands_it_in_the_ledger_in_the_same_commit(app):
     with app.app_context():
         match = _start_and_play_my_shot(app)
-        assert step(match, match.version) is not None         # Ada's shot ends hole 1
-        game = round_of(match)
+        assert step(CLUBS, match, match.version) is not None  # Ada's shot ends hole 1
+        game = CLUBS.load(match)
         cards, _ = cards_of(db.session.get(Round, match.round_id))
         assert [cards["Pat"][0], cards["Ada"][0]] == game.hole_scores[0]
 
@@ -36,11 +39,11 @@ def test_a_score_typed_into_the_scorecard_meanwhile_stands_and_the_move_still_co
     with app.app_context():
         match = _start_and_play_my_shot(app)
         round_ = db.session.get(Round, match.round_id)
-        blank_card = cards_of(round_)                          # what the move reads, before...
-        write_scores(round_, [CellWrite(1, 1, 9, 0)])          # ...someone types Ada's hole 1 as 9
+        blank_card = cards_of(round_)  # what the move reads, before...
+        write_scores(round_, [CellWrite(1, 1, 9, 0)])  # ...someone types Ada's hole 1 as 9
         monkeypatch.setattr(match_records, "cards_of", lambda r: blank_card)
         version = match.version
-        step(match, version)
+        step(CLUBS, match, version)
         assert db.session.get(Match, match.id).version == version + 1, "the move is stored"
         monkeypatch.undo()
         cards, _ = cards_of(db.session.get(Round, match.round_id))
@@ -55,9 +58,10 @@ def test_a_failure_while_landing_undoes_the_move_too(app, monkeypatch):
 
         def crash(*args, **kwargs):
             raise RuntimeError("the server died mid-move")
+
         monkeypatch.setattr(match_records, "write_scores", crash)
         with pytest.raises(RuntimeError):
-            step(match, version)
+            step(CLUBS, match, version)
         db.session.rollback()
         stored = db.session.get(Match, match.id)
         db.session.refresh(stored)

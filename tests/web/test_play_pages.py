@@ -9,9 +9,8 @@ import re
 import pytest
 from flask.sessions import SecureCookieSessionInterface
 
-from caddie.core.grid.scoring import score_grid
 from caddie.store.database import db
-from caddie.store.grid_matches import game_of
+from caddie.store.grid_matches import GRID
 from caddie.store.models import Match, Round
 from tests.conftest import CSRF_META
 
@@ -23,8 +22,15 @@ def token(client, path="/play/") -> str:
 
 
 def start(client, opponents=1, holes=9, cards=6, **extra) -> str:
-    data = {"csrf_token": token(client), "player": "Pat", "opponents": str(opponents), "cards": str(cards),
-            "negatives": "twos", "holes": str(holes), **extra}
+    data = {
+        "csrf_token": token(client),
+        "player": "Pat",
+        "opponents": str(opponents),
+        "cards": str(cards),
+        "negatives": "twos",
+        "holes": str(holes),
+        **extra,
+    }
     for i in range(5):
         data[f"seats-{i}-name"] = ["Ada", "Bram", "Cleo", "Dev", "Esme"][i]
         data[f"seats-{i}-level"] = "steady" if i % 2 == 0 else "beginner"
@@ -65,7 +71,7 @@ def expected_codes(game, seat=0) -> list[str]:
 def check_information_set(app, client, public_id, html):
     with app.app_context():
         match = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
-        game = game_of(match)
+        game = GRID.load(match)
     shown = re.findall(r'class="card[^"]*" data-code="([^"]*)"', html)
     assert shown == expected_codes(game), "the page shows exactly the cards seat 0 may see"
     assert "".join(game.deck[-6:]) not in "".join(shown) or len(game.deck) < 6
@@ -94,10 +100,13 @@ def play_out(app, client, public_id, rng, max_requests=3000):
     raise AssertionError("the match did not end")
 
 
-@pytest.mark.parametrize("opponents, cards, extra", [
-    (1, 6, {}),
-    (3, 4, {"final_turn": "y", "discard_flip": "y"}),
-])
+@pytest.mark.parametrize(
+    "opponents, cards, extra",
+    [
+        (1, 6, {}),
+        (3, 4, {"final_turn": "y", "discard_flip": "y"}),
+    ],
+)
 def test_a_whole_match_through_http_never_shows_a_hidden_card(app, client, opponents, cards, extra):
     public_id = start(client, opponents=opponents, cards=cards, **extra)
     game, html = play_out(app, client, public_id, random.Random(opponents))
@@ -108,6 +117,7 @@ def test_a_whole_match_through_http_never_shows_a_hidden_card(app, client, oppon
         match = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
         round_ = db.session.get(Round, match.round_id)
         from caddie.store.round_view import view_round
+
         view = view_round(round_)
     for seat, line in enumerate(view.lines):
         assert line.scores == [hole[seat] for hole in game.hole_scores]
@@ -163,8 +173,16 @@ def test_htmx_gets_the_table_fragment(client):
 
 
 def test_starting_refuses_bad_input(client):
-    data = {"csrf_token": token(client), "player": "Ada", "opponents": "9", "cards": "7", "negatives": "twos",
-            "holes": "9", "seats-0-name": "Ada", "seats-0-level": "steady"}
+    data = {
+        "csrf_token": token(client),
+        "player": "Ada",
+        "opponents": "9",
+        "cards": "7",
+        "negatives": "twos",
+        "holes": "9",
+        "seats-0-name": "Ada",
+        "seats-0-level": "steady",
+    }
     response = client.post("/play/", data=data)
     assert response.status_code == 400 and 'id="start-error"' in response.get_data(as_text=True)
     data.update(opponents="1", cards="6")
@@ -173,8 +191,16 @@ def test_starting_refuses_bad_input(client):
 
 
 def test_the_caddie_can_be_an_opponent_and_plays_a_hole_legally(app, client):
-    data = {"csrf_token": token(client), "player": "Pat", "opponents": "1", "cards": "6", "negatives": "twos",
-            "holes": "9", "seats-0-name": "Ada", "seats-0-level": "caddie"}
+    data = {
+        "csrf_token": token(client),
+        "player": "Pat",
+        "opponents": "1",
+        "cards": "6",
+        "negatives": "twos",
+        "holes": "9",
+        "seats-0-name": "Ada",
+        "seats-0-level": "caddie",
+    }
     response = client.post("/play/", data=data)
     assert response.status_code == 303
     public_id = response.headers["Location"].rsplit("/", 1)[1]

@@ -25,16 +25,30 @@ pytestmark = pytest.mark.skipif(not GUNICORN.exists(), reason="gunicorn is not i
 
 
 def server_env(tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("SECRET_KEY", "DATABASE_URL", "BIND", "HOST", "PORT", "WEB_CONCURRENCY")}
-    env.update(DATABASE_URL=f"sqlite:///{tmp_path / 'prod.sqlite3'}", BIND="127.0.0.1:0", WEB_CONCURRENCY="2",
-               SESSION_COOKIE_SECURE="false", **extra)
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("SECRET_KEY", "DATABASE_URL", "BIND", "HOST", "PORT", "WEB_CONCURRENCY")
+    }
+    env.update(
+        DATABASE_URL=f"sqlite:///{tmp_path / 'prod.sqlite3'}",
+        BIND="127.0.0.1:0",
+        WEB_CONCURRENCY="2",
+        SESSION_COOKIE_SECURE="false",
+        **extra,
+    )
     return env
 
 
 def test_gunicorn_refuses_to_start_without_a_secret_key(tmp_path):
-    done = subprocess.run([GUNICORN, "-c", "python:caddie.serving.gunicorn_conf"], env=server_env(tmp_path),
-                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    done = subprocess.run(
+        [GUNICORN, "-c", "python:caddie.serving.gunicorn_conf"],
+        env=server_env(tmp_path),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
     assert done.returncode != 0
     assert "will not start: SECRET_KEY is not set" in done.stderr
     assert not (tmp_path / "prod.sqlite3").exists()
@@ -43,8 +57,13 @@ def test_gunicorn_refuses_to_start_without_a_secret_key(tmp_path):
 def test_gunicorn_migrates_once_serves_and_logs_json_lines(tmp_path):
     log = tmp_path / "stderr.log"
     with open(log, "w") as err:
-        server = subprocess.Popen([GUNICORN, "-c", "python:caddie.serving.gunicorn_conf"], cwd=tmp_path,
-                                  env=server_env(tmp_path, SECRET_KEY=KEY), stdout=subprocess.DEVNULL, stderr=err)
+        server = subprocess.Popen(
+            [GUNICORN, "-c", "python:caddie.serving.gunicorn_conf"],
+            cwd=tmp_path,
+            env=server_env(tmp_path, SECRET_KEY=KEY),
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+        )
     try:
         base = None
         deadline = time.monotonic() + 60
@@ -69,4 +88,6 @@ def test_gunicorn_migrates_once_serves_and_logs_json_lines(tmp_path):
     assert text.count("Running upgrade  -> 0001") == 1, "migrated once, in the master"
     lines = [json.loads(line) for line in text.splitlines() if line.startswith("{")]
     assert [(x["method"], x["path"], x["status"]) for x in lines] == [
-        ("GET", "/healthz", 200), ("GET", "/tally/grid", 200)]
+        ("GET", "/healthz", 200),
+        ("GET", "/tally/grid", 200),
+    ]

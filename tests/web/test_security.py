@@ -32,20 +32,38 @@ def assert_secured(response):
 
 # ---- headers on every response --------------------------------------------------
 
-@pytest.mark.parametrize("path", ["/", "/tally/grid?hand=K,5", "/ledger/", "/play/", "/caddie/", "/settings",
-                                  "/rules/", "/api/v1/openapi.json", "/static/css/app.css",
-                                  "/static/vendor/htmx-2.0.11/htmx.min.js", "/healthz"])
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/tally/grid?hand=K,5",
+        "/ledger/",
+        "/play/",
+        "/caddie/",
+        "/settings",
+        "/rules/",
+        "/api/v1/openapi.json",
+        "/static/css/app.css",
+        "/static/vendor/htmx-2.0.11/htmx.min.js",
+        "/healthz",
+    ],
+)
 def test_pages_api_static_and_health_carry_the_security_headers(client, path):
     response = client.get(path, follow_redirects=True)
+    response.close()  # a static file is streamed from an open file until the response is closed
     assert response.status_code == 200, path
     assert_secured(response)
 
 
 def test_errors_carry_them_too(client):
-    for response in (client.get("/no/such/page"), client.get("/api/v1/nothing"),
-                     client.post("/api/v1/tally/grid", json={"cards": "not a list"}),
-                     client.post("/settings", data={}),  # no CSRF token: 400
-                     client.delete("/")):  # 405
+    for response in (
+        client.get("/no/such/page"),
+        client.get("/api/v1/nothing"),
+        client.post("/api/v1/tally/grid", json={"cards": "not a list"}),
+        client.post("/settings", data={}),  # no CSRF token: 400
+        client.delete("/"),
+    ):  # 405
         assert response.status_code in (400, 404, 405), response.status_code
         assert_secured(response)
 
@@ -57,8 +75,21 @@ def test_the_csp_allows_no_inline_script_or_style():
     assert "unsafe" not in CONTENT_SECURITY_POLICY
 
 
-@pytest.mark.parametrize("path", ["/", "/tally/grid?hand=K,5,7,K,3,9", "/tally/clubs", "/ledger/", "/ledger/new",
-                                  "/play/", "/caddie/", "/settings", "/rules/", "/rules/clubs"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/tally/grid?hand=K,5,7,K,3,9",
+        "/tally/clubs",
+        "/ledger/",
+        "/ledger/new",
+        "/play/",
+        "/caddie/",
+        "/settings",
+        "/rules/",
+        "/rules/clubs",
+    ],
+)
 def test_pages_have_no_inline_script_style_or_handler(client, path):
     html = client.get(path, follow_redirects=True).get_data(as_text=True)
     assert not re.search(r"\sstyle=", html), path
@@ -77,8 +108,13 @@ def test_session_cookie_is_httponly_and_samesite_lax_and_secure_in_production(ap
     monkeypatch.setenv("SECRET_KEY", GOOD_KEY)
     config = production_config()
     assert config["SESSION_COOKIE_SECURE"] is True and config["REQUEST_LOG"] is True
-    prod = create_app({**config, "INSTANCE_PATH": str(tmp_path / "prod"),
-                       "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"]})
+    prod = create_app(
+        {
+            **config,
+            "INSTANCE_PATH": str(tmp_path / "prod"),
+            "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
+        }
+    )
     https = prod.test_client()
     https.get("/settings", base_url="https://localhost")
     cookie = https.get_cookie("session", domain="localhost")
@@ -89,6 +125,7 @@ def test_session_cookie_is_httponly_and_samesite_lax_and_secure_in_production(ap
 
 
 # ---- writes from one origin only -------------------------------------------------
+
 
 def save_settings(client, csrf_token, headers, **changes):
     html = client.get("/settings").get_data(as_text=True)
@@ -102,13 +139,16 @@ def king(client) -> str:
     return re.search(r"K=(\d+)", client.get("/").get_data(as_text=True)).group(1)
 
 
-@pytest.mark.parametrize("headers", [
-    {"Origin": FOREIGN},
-    {"Origin": "http://localhost.evil.example"},
-    {"Origin": "https://localhost"},  # another scheme is another origin
-    {"Origin": "null"},
-    {"Referer": FOREIGN + "/page"},  # no Origin: the Referer decides
-])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Origin": FOREIGN},
+        {"Origin": "http://localhost.evil.example"},
+        {"Origin": "https://localhost"},  # another scheme is another origin
+        {"Origin": "null"},
+        {"Referer": FOREIGN + "/page"},  # no Origin: the Referer decides
+    ],
+)
 def test_a_write_from_another_origin_is_refused_with_a_sentence_and_changes_nothing(client, csrf_token, headers):
     response = save_settings(client, csrf_token, headers, king=0)
     assert response.status_code == 403
@@ -134,8 +174,9 @@ def test_reads_from_anywhere_are_fine(client):
 
 
 def test_the_api_refuses_foreign_browsers_in_json_and_serves_bearer_clients(client):
-    refused = client.post("/api/v1/tally/grid", json={"cards": ["K", "5", "7", "K", "3", "9"]},
-                          headers={"Origin": FOREIGN})
+    refused = client.post(
+        "/api/v1/tally/grid", json={"cards": ["K", "5", "7", "K", "3", "9"]}, headers={"Origin": FOREIGN}
+    )
     assert refused.status_code == 403
     assert refused.get_json() == {"error": REFUSED, "field": None}
 
@@ -145,15 +186,22 @@ def test_the_api_refuses_foreign_browsers_in_json_and_serves_bearer_clients(clie
     body = created.get_json()
     public_id, token = body["round"]["id"], body["edit_token"]
     other = client.application.test_client()  # not the owner's browser
-    put = other.put(f"/api/v1/rounds/{public_id}/holes/1", json={"scores": {"Ann": 4, "Bo": 7}},
-                    headers={"Authorization": f"Bearer {token}"})
+    put = other.put(
+        f"/api/v1/rounds/{public_id}/holes/1",
+        json={"scores": {"Ann": 4, "Bo": 7}},
+        headers={"Authorization": f"Bearer {token}"},
+    )
     assert put.status_code == 200, put.get_json()
-    foreign = other.put(f"/api/v1/rounds/{public_id}/holes/2", json={"scores": {"Ann": 1}},
-                        headers={"Authorization": f"Bearer {token}", "Origin": FOREIGN})
+    foreign = other.put(
+        f"/api/v1/rounds/{public_id}/holes/2",
+        json={"scores": {"Ann": 1}},
+        headers={"Authorization": f"Bearer {token}", "Origin": FOREIGN},
+    )
     assert foreign.status_code == 403
 
 
 # ---- /healthz ------------------------------------------------------------------------
+
 
 def test_healthz_answers_ok_without_a_session_or_cache(client):
     response = client.get("/healthz")
@@ -165,10 +213,14 @@ def test_healthz_answers_ok_without_a_session_or_cache(client):
 
 
 def test_healthz_answers_503_with_a_sentence_when_the_database_is_gone(tmp_path):
-    broken = create_app({
-        "TESTING": True, "SECRET_KEY": "test-secret", "INSTANCE_PATH": str(tmp_path / "instance"),
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'no' / 'such' / 'folder' / 'db.sqlite3'}",
-    })
+    broken = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test-secret",
+            "INSTANCE_PATH": str(tmp_path / "instance"),
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'no' / 'such' / 'folder' / 'db.sqlite3'}",
+        }
+    )
     response = broken.test_client().get("/healthz")
     assert response.status_code == 503
     body = response.get_json()
@@ -179,6 +231,7 @@ def test_healthz_answers_503_with_a_sentence_when_the_database_is_gone(tmp_path)
 
 
 # ---- request logs --------------------------------------------------------------------
+
 
 def test_tests_log_nothing_and_every_response_has_a_request_id(client, capsys):
     response = client.get("/healthz")
@@ -191,13 +244,17 @@ def test_tests_log_nothing_and_every_response_has_a_request_id(client, capsys):
 def test_one_json_line_per_request_without_query_or_tokens(app, client, capsys):
     app.config["REQUEST_LOG"] = True
     from caddie.web import request_log
+
     request_log._configure_logger()
     client.get("/tally/grid?hand=K,5&secret=hunter2")
     client.get("/ledger/e/" + "A" * 43, headers={"X-Request-ID": "req-1"})  # an edit link: 404, token masked
     client.post("/settings", data={}, headers={"Origin": FOREIGN})
     lines = [json.loads(line) for line in capsys.readouterr().err.splitlines()]
     assert [(x["method"], x["path"], x["status"]) for x in lines] == [
-        ("GET", "/tally/grid", 200), ("GET", "/ledger/e/<token>", 404), ("POST", "/settings", 403)]
+        ("GET", "/tally/grid", 200),
+        ("GET", "/ledger/e/<token>", 404),
+        ("POST", "/settings", 403),
+    ]
     assert lines[1]["request_id"] == "req-1"
     for line in lines:
         assert set(line) == {"time", "request_id", "method", "path", "status", "duration_ms"}
@@ -206,6 +263,7 @@ def test_one_json_line_per_request_without_query_or_tokens(app, client, capsys):
 
 
 # ---- production configuration ----------------------------------------------------------
+
 
 def test_production_refuses_to_start_without_a_real_secret_key(monkeypatch):
     for value in (None, "", "change-me", "a" * 64):

@@ -9,7 +9,7 @@ import pytest
 
 from tests.web.conftest import VERSION, settings_form
 
-CHIP = re.compile(r'Rules in force:</span>([^<]+)<')
+CHIP = re.compile(r"Rules in force:</span>([^<]+)<")
 
 
 def chip(client, path="/") -> str:
@@ -54,26 +54,30 @@ def test_loading_a_preset_fills_the_form_without_saving(client, csrf_token):
     data = settings_form(holes=18, apply_preset="classic", csrf_token=csrf_token("/settings"), version="0")
     html = client.post("/settings", data=data).get_data(as_text=True)
     assert "loaded. Press Save to use it." in html
-    assert re.search(r'name="king" type="radio" value="0" checked|id="king-1" name="king" type="radio" value="0" checked', html) or \
-        re.search(r'value="0"[^>]*checked[^>]*>|checked[^>]*value="0"', html)
+    assert re.search(
+        r'name="king" type="radio" value="0" checked|id="king-1" name="king" type="radio" value="0" checked', html
+    ) or re.search(r'value="0"[^>]*checked[^>]*>|checked[^>]*value="0"', html)
     assert 'name="holes" type="number" inputmode="numeric" min="1" max="18" value="18"' in html
     assert chip(client) == "Six cards · K=10 · 2s −2"
 
 
-@pytest.mark.parametrize("changes, field, message", [
-    ({"holes": "x"}, "holes", '"x" is not a number of holes'),
-    ({"holes": "19"}, "holes", "A match is 1 to 18 holes long."),
-    ({"players": "9"}, "players", "A table seats 1 to 8 players."),
-    ({"players": None}, "players", "Say how many players sit at the table."),
-    ({"king": "5"}, "king", "Not a valid choice"),
-    ({"club_deck": "250 abc"}, "club_deck", '"abc" is not a yardage'),
-    ({"club_deck": "250 200"}, "club_deck", "at least 14 cards"),
-    ({"club_deck": ""}, "club_deck", "List the yardage of every card"),
-    ({"chart-2-up_to": "5"}, "chart", "must reach further over than the one before"),
-    ({"chart-2-strokes": None}, "chart", "Row 3 of the penalty chart needs both"),
-    ({"chart-0-up_to": "3"}, "chart", "starts with the band for landing exactly"),
-    ({"beyond": "2"}, "chart", "at least as much as that band"),
-])
+@pytest.mark.parametrize(
+    "changes, field, message",
+    [
+        ({"holes": "x"}, "holes", '"x" is not a number of holes'),
+        ({"holes": "19"}, "holes", "A match is 1 to 18 holes long."),
+        ({"players": "9"}, "players", "A table seats 1 to 8 players."),
+        ({"players": None}, "players", "Say how many players sit at the table."),
+        ({"king": "5"}, "king", "Not a valid choice"),
+        ({"club_deck": "250 abc"}, "club_deck", '"abc" is not a yardage'),
+        ({"club_deck": "250 200"}, "club_deck", "at least 14 cards"),
+        ({"club_deck": ""}, "club_deck", "List the yardage of every card"),
+        ({"chart-2-up_to": "5"}, "chart", "must reach further over than the one before"),
+        ({"chart-2-strokes": None}, "chart", "Row 3 of the penalty chart needs both"),
+        ({"chart-0-up_to": "3"}, "chart", "starts with the band for landing exactly"),
+        ({"beyond": "2"}, "chart", "at least as much as that band"),
+    ],
+)
 def test_bad_input_is_refused_beside_the_field_and_nothing_is_saved(client, csrf_token, changes, field, message):
     before = chip(client)
     data = settings_form(**changes)
@@ -82,7 +86,7 @@ def test_bad_input_is_refused_beside_the_field_and_nothing_is_saved(client, csrf
     html = response.get_data(as_text=True)
     assert response.status_code == 400
     assert any(message in e for e in errors(html)), errors(html)
-    for name, value in changes.items():
+    for _name, value in changes.items():
         if value:
             assert htmllib.escape(value, quote=True) in html or value in html  # what was typed stays
     assert chip(client) == before
@@ -97,8 +101,9 @@ def test_a_post_without_a_csrf_token_is_refused(client):
 
 def test_an_htmx_post_carries_the_token_in_a_header(client, csrf_token):
     token = csrf_token("/settings")
-    response = client.post("/settings", data=settings_form(version="0", king="0"),
-                           headers={"HX-Request": "true", "X-CSRFToken": token})
+    response = client.post(
+        "/settings", data=settings_form(version="0", king="0"), headers={"HX-Request": "true", "X-CSRFToken": token}
+    )
     assert response.status_code == 204 and response.headers["HX-Redirect"] == "/settings"
     assert chip(client) == "Six cards · K=0 · 2s −2"
 

@@ -14,8 +14,8 @@ from contextlib import closing
 import pytest
 from sqlalchemy import text
 
-from caddie.store.engine_setup import engine_options
 from caddie.store.database import db
+from caddie.store.engine_setup import engine_options
 from caddie.store.sqlite_writer_lock import WriterQueuedConnection, lock_path
 
 HANG = 30  # seconds: only there so that a broken lock fails the test instead of hanging it
@@ -170,19 +170,23 @@ def test_processes_incrementing_one_counter_lose_no_increment_and_never_see_lock
     assert lock_is_free(database)
 
 
-@pytest.mark.parametrize("url, options", [
-    ("sqlite://", {"pool_pre_ping": True}),
-    ("sqlite:///:memory:", {"pool_pre_ping": True}),
-    ("postgresql+psycopg://caddie@localhost/caddie", {"pool_pre_ping": True}),
-    ("sqlite:////srv/caddie/caddie.sqlite3", {"connect_args": {"factory": sqlite3.Connection}}),  # theirs stays
-])
+@pytest.mark.parametrize(
+    "url, options",
+    [
+        ("sqlite://", {"pool_pre_ping": True}),
+        ("sqlite:///:memory:", {"pool_pre_ping": True}),
+        ("postgresql+psycopg://caddie@localhost/caddie", {"pool_pre_ping": True}),
+        ("sqlite:////srv/caddie/caddie.sqlite3", {"connect_args": {"factory": sqlite3.Connection}}),  # theirs stays
+    ],
+)
 def test_engine_options_leave_other_databases_and_a_given_factory_alone(url, options):
     assert engine_options(url, options) == options
 
 
 def test_engine_options_queue_writers_on_a_sqlite_file_and_keep_the_rest():
-    options = engine_options("sqlite:////srv/caddie/caddie.sqlite3",
-                             {"pool_pre_ping": True, "connect_args": {"timeout": 30}})
+    options = engine_options(
+        "sqlite:////srv/caddie/caddie.sqlite3", {"pool_pre_ping": True, "connect_args": {"timeout": 30}}
+    )
     assert options == {"pool_pre_ping": True, "connect_args": {"timeout": 30, "factory": WriterQueuedConnection}}
 
 
@@ -202,6 +206,7 @@ def test_the_apps_sqlite_writes_queue_on_the_lock(app):
 
 def test_a_connection_dropped_without_close_frees_the_lock(tmp_path):
     import gc
+
     path = str(tmp_path / "dropped.db")
     setup = sqlite3.connect(path)
     setup.execute("CREATE TABLE t (x INTEGER)")

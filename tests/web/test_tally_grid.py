@@ -71,8 +71,10 @@ def test_picking_a_slot_selects_it(client):
 
 
 def test_erase_and_clear(client):
-    assert client.get("/tally/grid?hand=K,5,7,K,3,9&sel=1&erase=1").headers["Location"] == \
-        "/tally/grid?hand=K,,7,K,3,9&sel=1"
+    assert (
+        client.get("/tally/grid?hand=K,5,7,K,3,9&sel=1&erase=1").headers["Location"]
+        == "/tally/grid?hand=K,,7,K,3,9&sel=1"
+    )
     assert client.get("/tally/grid?hand=K,5,7,K,3,9&sel=1&clear=1").headers["Location"] == "/tally/grid"
 
 
@@ -95,13 +97,16 @@ def test_enter_in_the_text_box_scores_what_was_typed(client):
     assert response.headers["Location"].startswith("/tally/grid?hand=K,5,7,K,3,9")
 
 
-@pytest.mark.parametrize("typed, message", [
-    ("K 5 Z K 3 9", '"Z" is not a card'),
-    ("K 5 7 K 3", "Six cards make this hand; you typed 5."),
-    ("K 5 7 K 3 9 9", "you typed 7"),
-    ("K K K K K 9", "5 Kings, but one deck holds only 4."),
-    ("K 5 7 K 3 JK", "Jokers are not in play"),
-])
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("K 5 Z K 3 9", '"Z" is not a card'),
+        ("K 5 7 K 3", "Six cards make this hand; you typed 5."),
+        ("K 5 7 K 3 9 9", "you typed 7"),
+        ("K K K K K 9", "5 Kings, but one deck holds only 4."),
+        ("K 5 7 K 3 JK", "Jokers are not in play"),
+    ],
+)
 def test_bad_typed_hands_get_a_sentence_and_keep_the_text(client, typed, message):
     response = client.get("/tally/grid", query_string={"hand": "A,2,3,4,5,6", "typed": typed, "fill": "1"})
     html = response.get_data(as_text=True)
@@ -118,8 +123,14 @@ def test_a_fifth_king_from_the_keypad_is_refused(client):
 
 
 def test_a_tampered_url_is_not_a_500(client):
-    for query in ("hand=ZZ,5,7&sel=99", "size=7&hand=" + "K," * 40, "sel=-3&pick=abc&key=", "resize=3",
-                  "hand=%00,%FF", "key=JOKERS"):
+    for query in (
+        "hand=ZZ,5,7&sel=99",
+        "size=7&hand=" + "K," * 40,
+        "sel=-3&pick=abc&key=",
+        "resize=3",
+        "hand=%00,%FF",
+        "key=JOKERS",
+    ):
         assert client.get("/tally/grid?" + query).status_code in (200, 303), query
 
 

@@ -42,26 +42,39 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 from caddie.core.clubs.game import unseen_cards
-from caddie.core.clubs.solver import Play, all_plays, best_desc, penalty_lookup, solve
 from caddie.core.clubs.scoring import HAND_SIZE, MAX_YARDAGE, ClubRules, check_yardage
+from caddie.core.clubs.solver import Play, all_plays, best_desc, penalty_lookup, solve
 from caddie.core.errors import CaddieError, CardError, HandError, quoted
+from caddie.core.limits import MAX_DECKS
 
-__all__ = ["Advice", "Option", "advise", "advise_hole", "advise_view", "lookahead_player", "REQUEST_FIELDS", "RESPONSE_FIELDS",
-           "SAMPLES", "HORIZON", "MAX_DECKS", "MAX_UPCOMING"]
+__all__ = [
+    "Advice",
+    "Option",
+    "advise",
+    "advise_hole",
+    "advise_view",
+    "lookahead_player",
+    "REQUEST_FIELDS",
+    "RESPONSE_FIELDS",
+    "SAMPLES",
+    "HORIZON",
+    "MAX_DECKS",
+    "MAX_UPCOMING",
+]
 
-SAMPLES = 64          # refills dealt to each play still in the race
-RACE_SAMPLES = 16     # refills every candidate play gets
-RACE_GAP = 0.75       # strokes behind the leader after those that still earn the rest
-HORIZON = 6           # holes looked at after this one
-CANDIDATES = 12       # best plays by this hole's score (within SLACK strokes of the best)
-LONG_CANDIDATES = 4   # more plays: those keeping the longest cards (within SLACK + 1)
+SAMPLES = 64  # refills dealt to each play still in the race
+RACE_SAMPLES = 16  # refills every candidate play gets
+RACE_GAP = 0.75  # strokes behind the leader after those that still earn the rest
+HORIZON = 6  # holes looked at after this one
+CANDIDATES = 12  # best plays by this hole's score (within SLACK strokes of the best)
+LONG_CANDIDATES = 4  # more plays: those keeping the longest cards (within SLACK + 1)
 SLACK = 1
-MARGIN = 0.1          # strokes another play must save before it replaces the solver's
-MAX_DECKS = 4
+MARGIN = 0.1  # strokes another play must save before it replaces the solver's
 MAX_UPCOMING = 17
 REQUEST_FIELDS = ("yardage", "hand", "upcoming", "decks")
 RESPONSE_FIELDS = ("play", "strokes", "total", "over", "penalty", "score", "explanation", "alternatives")
@@ -80,9 +93,15 @@ class Option:
         return self.expected_score + self.expected_future
 
     def to_dict(self) -> dict[str, Any]:
-        return {"play": list(self.play.cards) + list(self.play.turned), "strokes": self.play.strokes,
-                "total": self.play.total, "over": self.play.over, "penalty": self.play.penalty,
-                "score": self.play.score, "expected_total": round(self.expected_total, 2)}
+        return {
+            "play": list(self.play.cards) + list(self.play.turned),
+            "strokes": self.play.strokes,
+            "total": self.play.total,
+            "over": self.play.over,
+            "penalty": self.play.penalty,
+            "score": self.play.score,
+            "expected_total": round(self.expected_total, 2),
+        }
 
 
 @dataclass(frozen=True)
@@ -108,6 +127,7 @@ class Advice:
 
 
 # -- words ------------------------------------------------------------------------------
+
 
 def _listed(cards: Sequence[int]) -> str:
     """Cards in words.
@@ -156,8 +176,16 @@ def _minus(a: Sequence[int], b: Sequence[int]) -> list[int]:
 
 # -- simulation -------------------------------------------------------------------------
 
-def _rollout(hand: list[int], holes: Sequence[int], pile: list[int], discard: list[int],
-             rng: random.Random, table: list[int], beyond: int) -> int:
+
+def _rollout(
+    hand: list[int],
+    holes: Sequence[int],
+    pile: list[int],
+    discard: list[int],
+    rng: random.Random,
+    table: list[int],
+    beyond: int,
+) -> int:
     """Play ``holes`` with ``solve``'s play, drawing back to 14 from ``pile`` (top last)
     after each but the last; the total score. ``hand`` is sorted longest first.
     ``pile`` and ``discard`` are used up."""
@@ -201,9 +229,11 @@ def _rollout(hand: list[int], holes: Sequence[int], pile: list[int], discard: li
 def _candidates(hand: Sequence[int], yardage: int, rules: ClubRules, best: Play) -> list[Play]:
     plays = all_plays(hand, yardage, rules, max_score=best.score + SLACK + 1)
     chosen = [p for p in plays if p.score <= best.score + SLACK][:CANDIDATES]
+
     # plays that keep the longest cards, whatever their score here
-    def keeps_long(p: Play) -> tuple:
+    def keeps_long(p: Play) -> tuple[tuple[int, ...], int, int]:
         return tuple(-c for c in p.kept(hand)), p.score, p.total
+
     seen = {p.cards for p in chosen}
     for p in sorted(plays, key=keeps_long):
         if len(chosen) >= CANDIDATES + LONG_CANDIDATES:
@@ -214,10 +244,19 @@ def _candidates(hand: Sequence[int], yardage: int, rules: ClubRules, best: Play)
     return chosen
 
 
-def advise_hole(hand: Sequence[int], yardage: int, upcoming: Sequence[int] = (), rules: ClubRules | None = None,
-                decks: int = 1, rng: random.Random | None = None, samples: int = SAMPLES,
-                unseen: Sequence[int] | None = None, discard: Sequence[int] = (),
-                horizon: int = HORIZON, margin: float = MARGIN) -> Advice:
+def advise_hole(
+    hand: Sequence[int],
+    yardage: int,
+    upcoming: Sequence[int] = (),
+    rules: ClubRules | None = None,
+    decks: int = 1,
+    rng: random.Random | None = None,
+    samples: int = SAMPLES,
+    unseen: Sequence[int] | None = None,
+    discard: Sequence[int] = (),
+    horizon: int = HORIZON,
+    margin: float = MARGIN,
+) -> Advice:
     """The caddie's play for a hole of ``yardage`` with ``hand``, ``upcoming`` the
     yardages of the holes still to come (next first).
 
@@ -233,16 +272,25 @@ def advise_hole(hand: Sequence[int], yardage: int, upcoming: Sequence[int] = (),
     if unseen is None:
         unseen = _minus(list(rules.deck) * decks, hand)
     unseen = list(unseen)
-    holes = [int(y) for y in upcoming][:max(horizon, 0)]
+    holes = [int(y) for y in upcoming][: max(horizon, 0)]
     table, beyond = penalty_lookup(rules)
     if not best.reached:
         return _short_advice(hand, yardage, holes, best, rules, rng, samples, unseen, list(discard))
     if not holes or samples < 1:
-        explanation = (f"Play {_listed(best.cards)}: {_reach(best)}, {_score_words(best)}, "
-                       "the lowest score this hole allows.")
+        explanation = (
+            f"Play {_listed(best.cards)}: {_reach(best)}, {_score_words(best)}, the lowest score this hole allows."
+        )
         others = [Option(p, float(p.score), 0.0) for p in all_plays(hand, yardage, rules, best.score + 1)[1:4]]
-        return Advice(play=best, expected_score=float(best.score), expected_future=0.0, explanation=explanation,
-                      alternatives=tuple(others), best=best, horizon=0, samples=0)
+        return Advice(
+            play=best,
+            expected_score=float(best.score),
+            expected_future=0.0,
+            explanation=explanation,
+            alternatives=tuple(others),
+            best=best,
+            horizon=0,
+            samples=0,
+        )
     candidates = _candidates(hand, yardage, rules, best)
     seeds = [rng.getrandbits(32) for _ in range(samples)]
     piles: list[list[int]] = []
@@ -282,15 +330,22 @@ def advise_hole(hand: Sequence[int], yardage: int, upcoming: Sequence[int] = (),
                 sums[i] += future(play, first, samples)
                 counts[i] = samples
     options = [Option(play, float(play.score), total / n) for play, total, n in zip(candidates, sums, counts)]
-    chosen = options[0]   # solve's play
+    chosen = options[0]  # solve's play
     for option, n in zip(options[1:], counts[1:]):
         if n == samples and option.expected_total < chosen.expected_total - (margin if chosen is options[0] else 0.0):
             chosen = option
     others = sorted((o for o in options if o is not chosen), key=lambda o: o.expected_total)[:3]
     explanation = _explain(chosen, options[0], others, hand, holes)
-    return Advice(play=chosen.play, expected_score=chosen.expected_score, expected_future=chosen.expected_future,
-                  explanation=explanation, alternatives=tuple(others), best=best, horizon=len(holes),
-                  samples=samples)
+    return Advice(
+        play=chosen.play,
+        expected_score=chosen.expected_score,
+        expected_future=chosen.expected_future,
+        explanation=explanation,
+        alternatives=tuple(others),
+        best=best,
+        horizon=len(holes),
+        samples=samples,
+    )
 
 
 def _explain(chosen: Option, solver: Option, others: list[Option], hand: list[int], holes: list[int]) -> str:
@@ -299,13 +354,15 @@ def _explain(chosen: Option, solver: Option, others: list[Option], hand: list[in
     ahead = "the next hole" if n == 1 else f"the next {n} holes"
     longest = max(holes)
     if chosen is solver:
-        text = (f"Play {_listed(play.cards)}: {_reach(play)}, {_score_words(play)}, the lowest score this hole "
-                f"allows, and it leaves an expected {_f(chosen.expected_future)} strokes for {ahead}")
+        text = (
+            f"Play {_listed(play.cards)}: {_reach(play)}, {_score_words(play)}, the lowest score this hole "
+            f"allows, and it leaves an expected {_f(chosen.expected_future)} strokes for {ahead}"
+        )
         if others:
             text += f" (next best play: {_listed(others[0].play.cards)}, {_f(others[0].expected_total)} in all)"
         return text + "."
     best = solver.play
-    kept = _minus(best.cards, play.cards)       # what the lowest-score play would have used up
+    kept = _minus(best.cards, play.cards)  # what the lowest-score play would have used up
     saved = solver.expected_future - chosen.expected_future
     net = solver.expected_total - chosen.expected_total
     cost = play.score - best.score
@@ -318,12 +375,23 @@ def _explain(chosen: Option, solver: Option, others: list[Option], hand: list[in
         where = f"for the next hole ({longest} yards) saves an expected {_f(saved)} strokes there"
     else:
         where = f"for the next {n} holes (up to {longest} yards) saves an expected {_f(saved)} strokes over them"
-    return (f"Play {_listed(play.cards)} ({_reach(play)}) {why}: {keeping} {where} "
-            f"({_f(chosen.expected_future)} against {_f(solver.expected_future)}), {_f(net)} better in all.")
+    return (
+        f"Play {_listed(play.cards)} ({_reach(play)}) {why}: {keeping} {where} "
+        f"({_f(chosen.expected_future)} against {_f(solver.expected_future)}), {_f(net)} better in all."
+    )
 
 
-def _short_advice(hand: list[int], yardage: int, holes: list[int], best: Play, rules: ClubRules,
-                  rng: random.Random, samples: int, unseen: list[int], discard: list[int]) -> Advice:
+def _short_advice(
+    hand: list[int],
+    yardage: int,
+    holes: list[int],
+    best: Play,
+    rules: ClubRules,
+    rng: random.Random,
+    samples: int,
+    unseen: list[int],
+    discard: list[int],
+) -> Advice:
     """The whole hand is short: every card, then cards turned from the pile."""
     table, beyond = penalty_lookup(rules)
     expected = float(best.score)
@@ -340,7 +408,7 @@ def _short_advice(hand: list[int], yardage: int, holes: list[int], best: Play, r
             if holes:
                 for _card in turned.turned:
                     pile.pop()
-                new_hand = []
+                new_hand: list[int] = []
                 gone = list(discard) + hand + list(turned.turned)
                 while len(new_hand) < HAND_SIZE:
                     if not pile:
@@ -351,16 +419,28 @@ def _short_advice(hand: list[int], yardage: int, holes: list[int], best: Play, r
                 futures += _rollout(new_hand, holes, pile, gone, rng, table, beyond)
         else:
             expected, future = scores / samples, futures / samples
-    text = (f"Your whole hand reaches only {best.total} of the hole's {yardage} yards, {best.short} short: "
-            f"play all {len(hand)} cards, then turn cards from the New Club Card Pile, a stroke each, until you "
-            f"reach it: at least {_strokes(best.score)}")
+    text = (
+        f"Your whole hand reaches only {best.total} of the hole's {yardage} yards, {best.short} short: "
+        f"play all {len(hand)} cards, then turn cards from the New Club Card Pile, a stroke each, until you "
+        f"reach it: at least {_strokes(best.score)}"
+    )
     text += f", {_f(expected)} expected." if expected != best.score else "."
-    return Advice(play=best, expected_score=expected, expected_future=future, explanation=text, alternatives=(),
-                  best=best, horizon=len(holes), samples=samples)
+    return Advice(
+        play=best,
+        expected_score=expected,
+        expected_future=future,
+        explanation=text,
+        alternatives=(),
+        best=best,
+        horizon=len(holes),
+        samples=samples,
+    )
 
 
-def lookahead_player(samples: int = SAMPLES, horizon: int = HORIZON, seed: int = 0) -> Callable:
-    """A ``club_round`` strategy that plays ``advise_hole``'s play, knowing only its own view
+def lookahead_player(
+    samples: int = SAMPLES, horizon: int = HORIZON, seed: int = 0
+) -> Callable[[list[int], int, Any, Mapping[str, Any]], list[int]]:
+    """A ``caddie.core.clubs.game`` strategy that plays ``advise_hole``'s play, knowing only its own view
     (its hand, the discard pile and the cards on the table; the holes to come from the course).
 
     >>> from caddie.core.clubs.game import play_round
@@ -368,13 +448,14 @@ def lookahead_player(samples: int = SAMPLES, horizon: int = HORIZON, seed: int =
     >>> play_round(SAMPLE_COURSES["cedar-nine"], [lookahead_player(samples=8)], seed=1).phase
     'round_over'
     """
+
     def player(hand: list[int], hole_index: int, course: Any, view: Mapping[str, Any]) -> list[int]:
         return list(advise_view(view, seed, samples, horizon).play.cards)
+
     return player
 
 
-def advise_view(view: Mapping[str, Any], seed: int | str = 0, samples: int = SAMPLES,
-                horizon: int = HORIZON) -> Advice:
+def advise_view(view: Mapping[str, Any], seed: int | str = 0, samples: int = SAMPLES, horizon: int = HORIZON) -> Advice:
     """The lookahead advice for the player whose ``ClubRound.view`` this is: its hand on
     this hole, the holes left on the course, and the cards it has not seen.
 
@@ -387,13 +468,24 @@ def advise_view(view: Mapping[str, Any], seed: int | str = 0, samples: int = SAM
     """
     hand = list(view["hand"])
     holes = view["course"]["holes"]
-    upcoming = [h["yardage"] for h in holes[view["hole"]:]]
+    upcoming = [h["yardage"] for h in holes[view["hole"] :]]
     rng = random.Random(f"club-caddie/{seed}/{view['hole'] - 1}/{sorted(hand)}")
-    return advise_hole(hand, view["yardage"], upcoming, ClubRules.from_dict(view["rules"]), view["decks"], rng,
-                       samples, unseen=unseen_cards(view), discard=view["discard"], horizon=horizon)
+    return advise_hole(
+        hand,
+        view["yardage"],
+        upcoming,
+        ClubRules.from_dict(view["rules"]),
+        view["decks"],
+        rng,
+        samples,
+        unseen=unseen_cards(view),
+        discard=view["discard"],
+        horizon=horizon,
+    )
 
 
-# -- the JSON contract (DESIGN.md section 5: POST /api/v1/caddie/clubs) ---------------------------------
+# -- the JSON contract (docs/api.md, "POST /api/v1/caddie/clubs") ---------------------------------------
+
 
 def _is_int(value: Any) -> bool:
     return type(value) is int
@@ -414,8 +506,10 @@ def advise(request: Mapping[str, Any], rules: ClubRules | None = None) -> dict[s
     """
     rules = rules or ClubRules()
     yardage, hand, upcoming, decks = _read(request, rules)
-    seed = json.dumps({"yardage": yardage, "hand": sorted(hand), "upcoming": upcoming, "decks": decks,
-                       "rules": rules.to_dict()}, sort_keys=True)
+    seed = json.dumps(
+        {"yardage": yardage, "hand": sorted(hand), "upcoming": upcoming, "decks": decks, "rules": rules.to_dict()},
+        sort_keys=True,
+    )
     advice = advise_hole(hand, yardage, upcoming, rules, decks, random.Random(seed))
     play = advice.play
     return {
@@ -432,12 +526,16 @@ def advise(request: Mapping[str, Any], rules: ClubRules | None = None) -> dict[s
 
 def _read(request: Mapping[str, Any], rules: ClubRules) -> tuple[int, list[int], list[int], int]:
     if not isinstance(request, Mapping):
-        raise CaddieError('Send an object such as {"yardage": 412, "hand": [14 yardages], '
-                          '"upcoming": [545, 168]}.', None)
+        raise CaddieError(
+            'Send an object such as {"yardage": 412, "hand": [14 yardages], "upcoming": [545, 168]}.', None
+        )
     for key in request:
         if key not in REQUEST_FIELDS:
-            raise CaddieError(f"The field {quoted(key)} is not part of this request: send yardage, hand, "
-                              "and optionally upcoming and decks.", str(key))
+            raise CaddieError(
+                f"The field {quoted(key)} is not part of this request: send yardage, hand, "
+                "and optionally upcoming and decks.",
+                str(key),
+            )
     if "yardage" not in request:
         raise HandError("Send the hole's yardage, a whole number of yards such as 412.", "yardage")
     yardage = check_yardage(request["yardage"])
@@ -448,8 +546,7 @@ def _read(request: Mapping[str, Any], rules: ClubRules) -> tuple[int, list[int],
         raise CaddieError(f"The number of decks in play is a whole number from 1 to {MAX_DECKS}.", "decks")
     hand = request.get("hand")
     if hand is None:
-        raise HandError(f"Send your hand: the {HAND_SIZE} yardage cards you hold, such as [250, 160, 3, ...].",
-                        "hand")
+        raise HandError(f"Send your hand: the {HAND_SIZE} yardage cards you hold, such as [250, 160, 3, ...].", "hand")
     if not isinstance(hand, list):
         raise HandError(f"The hand is a list of the {HAND_SIZE} yardages you hold.", "hand")
     if len(hand) != HAND_SIZE:
@@ -457,8 +554,10 @@ def _read(request: Mapping[str, Any], rules: ClubRules) -> tuple[int, list[int],
     copies = rules.copies()
     for i, card in enumerate(hand):
         if not _is_int(card):
-            raise CardError(f"Card {i + 1} of the hand, {quoted(card)}, is not a yardage: each card is a whole "
-                            "number of yards.", f"hand[{i}]")
+            raise CardError(
+                f"Card {i + 1} of the hand, {quoted(card)}, is not a yardage: each card is a whole number of yards.",
+                f"hand[{i}]",
+            )
         if card not in copies:
             raise CardError(f"There is no {card}-yard card in the deck in use.", f"hand[{i}]")
     for card, n in sorted(Counter(hand).items(), reverse=True):
@@ -471,12 +570,13 @@ def _read(request: Mapping[str, Any], rules: ClubRules) -> tuple[int, list[int],
     if upcoming is None:
         upcoming = []
     if not isinstance(upcoming, list):
-        raise HandError("The holes to come are a list of yardages, next hole first, such as [545, 168].",
-                        "upcoming")
+        raise HandError("The holes to come are a list of yardages, next hole first, such as [545, 168].", "upcoming")
     if len(upcoming) > MAX_UPCOMING:
         raise HandError(f"At most {MAX_UPCOMING} holes can come after this one.", "upcoming")
     for i, y in enumerate(upcoming):
         if not _is_int(y) or not 1 <= y <= MAX_YARDAGE:
-            raise HandError(f"Hole {i + 1} to come is not a yardage: each is a whole number of yards from 1 to "
-                            f"{MAX_YARDAGE}.", f"upcoming[{i}]")
+            raise HandError(
+                f"Hole {i + 1} to come is not a yardage: each is a whole number of yards from 1 to {MAX_YARDAGE}.",
+                f"upcoming[{i}]",
+            )
     return yardage, list(hand), list(upcoming), decks

@@ -1,12 +1,13 @@
-"""A Club Cards round, played out hole by hole (DESIGN.md section 3, seed 000).
+"""A Club Cards round, played out hole by hole (docs/club-cards.md, "Playing a round").
 
 Pure and deterministic: no web, no database, no clock. The same seed and the
 same plays always give the same round. The web layer can keep a ``ClubRound``
 as JSON (``to_dict`` / ``ClubRound.from_dict``) and feed it the players'
-plays; a computer player decides from ``view(seat)`` alone. As in
-``grid_game``: ``current`` is the seat to play, ``apply(action, seat)`` does
-it (or raises ``IllegalAction`` and changes nothing), ``view(seat)`` is that
-player's information state.
+plays; a computer player decides from ``view(seat)`` alone. Like Grid Golf's
+match it is a ``caddie.core.game.Game``: ``current`` is the seat to play,
+``legal_actions()`` what it may play, ``apply(action, seat)`` does it (or
+raises ``IllegalAction`` and changes nothing), ``view(seat)`` is that player's
+information state.
 
 >>> from caddie.core.courses.course import SAMPLE_COURSES
 >>> r = ClubRound.new(SAMPLE_COURSES["cedar-nine"], ["Ann", "Bo"], seed=3)
@@ -17,12 +18,12 @@ player's information state.
 >>> r.apply(ClubAction.play([999]), seat=1)
 Traceback (most recent call last):
 ...
-caddie.core.clubs.game.IllegalAction: It is Ann's turn, not yours.
+caddie.core.game.IllegalAction: It is Ann's turn, not yours.
 >>> r = play_round(SAMPLE_COURSES["cedar-nine"], [greedy, greedy], seed=3)
 >>> r.phase, len(r.hole_scores), r.totals == [sum(s[i] for s in r.hole_scores) for i in (0, 1)]
 ('round_over', 9, True)
 
-Choices the rule texts leave open (also in docs/decisions.md):
+Choices the rules (docs/club-cards.md, "Playing a round") leave open (also in docs/decisions.md):
 
 * Seats are the indices of ``names``; hole 1 is played in seat order. After
   each hole the lowest score plays first on the next, ties keeping the
@@ -51,35 +52,60 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from caddie.core.clubs.solver import solve
 from caddie.core.clubs.scoring import HAND_SIZE, ClubRules
+from caddie.core.clubs.solver import solve
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError, quoted
-from caddie.core.turn_order import TurnOrder, clean_names
+from caddie.core.game import Event, Game, IllegalAction, clean_names
 
 __all__ = [
-    "ClubAction", "ClubRound", "Event", "IllegalAction", "Strategy",
-    "NEXT", "KINDS", "PHASES", "MIN_PLAYERS", "MAX_PLAYERS", "VIEW_KEYS",
-    "greedy", "play_round", "unseen_cards",
+    "ClubAction",
+    "ClubRound",
+    "Event",
+    "IllegalAction",
+    "Strategy",
+    "NEXT",
+    "KINDS",
+    "PHASES",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "VIEW_KEYS",
+    "greedy",
+    "play_round",
+    "unseen_cards",
 ]
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 8
-LOG_SIZE = 30        # events kept per round
-VIEW_EVENTS = 12     # the latest events a view shows
-FORMAT = 1
+LOG_SIZE = 30  # events kept per round
+VIEW_EVENTS = 12  # the latest events a view shows
 KINDS = ("play", "next")
 PHASES = ("play", "hole_over", "round_over")
 VIEW_KEYS = (
-    "seat", "you", "course", "rules", "decks", "hole", "holes", "yardage", "par", "phase", "current",
-    "order", "hand", "drawn", "players", "pile_count", "discard", "hole_scores", "totals", "events",
+    "seat",
+    "you",
+    "course",
+    "rules",
+    "decks",
+    "hole",
+    "holes",
+    "yardage",
+    "par",
+    "phase",
+    "current",
+    "order",
+    "hand",
+    "drawn",
+    "players",
+    "pile_count",
+    "discard",
+    "hole_scores",
+    "totals",
+    "events",
 )
-
-
-class IllegalAction(CaddieError):
-    """A play the rules do not allow now; the round is left unchanged."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +117,7 @@ class ClubAction:
     >>> ClubAction("play")
     Traceback (most recent call last):
     ...
-    caddie.core.clubs.game.IllegalAction: Say which cards you play.
+    caddie.core.game.IllegalAction: Say which cards you play.
     """
 
     kind: str
@@ -113,7 +139,7 @@ class ClubAction:
             raise IllegalAction("Starting the next hole takes no cards.", "cards")
 
     @classmethod
-    def play(cls, cards: Sequence[int]) -> "ClubAction":
+    def play(cls, cards: Sequence[int]) -> ClubAction:
         if not isinstance(cards, (list, tuple)):
             raise IllegalAction("The cards played are a list of yardages.", "cards")
         return cls("play", tuple(cards))
@@ -122,7 +148,7 @@ class ClubAction:
         return {"kind": self.kind, "cards": list(self.cards)}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "ClubAction":
+    def from_dict(cls, data: Mapping[str, Any]) -> ClubAction:
         if not isinstance(data, Mapping) or "kind" not in data:
             raise IllegalAction('An action is an object with a "kind" and, for a play, its "cards".', "action")
         cards = data.get("cards") or ()
@@ -132,25 +158,6 @@ class ClubAction:
 
 
 NEXT = ClubAction("next")
-
-
-@dataclass(frozen=True)
-class Event:
-    """What happened, as every player may learn it (``cards`` are all public)."""
-
-    seat: int | None
-    kind: str          # play, hole, next
-    cards: tuple[int, ...]
-    text: str
-    hole: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "cards": list(self.cards), "text": self.text,
-                "hole": self.hole}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Event":
-        return cls(data["seat"], data["kind"], tuple(data["cards"]), data["text"], data["hole"])
 
 
 def _listed(cards: Sequence[int]) -> str:
@@ -168,7 +175,7 @@ def _strokes(n: int) -> str:
 
 
 @dataclass
-class ClubRound(TurnOrder):
+class ClubRound(Game[ClubAction]):
     """A whole round: the course, the cards, whose turn it is, the scores.
 
     Build one with ``ClubRound.new``; change it only through ``apply``. The
@@ -178,32 +185,28 @@ class ClubRound(TurnOrder):
 
     rules: ClubRules
     course: Course
-    names: list[str]
-    seed: int
-    decks: int
-    hole: int                               # 1-based
-    order: list[int]                        # seats in playing order for this hole
-    phase: str                              # one of PHASES
-    hands: list[list[int]]                  # per seat, longest first
-    pile: list[int]                         # the New Club Card Pile; its top card is the last one
-    discard: list[int]                      # the communal discard pile, oldest first
-    played: list[list[int] | None]          # this hole, per seat: cards from the hand (None: still to play)
-    turned: list[list[int]]                 # this hole, per seat: cards turned from the pile
-    scores: list[int | None]                # this hole, per seat: the score (None: still to play)
-    drawn: list[list[int]]                  # per seat: the cards drawn after the last hole
-    actor: int = 0                          # index into ``order`` of the player to play
-    refills: int = 0                        # times the pile has been refilled
-    hole_scores: list[list[int]] = field(default_factory=list)   # per hole, per seat
-    log: list[Event] = field(default_factory=list)
+    hands: list[list[int]]  # per seat, longest first
+    pile: list[int]  # the New Club Card Pile; its top card is the last one
+    discard: list[int]  # the communal discard pile, oldest first
+    played: list[list[int] | None]  # this hole, per seat: cards from the hand (None: still to play)
+    turned: list[list[int]]  # this hole, per seat: cards turned from the pile
+    scores: list[int | None]  # this hole, per seat: the score (None: still to play)
+    drawn: list[list[int]]  # per seat: the cards drawn after the last hole
+    refills: int = 0  # times the pile has been refilled
 
+    WHAT: ClassVar[str] = "round"
+    PHASES: ClassVar[tuple[str, ...]] = PHASES
     OVER_PHASE: ClassVar[str] = "round_over"
-    OVER_TEXT: ClassVar[str] = "The round is over."
-    ILLEGAL: ClassVar[type[CaddieError]] = IllegalAction
+    LOG_SIZE: ClassVar[int] = LOG_SIZE
+    VIEW_EVENTS: ClassVar[int] = VIEW_EVENTS
+    CODECS: ClassVar[dict[str, tuple[Any, Any]]] = {
+        "rules": (ClubRules.to_dict, ClubRules.from_dict),
+        "course": (Course.to_dict, Course.from_dict),
+    }
 
     # -- building -------------------------------------------------------------
     @classmethod
-    def new(cls, course: Course, names: Sequence[str], seed: int,
-            rules: ClubRules | None = None) -> "ClubRound":
+    def new(cls, course: Course, names: Sequence[str], seed: int, rules: ClubRules | None = None) -> ClubRound:
         """Deal 14 cards to each of ``names`` (1 to 8 players, in seat order)."""
         rules = rules or ClubRules()
         if not isinstance(rules, ClubRules):
@@ -217,14 +220,18 @@ class ClubRound(TurnOrder):
         decks = rules.decks_for(n)
         cards = sorted(rules.deck * decks)
         if len(cards) < HAND_SIZE * n + 1:
-            raise CaddieError(f"{decks} deck{'s' if decks > 1 else ''} of {len(rules.deck)} cards cannot deal "
-                              f"{HAND_SIZE} cards to {n} players.", "deck")
+            raise CaddieError(
+                f"{decks} deck{'s' if decks > 1 else ''} of {len(rules.deck)} cards cannot deal "
+                f"{HAND_SIZE} cards to {n} players.",
+                "deck",
+            )
         # whatever the other players hold, the rest must reach the longest hole
-        reachable = sum(cards[:len(cards) - HAND_SIZE * (n - 1)])
+        reachable = sum(cards[: len(cards) - HAND_SIZE * (n - 1)])
         longest = max(h.yardage for h in course.holes)
         if reachable < longest:
-            raise CaddieError(f"The decks are too short for this course: its {longest}-yard hole could be out of "
-                              "reach.", "course")
+            raise CaddieError(
+                f"The decks are too short for this course: its {longest}-yard hole could be out of reach.", "course"
+            )
         random.Random(f"club-cards/{seed}").shuffle(cards)
         hands: list[list[int]] = [[] for _ in range(n)]
         for _ in range(HAND_SIZE):
@@ -232,16 +239,25 @@ class ClubRound(TurnOrder):
                 hands[seat].append(cards.pop())
         for hand in hands:
             hand.sort(reverse=True)
-        return cls(rules=rules, course=course, names=clean, seed=seed, decks=decks, hole=1,
-                   order=list(range(n)), phase="play", hands=hands, pile=cards, discard=[],
-                   played=[None] * n, turned=[[] for _ in range(n)], scores=[None] * n,
-                   drawn=[[] for _ in range(n)])
+        return cls(
+            rules=rules,
+            course=course,
+            names=clean,
+            seed=seed,
+            decks=decks,
+            hole=1,
+            order=list(range(n)),
+            phase="play",
+            hands=hands,
+            pile=cards,
+            discard=[],
+            played=[None] * n,
+            turned=[[] for _ in range(n)],
+            scores=[None] * n,
+            drawn=[[] for _ in range(n)],
+        )
 
     # -- reading ----------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return len(self.names)
-
     @property
     def holes(self) -> int:
         return len(self.course.holes)
@@ -254,20 +270,7 @@ class ClubRound(TurnOrder):
     def par(self) -> int:
         return self.course.holes[self.hole - 1].par
 
-    @property
-    def current(self) -> int | None:
-        """The seat to play, or ``None`` while a hole is over or the round is."""
-        return self.order[self.actor] if self.phase == "play" else None
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "round_over"
-
-    @property
-    def totals(self) -> list[int]:
-        return [sum(scores[seat] for scores in self.hole_scores) for seat in range(self.players)]
-
-    def cards_in_play(self) -> Counter:
+    def cards_in_play(self) -> Counter[int]:
         """Every card of the round, wherever it is: hands, table, pile, discard pile."""
         counts = Counter(self.pile) + Counter(self.discard)
         for seat in range(self.players):
@@ -275,6 +278,37 @@ class ClubRound(TurnOrder):
             counts.update(self.played[seat] or ())
             counts.update(self.turned[seat])
         return counts
+
+    def legal_actions(self) -> list[ClubAction]:
+        """Every distinct play the seat to play may make (cards that reach the yardage, or the
+        whole hand when it is short), ``[NEXT]`` between holes, ``[]`` at the end. There can be
+        thousands: ``legal_kinds`` is the cheap question.
+
+        >>> from caddie.core.courses.course import Course, Hole
+        >>> r = ClubRound.new(Course("Tiny", "", tuple([Hole(40, 3)] * 9)), ["Ann"], seed=3)
+        >>> plays = r.legal_actions()
+        >>> len(plays), all(sum(p.cards) >= 40 for p in plays), ClubAction.play([45]) in plays, r.legal_kinds()
+        (16362, True, True, ['play'])
+        """
+        if self.phase != "play":
+            return [NEXT] if self.phase == "hole_over" else []
+        hand = self.hands[self.order[self.actor]]
+        if self.short(self.order[self.actor]):
+            return [ClubAction.play(hand)]
+        distinct = sorted(Counter(hand).items(), reverse=True)
+        plays: list[ClubAction] = []
+
+        def extend(i: int, chosen: list[int]) -> None:
+            if i == len(distinct):
+                if chosen and sum(chosen) >= self.yardage:
+                    plays.append(ClubAction("play", tuple(chosen)))
+                return
+            card, copies = distinct[i]
+            for n in range(copies + 1):
+                extend(i + 1, chosen + [card] * n)
+
+        extend(0, [])
+        return plays
 
     def legal_kinds(self) -> list[str]:
         """``["play"]`` while a hole is played, ``["next"]`` between holes, ``[]`` at the end."""
@@ -285,14 +319,14 @@ class ClubRound(TurnOrder):
         return sum(self.hands[seat]) < self.yardage
 
     # -- acting -------------------------------------------------------------------
-    def apply(self, action: ClubAction, seat: int) -> Event:
+    def apply(self, action: ClubAction, seat: int) -> Event[ClubAction]:
         """Let ``seat`` do ``action``; raise ``IllegalAction`` (changing nothing) if it may not."""
         self._check(action, seat)
         if action.kind == "next":
             event = self._next_hole()
             self._record(event)
             return event
-        events = self._play(seat, list(action.cards))
+        events = self._play(seat, action)
         for event in events:
             self._record(event)
         return events[0]
@@ -310,13 +344,19 @@ class ClubRound(TurnOrder):
         total = sum(action.cards)
         if total < self.yardage and len(action.cards) < len(self.hands[seat]):
             if self.short(seat):
-                raise IllegalAction(f"Your whole hand reaches only {sum(self.hands[seat])} of the hole's "
-                                    f"{self.yardage} yards: play every card, then turn cards from the pile.",
-                                    "cards")
-            raise IllegalAction(f"These cards reach {total} yards, {self.yardage - total} short of the hole's "
-                                f"{self.yardage}: play cards that reach it.", "cards")
+                raise IllegalAction(
+                    f"Your whole hand reaches only {sum(self.hands[seat])} of the hole's "
+                    f"{self.yardage} yards: play every card, then turn cards from the pile.",
+                    "cards",
+                )
+            raise IllegalAction(
+                f"These cards reach {total} yards, {self.yardage - total} short of the hole's "
+                f"{self.yardage}: play cards that reach it.",
+                "cards",
+            )
 
-    def _play(self, seat: int, cards: list[int]) -> list[Event]:
+    def _play(self, seat: int, action: ClubAction) -> list[Event[ClubAction]]:
+        cards = list(action.cards)
         hand = Counter(self.hands[seat])
         hand.subtract(cards)
         self.hands[seat] = sorted(hand.elements(), reverse=True)
@@ -335,15 +375,17 @@ class ClubRound(TurnOrder):
         self.scores[seat] = strokes + penalty
         name = self.names[seat]
         if turned:
-            text = (f"{name}'s whole hand reached only {sum(cards)} of {self.yardage} yards: {name} played all "
-                    f"{len(cards)} cards and turned {_listed(turned)} from the pile")
+            text = (
+                f"{name}'s whole hand reached only {sum(cards)} of {self.yardage} yards: {name} played all "
+                f"{len(cards)} cards and turned {_listed(turned)} from the pile"
+            )
         else:
             text = f"{name} played {_listed(cards)}"
         where = "on the yardage" if over == 0 else f"{over} over"
         text += f" ({total} yards, {where}): {_strokes(strokes)}"
         text += f" + {penalty} penalty = {strokes + penalty}." if penalty else "."
         text = "".join(refilled) + text
-        events = [Event(seat, "play", tuple(cards) + tuple(turned), text, self.hole)]
+        events = [Event(seat, action, tuple(cards) + tuple(turned), text, self.hole)]
         self.actor += 1
         if self.actor == self.players:
             events.append(self._end_hole())
@@ -358,20 +400,24 @@ class ClubRound(TurnOrder):
         else:
             # only while a short hand turns cards: the discard pile is empty too
             cards = []
-            for seat in self.order[:self.actor]:
+            for seat in self.order[: self.actor]:
                 cards += self.played[seat] or []
                 cards += self.turned[seat]
                 self.played[seat], self.turned[seat] = [], []
-            text = ("The pile and the discard pile ran out: the cards played on this hole were shuffled "
-                    "into a new pile. ")
+            text = (
+                "The pile and the discard pile ran out: the cards played on this hole were shuffled into a new pile. "
+            )
         if not cards:
-            raise CaddieError("There are no cards left to turn.", "pile")   # new() rules this out
+            raise CaddieError("There are no cards left to turn.", "pile")  # new() rules this out
         self.pile = sorted(cards)
         random.Random(f"club-cards/{self.seed}/{self.refills}").shuffle(self.pile)
         return text
 
-    def _end_hole(self) -> Event:
-        scores = [int(score) for score in self.scores]
+    def _end_hole(self) -> Event[ClubAction]:
+        scores: list[int] = []
+        for score in self.scores:
+            assert score is not None, "every seat has played the hole"
+            scores.append(int(score))
         self.hole_scores.append(scores)
         for seat in self.order:
             self.discard += (self.played[seat] or []) + self.turned[seat]
@@ -379,17 +425,10 @@ class ClubRound(TurnOrder):
         self.turned = [[] for _ in range(self.players)]
         listed = ", ".join(f"{self.names[s]} {scores[s]}" for s in self.order)
         text = f"Hole {self.hole} is over: {listed}."
-        self.order = sorted(self.order, key=lambda s: scores[s])   # stable: ties keep the order
+        self.order = self._order_after_hole()
         if self.hole >= self.holes:
             self.phase = "round_over"
-            totals = self.totals
-            best = min(totals)
-            winners = [self.names[s] for s in range(self.players) if totals[s] == best]
-            if self.players > 1:
-                text += (f" {winners[0]} wins the round with {best}." if len(winners) == 1
-                         else f" {' and '.join(winners)} share the round with {best}.")
-            else:
-                text += f" Round total {best}."
+            text += self._winners_sentence() if self.players > 1 else f" Round total {self.totals[0]}."
             self.drawn = [[] for _ in range(self.players)]
         else:
             self.phase = "hole_over"
@@ -400,7 +439,7 @@ class ClubRound(TurnOrder):
                 for _ in range(need):
                     if not self.pile:
                         if not self.discard:
-                            break   # only a hand of more than 14 (a hand-built round) gets here
+                            break  # only a hand of more than 14 (a hand-built round) gets here
                         text += " " + self._refill().strip()
                     card = self.pile.pop()
                     self.drawn[seat].append(card)
@@ -411,21 +450,22 @@ class ClubRound(TurnOrder):
                     draws.append(f"{self.names[seat]} drew {n} card{'s' if n != 1 else ''}")
             if draws:
                 text += f" {', '.join(draws)}."
-        return Event(None, "hole", (), text, self.hole)
+        return Event(None, None, (), text, self.hole)
 
-    def _next_hole(self) -> Event:
+    def _next_hole(self) -> Event[ClubAction]:
         self.hole += 1
         self.phase, self.actor = "play", 0
         self.played = [None] * self.players
         self.turned = [[] for _ in range(self.players)]
         self.scores = [None] * self.players
         first = self.names[self.order[0]]
-        return Event(None, "next", (), f"Hole {self.hole} of {self.holes}, {self.yardage} yards, par {self.par}: "
-                                       f"{first} plays first.", self.hole)
-
-    def _record(self, event: Event) -> None:
-        self.log.append(event)
-        del self.log[:-LOG_SIZE]
+        return Event(
+            None,
+            NEXT,
+            (),
+            f"Hole {self.hole} of {self.holes}, {self.yardage} yards, par {self.par}: {first} plays first.",
+            self.hole,
+        )
 
     # -- what a player may know -------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -435,18 +475,23 @@ class ClubRound(TurnOrder):
         turned, the discard pile, the scorecard and the pile's count; never the
         pile's order or another player's hand.
         """
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
-            raise IllegalAction(f"There is no seat {quoted(seat)} at this table.", "seat")
+        self._check_viewer(seat)
         totals = self.totals
         players = []
         for s in range(self.players):
             played = self.played[s]
-            players.append({
-                "seat": s, "name": self.names[s], "cards_in_hand": len(self.hands[s]),
-                "played": list(played) if played is not None else None, "turned": list(self.turned[s]),
-                "score": self.scores[s],
-                "holes": [scores[s] for scores in self.hole_scores], "total": totals[s],
-            })
+            players.append(
+                {
+                    "seat": s,
+                    "name": self.names[s],
+                    "cards_in_hand": len(self.hands[s]),
+                    "played": list(played) if played is not None else None,
+                    "turned": list(self.turned[s]),
+                    "score": self.scores[s],
+                    "holes": [scores[s] for scores in self.hole_scores],
+                    "total": totals[s],
+                }
+            )
         return {
             "seat": seat,
             "you": self.names[seat] if seat is not None else None,
@@ -467,68 +512,46 @@ class ClubRound(TurnOrder):
             "discard": list(self.discard),
             "hole_scores": [list(scores) for scores in self.hole_scores],
             "totals": totals,
-            "events": [e.to_dict() for e in self.log[-VIEW_EVENTS:]],
+            "events": self._events_shown(),
         }
 
-    # -- storing ----------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        """Everything, as plain JSON types (hidden cards included: keep it server side)."""
-        return {
-            "format": FORMAT, "rules": self.rules.to_dict(), "course": self.course.to_dict(),
-            "names": list(self.names), "seed": self.seed, "decks": self.decks, "hole": self.hole,
-            "order": list(self.order), "phase": self.phase, "hands": [list(h) for h in self.hands],
-            "pile": list(self.pile), "discard": list(self.discard),
-            "played": [list(p) if p is not None else None for p in self.played],
-            "turned": [list(t) for t in self.turned], "scores": list(self.scores),
-            "drawn": [list(d) for d in self.drawn], "actor": self.actor, "refills": self.refills,
-            "hole_scores": [list(s) for s in self.hole_scores], "log": [e.to_dict() for e in self.log],
-        }
-
+    # -- storing (``to_dict`` and ``from_dict`` come from ``Game``) -------------------------
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "ClubRound":
-        """Rebuild a round stored with ``to_dict``; refuse one whose cards do not add up."""
-        try:
-            if data["format"] != FORMAT:
-                raise ValueError
-            played = [list(p) if p is not None else None for p in data["played"]]
-            rnd = cls(
-                rules=ClubRules.from_dict(data["rules"]), course=Course.from_dict(data["course"]),
-                names=list(data["names"]), seed=data["seed"], decks=data["decks"], hole=data["hole"],
-                order=list(data["order"]), phase=data["phase"], hands=[list(h) for h in data["hands"]],
-                pile=list(data["pile"]), discard=list(data["discard"]), played=played,
-                turned=[list(t) for t in data["turned"]], scores=list(data["scores"]),
-                drawn=[list(d) for d in data["drawn"]],
-                actor=data["actor"], refills=data["refills"],
-                hole_scores=[list(s) for s in data["hole_scores"]],
-                log=[Event.from_dict(e) for e in data["log"]],
-            )
-        except (KeyError, TypeError, ValueError, AttributeError, CaddieError):
-            raise CaddieError("The saved round is not in the expected shape.", "round") from None
-        rnd.check()
-        return rnd
+    def read_action(cls, data: Mapping[str, Any]) -> ClubAction:
+        return ClubAction.from_dict(data)
 
     def check(self) -> None:
         """Raise ``CaddieError`` unless the round is consistent (every card in exactly one place)."""
         n = self.players
-        ok = (MIN_PLAYERS <= n <= MAX_PLAYERS and self.phase in PHASES and type(self.seed) is int
-              and all(isinstance(name, str) and name for name in self.names)
-              and sorted(self.order) == list(range(n)) and 0 <= self.actor <= n
-              and len(self.hands) == len(self.played) == len(self.turned) == len(self.drawn) == n
-              and len(self.scores) == n and all(x is None or type(x) is int for x in self.scores)
-              and 1 <= self.hole <= self.holes and self.decks == self.rules.decks_for(n)
-              and len(self.hole_scores) == self.hole - (self.phase == "play")
-              and all(len(s) == n for s in self.hole_scores))
+        ok = (
+            MIN_PLAYERS <= n <= MAX_PLAYERS
+            and self.phase in PHASES
+            and type(self.seed) is int
+            and all(isinstance(name, str) and name for name in self.names)
+            and sorted(self.order) == list(range(n))
+            and 0 <= self.actor <= n
+            and len(self.hands) == len(self.played) == len(self.turned) == len(self.drawn) == n
+            and len(self.scores) == n
+            and all(x is None or type(x) is int for x in self.scores)
+            and 1 <= self.hole <= self.holes
+            and self.decks == self.rules.decks_for(n)
+            and len(self.hole_scores) == self.hole - (self.phase == "play")
+            and all(len(s) == n for s in self.hole_scores)
+        )
         if ok and self.phase == "play":
             done = [s for s in range(n) if self.played[s] is not None]
-            ok = (sorted(done) == sorted(self.order[:self.actor]) and self.actor < n
-                  and all((self.scores[s] is None) == (self.played[s] is None) for s in range(n)))
+            ok = (
+                sorted(done) == sorted(self.order[: self.actor])
+                and self.actor < n
+                and all((self.scores[s] is None) == (self.played[s] is None) for s in range(n))
+            )
         if not ok or self.cards_in_play() != Counter(self.rules.deck * self.decks):
             raise CaddieError("The saved round is not in the expected shape.", "round")
 
 
 # -- playing a whole round with strategies ------------------------------------------------
 
-Strategy = Callable[[list[int], int, Course, dict], Sequence[int]]
+Strategy = Callable[[list[int], int, Course, dict[str, Any]], Sequence[int]]
 """``strategy(hand, hole_index, course, view) -> cards to play`` (``hole_index`` from 0)."""
 
 
@@ -560,8 +583,13 @@ def unseen_cards(view: Mapping[str, Any]) -> list[int]:
     return sorted(left.elements())
 
 
-def play_round(course: Course, strategies: Sequence[Strategy], seed: int, rules: ClubRules | None = None,
-               names: Sequence[str] | None = None) -> ClubRound:
+def play_round(
+    course: Course,
+    strategies: Sequence[Strategy],
+    seed: int,
+    rules: ClubRules | None = None,
+    names: Sequence[str] | None = None,
+) -> ClubRound:
     """Play a whole round, each seat's cards chosen by its strategy from its own view."""
     names = list(names) if names is not None else [f"Player {i + 1}" for i in range(len(strategies))]
     rnd = ClubRound.new(course, names, seed, rules)
@@ -570,6 +598,7 @@ def play_round(course: Course, strategies: Sequence[Strategy], seed: int, rules:
             rnd.apply(NEXT, 0)
             continue
         seat = rnd.current
+        assert seat is not None, "a seat is to play while a hole is played"
         cards = strategies[seat](list(rnd.hands[seat]), rnd.hole - 1, course, rnd.view(seat))
         rnd.apply(ClubAction.play(list(cards)), seat)
     return rnd

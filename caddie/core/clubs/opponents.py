@@ -8,9 +8,9 @@ on the table, the discard pile, the course) and returns the cards to play.
   that still fits the distance left (now and then the next one down), and
   when nothing fits, the shortest card that gets there. About 10 strokes a
   round behind ``steady`` (``bench/club_opponents.py``).
-* ``steady``: the lowest score this hole allows (``club_solver.solve``), with
+* ``steady``: the lowest score this hole allows (``caddie.core.clubs.solver.solve``), with
   no thought for the holes to come.
-* ``caddie``: the lookahead caddie (``club_caddie``), which also weighs the
+* ``caddie``: the lookahead caddie (``caddie.core.clubs.caddie``), which also weighs the
   hand its play leaves for the holes that follow.
 
 >>> from caddie.core.clubs.game import ClubRound
@@ -24,18 +24,19 @@ on the table, the discard pile, the course) and returns the cards to play.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from caddie.core.clubs.caddie import lookahead_player
 from caddie.core.clubs.game import ClubAction
-from caddie.core.clubs.solver import solve
 from caddie.core.clubs.scoring import ClubRules
+from caddie.core.clubs.solver import solve
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError, quoted
 
 LEVELS = ("beginner", "steady", "caddie")
 LEVEL_NAMES = {"beginner": "Beginner", "steady": "Steady", "caddie": "Caddie"}
-BEGINNER_MISJUDGES = 0.25   # how often the beginner takes the next card down from the longest that fits
+BEGINNER_MISJUDGES = 0.25  # how often the beginner takes the next card down from the longest that fits
 BEGINNER_CLOSE_ENOUGH = 10  # yards over the beginner accepts to finish with one card
 
 _CADDIE = lookahead_player()

@@ -1,15 +1,16 @@
 """Club Cards: the yardage deck, the Penalty Stroke Chart and the score of a hole.
 
 A hole's score is the number of cards played plus the penalty strokes for
-the yards the cards go over the hole's yardage (DESIGN.md section 3).
+the yards the cards go over the hole's yardage (docs/club-cards.md, "A hole").
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from caddie.core.errors import CardError, HandError, RulesError
 
@@ -32,7 +33,11 @@ class PenaltyBand:
 
 # The default chart; anything beyond the last band costs BEYOND_STROKES.
 DEFAULT_BANDS: tuple[PenaltyBand, ...] = (
-    PenaltyBand(0, 0), PenaltyBand(10, 1), PenaltyBand(25, 2), PenaltyBand(50, 3), PenaltyBand(100, 4),
+    PenaltyBand(0, 0),
+    PenaltyBand(10, 1),
+    PenaltyBand(25, 2),
+    PenaltyBand(50, 3),
+    PenaltyBand(100, 4),
 )
 DEFAULT_BEYOND = 5
 
@@ -64,18 +69,20 @@ class ClubRules:
             if type(band.up_to) is not int or type(band.strokes) is not int:
                 raise RulesError("Penalty chart limits and strokes are whole numbers.", "penalty_chart")
             if band.up_to <= previous_limit:
-                raise RulesError("Each penalty band must reach further over than the one before.",
-                                 "penalty_chart")
+                raise RulesError("Each penalty band must reach further over than the one before.", "penalty_chart")
             if band.strokes < max(previous_strokes, 0) or band.strokes > 20:
-                raise RulesError("Penalty strokes run from 0 to 20 and never fall as the overshoot grows.",
-                                 "penalty_chart")
+                raise RulesError(
+                    "Penalty strokes run from 0 to 20 and never fall as the overshoot grows.", "penalty_chart"
+                )
             previous_limit, previous_strokes = band.up_to, band.strokes
         if self.bands[0].up_to != 0:
-            raise RulesError("The penalty chart starts with the band for landing exactly on the yardage (0 over).",
-                             "penalty_chart")
+            raise RulesError(
+                "The penalty chart starts with the band for landing exactly on the yardage (0 over).", "penalty_chart"
+            )
         if type(self.beyond) is not int or not previous_strokes <= self.beyond <= 20:
-            raise RulesError("Going over by more than the last band costs at least as much as that band.",
-                             "penalty_chart")
+            raise RulesError(
+                "Going over by more than the last band costs at least as much as that band.", "penalty_chart"
+            )
 
     def penalty(self, over: int) -> int:
         """Penalty strokes for going ``over`` yards past the hole (``over`` >= 0)."""
@@ -84,7 +91,7 @@ class ClubRules:
                 return band.strokes
         return self.beyond
 
-    def copies(self) -> Counter:
+    def copies(self) -> Counter[int]:
         return Counter(self.deck)
 
     def describe(self) -> str:
@@ -95,7 +102,10 @@ class ClubRules:
         >>> ClubRules(deck=DEFAULT_DECK[:-1], beyond=6).describe()
         'Club Cards · own 50 cards · own chart'
         """
-        parts = ["Club Cards", f"{len(self.deck)} cards" if self.deck == DEFAULT_DECK else f"own {len(self.deck)} cards"]
+        parts = [
+            "Club Cards",
+            f"{len(self.deck)} cards" if self.deck == DEFAULT_DECK else f"own {len(self.deck)} cards",
+        ]
         if (self.bands, self.beyond) != (DEFAULT_BANDS, DEFAULT_BEYOND):
             parts.append("own chart")
         return " · ".join(parts)
@@ -117,7 +127,7 @@ class ClubRules:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None) -> "ClubRules":
+    def from_dict(cls, data: Mapping[str, Any] | None) -> ClubRules:
         if not data:
             return cls()
         try:
@@ -143,8 +153,13 @@ class ClubHoleScore:
         object.__setattr__(self, "score", self.strokes + self.penalty)
 
     def to_dict(self) -> dict[str, int]:
-        return {"strokes": self.strokes, "total": self.total, "over": self.over,
-                "penalty": self.penalty, "score": self.score}
+        return {
+            "strokes": self.strokes,
+            "total": self.total,
+            "over": self.over,
+            "penalty": self.penalty,
+            "score": self.score,
+        }
 
 
 def check_yardage(yardage: Any, field: str = "yardage") -> int:
@@ -178,16 +193,17 @@ def check_played(cards: Sequence[Any], rules: ClubRules, decks: int = 1, field: 
     return played
 
 
-def score_club_hole(yardage: int, cards: Sequence[int], rules: ClubRules | None = None,
-                    decks: int = 1) -> ClubHoleScore:
+def score_club_hole(
+    yardage: int, cards: Sequence[int], rules: ClubRules | None = None, decks: int = 1
+) -> ClubHoleScore:
     """Score the cards played on one hole.
 
     >>> score_club_hole(412, [250, 160, 3]).to_dict()
     {'strokes': 3, 'total': 413, 'over': 1, 'penalty': 1, 'score': 4}
-    >>> score_club_hole(412, [250, 160])
+    >>> score_club_hole(412, [250, 160])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    caddie.core.errors.HandError: These cards reach 410 yards, 2 short of the hole's 412: keep playing cards until you reach it.
+    caddie.core.errors.HandError: These cards reach 410 yards, 2 short of the hole's 412: keep playing cards...
     """
     rules = rules or ClubRules()
     check_yardage(yardage)
@@ -196,6 +212,8 @@ def score_club_hole(yardage: int, cards: Sequence[int], rules: ClubRules | None 
     if total < yardage:
         raise HandError(
             f"These cards reach {total} yards, {yardage - total} short of the hole's {yardage}: "
-            "keep playing cards until you reach it.", "cards")
+            "keep playing cards until you reach it.",
+            "cards",
+        )
     over = total - yardage
     return ClubHoleScore(strokes=len(played), total=total, over=over, penalty=rules.penalty(over))

@@ -1,4 +1,4 @@
-"""Club Cards: the exact best play for one hole (DESIGN.md section 3, "A hole").
+"""Club Cards: the exact best play for one hole (docs/club-cards.md, "A hole" and "The best play").
 
 A hole's score is the number of cards played plus the penalty strokes for the
 yards they go over. ``solve`` finds, for any hand and yardage, the play with
@@ -24,8 +24,9 @@ the first tie-break averaged 71.8 and 73.5, and "longest cards kept" alone
 >>> p = solve([250, 160, 3, 245, 200, 45, 30, 20, 10, 9, 8, 7, 6, 5], 412)
 >>> p.cards, p.strokes, p.total, p.over, p.penalty, p.score
 ((245, 160, 7), 3, 412, 0, 0, 3)
->>> solve([250, 160, 3], 412).to_dict()
-{'cards': [250, 160, 3], 'turned': [], 'strokes': 3, 'total': 413, 'over': 1, 'penalty': 1, 'score': 4, 'short': 0, 'extra': 0, 'reached': True}
+>>> solve([250, 160, 3], 412).to_dict()  # doctest: +NORMALIZE_WHITESPACE
+{'cards': [250, 160, 3], 'turned': [], 'strokes': 3, 'total': 413, 'over': 1, 'penalty': 1, 'score': 4,
+ 'short': 0, 'extra': 0, 'reached': True}
 
 How it works: the reachable sums of ``c`` cards from the last ``j`` cards of
 the hand (sorted longest first) are kept as the bits of a Python integer, so a
@@ -48,23 +49,35 @@ that lower bound.
 >>> short = solve([100, 90, 80], 412)
 >>> short.reached, short.short, short.extra, short.score
 (False, 142, 1, 4)
->>> solve([100, 90, 80], 412, pile=[50, 200, 30]).to_dict()
-{'cards': [100, 90, 80], 'turned': [50, 200], 'strokes': 5, 'total': 520, 'over': 108, 'penalty': 5, 'score': 10, 'short': 0, 'extra': 0, 'reached': True}
+>>> solve([100, 90, 80], 412, pile=[50, 200, 30]).to_dict()  # doctest: +NORMALIZE_WHITESPACE
+{'cards': [100, 90, 80], 'turned': [50, 200], 'strokes': 5, 'total': 520, 'over': 108, 'penalty': 5,
+ 'score': 10, 'short': 0, 'extra': 0, 'reached': True}
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from caddie.core.clubs.scoring import ClubRules, check_yardage
 from caddie.core.errors import HandError
 
-__all__ = ["Play", "solve", "top_plays", "all_plays", "play_key", "score_cards", "penalty_table",
-           "penalty_lookup", "best_desc"]
+__all__ = [
+    "Play",
+    "solve",
+    "top_plays",
+    "all_plays",
+    "play_key",
+    "score_cards",
+    "penalty_table",
+    "penalty_lookup",
+    "best_desc",
+]
 
 _DEFAULT_RULES = ClubRules()
+PlayKey = tuple[int, int, tuple[int, ...]]  # (score, yards played, kept cards' yardages negated, longest first)
 
 
 @dataclass(frozen=True)
@@ -99,9 +112,18 @@ class Play:
         return sorted(left.elements(), reverse=True)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"cards": list(self.cards), "turned": list(self.turned), "strokes": self.strokes,
-                "total": self.total, "over": self.over, "penalty": self.penalty, "score": self.score,
-                "short": self.short, "extra": self.extra, "reached": self.reached}
+        return {
+            "cards": list(self.cards),
+            "turned": list(self.turned),
+            "strokes": self.strokes,
+            "total": self.total,
+            "over": self.over,
+            "penalty": self.penalty,
+            "score": self.score,
+            "short": self.short,
+            "extra": self.extra,
+            "reached": self.reached,
+        }
 
 
 def penalty_table(rules: ClubRules, upto: int) -> list[int]:
@@ -133,8 +155,7 @@ def score_cards(cards: Sequence[int], yardage: int, rules: ClubRules = _DEFAULT_
     return len(cards) + (table[over] if over < len(table) else beyond)
 
 
-def play_key(cards: Sequence[int], hand: Sequence[int], yardage: int,
-             rules: ClubRules = _DEFAULT_RULES) -> tuple:
+def play_key(cards: Sequence[int], hand: Sequence[int], yardage: int, rules: ClubRules = _DEFAULT_RULES) -> PlayKey:
     """The order ``solve`` ranks plays by: smaller is better (see the module's rules 1-3).
 
     >>> hand = [250, 245, 160, 155, 5]
@@ -174,8 +195,9 @@ def _suffix_sums(cards: list[int], cap: int) -> list[list[int]]:
     return table
 
 
-def solve(hand: Sequence[int], yardage: int, rules: ClubRules = _DEFAULT_RULES,
-          pile: Sequence[int] | None = None) -> Play:
+def solve(
+    hand: Sequence[int], yardage: int, rules: ClubRules = _DEFAULT_RULES, pile: Sequence[int] | None = None
+) -> Play:
     """The play with the lowest score for this hole, ties settled for the hand left.
 
     ``pile`` is the New Club Card Pile's top cards, top first; it is used only
@@ -193,12 +215,10 @@ def solve(hand: Sequence[int], yardage: int, rules: ClubRules = _DEFAULT_RULES,
     table, beyond = penalty_lookup(rules)
     score, over, played, _ = best_desc(cards, yardage, table, beyond)
     count = len(played)
-    return Play(cards=tuple(played), strokes=count, total=yardage + over, over=over,
-                penalty=score - count, score=score)
+    return Play(cards=tuple(played), strokes=count, total=yardage + over, over=over, penalty=score - count, score=score)
 
 
-def best_desc(cards: list[int], yardage: int, table: list[int], beyond: int
-              ) -> tuple[int, int, list[int], list[int]]:
+def best_desc(cards: list[int], yardage: int, table: list[int], beyond: int) -> tuple[int, int, list[int], list[int]]:
     """``solve``'s engine, without checks: ``cards`` sorted longest first and reaching
     ``yardage``; ``table``/``beyond`` the chart from ``penalty_lookup``.
     Returns (score, over, cards played, cards kept), both lists longest first."""
@@ -243,7 +263,7 @@ def _rebuild(cards: list[int], sums: list[list[int]], count: int, target: int) -
             break
         rest = sums[j + 1]
         if count < len(rest) and (rest[count] >> target) & 1:
-            kept.append(cards[j])   # this card can be kept
+            kept.append(cards[j])  # this card can be kept
             continue
         played.append(cards[j])
         count -= 1
@@ -262,8 +282,15 @@ def _short_play(cards: list[int], yardage: int, rules: ClubRules, pile: Sequence
                 over = total - yardage
                 strokes = len(cards) + len(turned)
                 penalty = rules.penalty(over)
-                return Play(cards=tuple(cards), turned=tuple(turned), strokes=strokes, total=total,
-                            over=over, penalty=penalty, score=strokes + penalty)
+                return Play(
+                    cards=tuple(cards),
+                    turned=tuple(turned),
+                    strokes=strokes,
+                    total=total,
+                    over=over,
+                    penalty=penalty,
+                    score=strokes + penalty,
+                )
         total = sum(cards)
     short = yardage - total
     longest = sorted(rules.deck, reverse=True)
@@ -272,12 +299,14 @@ def _short_play(cards: list[int], yardage: int, rules: ClubRules, pile: Sequence
         covered += longest[extra % len(longest)]
         extra += 1
     strokes = len(cards) + extra
-    return Play(cards=tuple(cards), strokes=strokes, total=total, over=0, penalty=0, score=strokes,
-                short=short, extra=extra)
+    return Play(
+        cards=tuple(cards), strokes=strokes, total=total, over=0, penalty=0, score=strokes, short=short, extra=extra
+    )
 
 
-def all_plays(hand: Sequence[int], yardage: int, rules: ClubRules = _DEFAULT_RULES,
-              max_score: int | None = None) -> list[Play]:
+def all_plays(
+    hand: Sequence[int], yardage: int, rules: ClubRules = _DEFAULT_RULES, max_score: int | None = None
+) -> list[Play]:
     """Every distinct play (as a multiset of cards) that reaches the yardage with a
     score of at most ``max_score`` (default: no limit), best first in ``solve``'s order.
 
@@ -300,7 +329,7 @@ def all_plays(hand: Sequence[int], yardage: int, rules: ClubRules = _DEFAULT_RUL
         for v in rest:
             prefix.append(prefix[-1] + v)
         tails.append(prefix)
-    found: list[tuple[tuple, Play]] = []
+    found: list[tuple[PlayKey, Play]] = []
     chosen: list[int] = []
 
     def visit(i: int, count: int, total: int, fresh: bool) -> None:
@@ -308,8 +337,9 @@ def all_plays(hand: Sequence[int], yardage: int, rules: ClubRules = _DEFAULT_RUL
             over = total - yardage
             score = count + (table[over] if over < limit else beyond)
             if score <= bound:
-                play = Play(cards=tuple(chosen), strokes=count, total=total, over=over,
-                            penalty=score - count, score=score)
+                play = Play(
+                    cards=tuple(chosen), strokes=count, total=total, over=over, penalty=score - count, score=score
+                )
                 found.append(((score, total, _kept_key(cards, chosen)), play))
         if i == len(groups) or count >= bound:
             return

@@ -5,21 +5,22 @@ The sample courses are invented for the app and labelled as samples.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 import unicodedata
-from typing import Any, Mapping
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from caddie.core.clubs.scoring import MAX_YARDAGE
 from caddie.core.errors import RulesError
 
-NAME_LIMIT = 60  # characters in a course's name, as the API and the course editor accept
-TEE_LIMIT = 24   # characters in a tee's name
+COURSE_NAME_LIMIT = 60  # characters in a course's name, as the API and the course editor accept
+TEE_LIMIT = 24  # characters in a tee's name
 
 
 def clean_text(text: str, what: str, limit: int) -> str:
     """A name as a scorecard shows it: spaces tidied, nothing unprintable, at most ``limit`` characters.
 
-    >>> clean_text("  Heron   Creek ", "course's name", NAME_LIMIT)
+    >>> clean_text("  Heron   Creek ", "course's name", COURSE_NAME_LIMIT)
     'Heron Creek'
     >>> clean_text("x" * 30, "tee", TEE_LIMIT)
     Traceback (most recent call last):
@@ -69,17 +70,20 @@ class Course:
         return f"{self.name} ({self.tee} tees){' · sample' if self.sample else ''}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "tee": self.tee, "sample": self.sample,
-                "holes": [{"yardage": h.yardage, "par": h.par} for h in self.holes]}
+        return {
+            "name": self.name,
+            "tee": self.tee,
+            "sample": self.sample,
+            "holes": [{"yardage": h.yardage, "par": h.par} for h in self.holes],
+        }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Course":
+    def from_dict(cls, data: Mapping[str, Any]) -> Course:
         try:
             holes = tuple(Hole(h["yardage"], h["par"]) for h in data["holes"])
             return cls(name=data["name"], tee=data.get("tee", ""), holes=holes, sample=data.get("sample", False))
         except (KeyError, TypeError, AttributeError):
-            raise RulesError("A course is a name, a tee and a list of holes with yardage and par.",
-                             "course") from None
+            raise RulesError("A course is a name, a tee and a list of holes with yardage and par.", "course") from None
 
 
 def _course(name: str, tee: str, rows: str) -> Course:
@@ -88,11 +92,15 @@ def _course(name: str, tee: str, rows: str) -> Course:
 
 
 SAMPLE_COURSES: dict[str, Course] = {
-    "whistling-pines": _course("Whistling Pines", "White",
-                               "392/4 168/3 521/5 405/4 377/4 188/3 545/5 412/4 361/4 "
-                               "401/4 156/3 498/5 388/4 420/4 173/3 533/5 366/4 429/4"),
-    "harbour-links": _course("Harbour Links", "Blue",
-                             "428/4 455/4 204/3 562/5 381/4 410/4 176/3 590/5 444/4 "
-                             "397/4 212/3 472/4 548/5 365/4 189/3 431/4 505/5 458/4"),
+    "whistling-pines": _course(
+        "Whistling Pines",
+        "White",
+        "392/4 168/3 521/5 405/4 377/4 188/3 545/5 412/4 361/4 401/4 156/3 498/5 388/4 420/4 173/3 533/5 366/4 429/4",
+    ),
+    "harbour-links": _course(
+        "Harbour Links",
+        "Blue",
+        "428/4 455/4 204/3 562/5 381/4 410/4 176/3 590/5 444/4 397/4 212/3 472/4 548/5 365/4 189/3 431/4 505/5 458/4",
+    ),
     "cedar-nine": _course("Cedar Nine", "Red", "310/4 142/3 455/5 298/4 126/3 335/4 402/5 274/4 155/3"),
 }

@@ -45,7 +45,7 @@ import re
 import unicodedata
 
 from caddie.core.clubs.scoring import MAX_YARDAGE
-from caddie.core.courses.course import NAME_LIMIT, TEE_LIMIT, Course, Hole, clean_text
+from caddie.core.courses.course import COURSE_NAME_LIMIT, TEE_LIMIT, Course, Hole, clean_text
 from caddie.core.errors import RulesError, quoted
 
 FIELD = "csv"
@@ -117,8 +117,13 @@ def _header_columns(cells: list[str]) -> dict[str, int] | None:
     columns: dict[str, int] = {}
     for i, cell in enumerate(cells):
         label = _label(cell)
-        for what, labels in (("yardage", YARDAGE_LABELS), ("par", PAR_LABELS), ("hole", HOLE_LABELS),
-                             ("course", COURSE_LABELS), ("tee", TEE_LABELS)):
+        for what, labels in (
+            ("yardage", YARDAGE_LABELS),
+            ("par", PAR_LABELS),
+            ("hole", HOLE_LABELS),
+            ("course", COURSE_LABELS),
+            ("tee", TEE_LABELS),
+        ):
             if label in labels:
                 columns.setdefault(what, i)
     return columns if {"yardage", "par"} <= set(columns) else None
@@ -131,8 +136,13 @@ def _delimiter(lines: list[str]) -> str | None:
     """
     for line in lines:
         split = {d: next(csv.reader([line], delimiter=d, skipinitialspace=True), []) for d in DELIMITERS}
-        if not line.strip() or any(d in line and len(cells) > 1 and _label(cells[0]) in COURSE_LABELS + TEE_LABELS
-                                   and not _header_columns(cells) for d, cells in split.items()):
+        if not line.strip() or any(
+            d in line
+            and len(cells) > 1
+            and _label(cells[0]) in COURSE_LABELS + TEE_LABELS
+            and not _header_columns(cells)
+            for d, cells in split.items()
+        ):
             continue
         for delimiter, cells in split.items():
             if delimiter in line and _header_columns(cells):
@@ -170,8 +180,7 @@ def course_from_csv(text: str, default_name: str | None = None) -> Course:
     if not isinstance(text, str):
         raise RulesError("A course file is text.", FIELD)
     if len(text) > MAX_CHARS:
-        raise RulesError("That is far too long to be a scorecard: a course file is a few hundred characters.",
-                         FIELD)
+        raise RulesError("That is far too long to be a scorecard: a course file is a few hundred characters.", FIELD)
     text = text.lstrip("\ufeff")
     if not text.strip():
         raise RulesError("The file is empty: it needs a line hole,yardage,par and then one row per hole.", FIELD)
@@ -195,32 +204,37 @@ def course_from_csv(text: str, default_name: str | None = None) -> Course:
                 label = _label(cells[0])
                 value = cells[1] if len(cells) > 1 else ""
                 if label in COURSE_LABELS:
-                    name, name_line = _tidy(value, "course's name", NAME_LIMIT, line), line
+                    name, name_line = _tidy(value, "course's name", COURSE_NAME_LIMIT, line), line
                 elif label in TEE_LABELS:
                     tee = _tidy(value, "tee", TEE_LIMIT, line)
                 else:
-                    raise RulesError(f"Line {line}: {quoted(cells[0])} is not part of a course file; above the "
-                                     "holes come only the lines course,<name> and tee,<tee>.", FIELD)
+                    raise RulesError(
+                        f"Line {line}: {quoted(cells[0])} is not part of a course file; above the "
+                        "holes come only the lines course,<name> and tee,<tee>.",
+                        FIELD,
+                    )
                 continue
             first = _cell(cells, columns.get("hole", 0))
             if _label(first) in SUM_ROWS:
                 continue
             if name is None and _cell(cells, columns.get("course")).strip():
-                name, name_line = _tidy(_cell(cells, columns["course"]), "course's name", NAME_LIMIT, line), line
+                name, name_line = _tidy(_cell(cells, columns["course"]), "course's name", COURSE_NAME_LIMIT, line), line
             if tee is None and _cell(cells, columns.get("tee")).strip():
                 tee = _tidy(_cell(cells, columns["tee"]), "tee", TEE_LIMIT, line)
             holes.append(_hole(cells, columns, len(holes) + 1, line))
     except csv.Error as err:
         raise RulesError(f"Line {reader.line_num}: this line cannot be read as CSV ({err}).", FIELD) from None
     if len(holes) not in (9, 18):
-        raise RulesError(f"The file has {len(holes)} hole{'s' if len(holes) != 1 else ''}; "
-                         "a course has 9 or 18.", FIELD)
+        raise RulesError(
+            f"The file has {len(holes)} hole{'s' if len(holes) != 1 else ''}; a course has 9 or 18.", FIELD
+        )
     if not name:
         if default_name is None or not " ".join(default_name.split()):
-            where = f"Line {name_line}: the course's name is blank" if name_line else \
-                "The file does not name the course"
+            where = (
+                f"Line {name_line}: the course's name is blank" if name_line else "The file does not name the course"
+            )
             raise RulesError(f"{where}: add a first line course,<name>.", FIELD)
-        name = " ".join(default_name.split())[:NAME_LIMIT].strip()
+        name = " ".join(default_name.split())[:COURSE_NAME_LIMIT].strip()
     return Course(name=name, tee=tee or "", holes=tuple(holes))
 
 
@@ -230,16 +244,16 @@ def _hole(cells: list[str], columns: dict[str, int], expected: int, line: int) -
     if "hole" in columns:
         number = _whole(_cell(cells, columns["hole"]), "hole number", line)
         if number is None:
-            raise RulesError(f"Line {line}: the hole number is missing; this row should be hole {expected}.",
-                             FIELD)
+            raise RulesError(f"Line {line}: the hole number is missing; this row should be hole {expected}.", FIELD)
         if number != expected:
             raise RulesError(f"Line {line}: this row is hole {number}, but hole {expected} comes next.", FIELD)
     yardage = _whole(_cell(cells, columns["yardage"]), "yardage", line, strip_unit=True)
     if yardage is None:
         raise RulesError(f"Line {line}: hole {expected} has no yardage.", FIELD)
     if not 1 <= yardage <= MAX_YARDAGE:
-        raise RulesError(f"Line {line}: hole {expected}'s yardage must be 1 to {MAX_YARDAGE} yards, "
-                         f"not {yardage}.", FIELD)
+        raise RulesError(
+            f"Line {line}: hole {expected}'s yardage must be 1 to {MAX_YARDAGE} yards, not {yardage}.", FIELD
+        )
     par = _whole(_cell(cells, columns["par"]), "par", line)
     if par is None:
         raise RulesError(f"Line {line}: hole {expected} has no par.", FIELD)

@@ -30,12 +30,64 @@ from caddie.core.errors import RulesError
 
 LONGEST_HOLE = 600
 
-FIRST_WORDS = ("Heron", "Copper", "Willow", "Falcon", "Cedar", "Silver", "Juniper", "Maple", "Granite",
-               "Osprey", "Pelican", "Bramble", "Foxglove", "Kestrel", "Hawthorn", "Sandpiper", "Thistle",
-               "Birch", "Amber", "Stone", "Larkspur", "Otter", "Quail", "Red Fox", "Blackwater", "Saltmarsh",
-               "Windmill", "Lantern", "Crow's", "Misty", "Oak", "Pine", "Highland", "Tamarack")
-SECOND_WORDS = ("Creek", "Ridge", "Hollow", "Links", "Dunes", "Valley", "Meadows", "Point", "Bluff", "Glen",
-                "Springs", "Heath", "Bay", "Downs", "Park", "Lakes", "Run", "Crossing", "Hills", "Harbour")
+FIRST_WORDS = (
+    "Heron",
+    "Copper",
+    "Willow",
+    "Falcon",
+    "Cedar",
+    "Silver",
+    "Juniper",
+    "Maple",
+    "Granite",
+    "Osprey",
+    "Pelican",
+    "Bramble",
+    "Foxglove",
+    "Kestrel",
+    "Hawthorn",
+    "Sandpiper",
+    "Thistle",
+    "Birch",
+    "Amber",
+    "Stone",
+    "Larkspur",
+    "Otter",
+    "Quail",
+    "Red Fox",
+    "Blackwater",
+    "Saltmarsh",
+    "Windmill",
+    "Lantern",
+    "Crow's",
+    "Misty",
+    "Oak",
+    "Pine",
+    "Highland",
+    "Tamarack",
+)
+SECOND_WORDS = (
+    "Creek",
+    "Ridge",
+    "Hollow",
+    "Links",
+    "Dunes",
+    "Valley",
+    "Meadows",
+    "Point",
+    "Bluff",
+    "Glen",
+    "Springs",
+    "Heath",
+    "Bay",
+    "Downs",
+    "Park",
+    "Lakes",
+    "Run",
+    "Crossing",
+    "Hills",
+    "Harbour",
+)
 
 # Tee name -> yardage ranges by par (the back tees play longest).
 TEES: dict[str, dict[int, tuple[int, int]]] = {
@@ -90,5 +142,6 @@ def random_course(rng: random.Random, holes: int = 18, name: str | None = None) 
     tee = rng.choice(tuple(TEES))
     ranges = TEES[tee]
     course_name = random_name(rng) if name is None else " ".join(name.split())
-    return Course(name=course_name, tee=tee,
-                  holes=tuple(Hole(rng.randint(*ranges[par]), par) for par in pars), sample=False)
+    return Course(
+        name=course_name, tee=tee, holes=tuple(Hole(rng.randint(*ranges[par]), par) for par in pars), sample=False
+    )

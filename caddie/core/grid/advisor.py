@@ -1,7 +1,7 @@
 """The Grid Golf Caddie for a real table: ``advise(view) -> dict``.
 
 The request and the response are exactly those of ``POST /api/v1/caddie/grid``
-(DESIGN.md section 5). The request is what a person at a real table knows:
+(docs/api.md). The request is what a person at a real table knows:
 
 ``rules`` / ``preset``
     the table's rules (``rules`` fields override the preset; both optional,
@@ -61,27 +61,39 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
-from caddie.core.grid.caddie import Decision, decide
-from caddie.core.grid.cards import parse_card, plural_name
 from caddie.core.errors import CaddieError, CardError, HandError, quoted
+from caddie.core.grid.caddie import Decision, decide
+from caddie.core.grid.cards import card_shown, parse_card, plural_name
 from caddie.core.grid.game import MAX_PLAYERS
 from caddie.core.grid.rules import Rules, preset
+from caddie.core.grid.view import SeatView
 
 __all__ = ["advise", "FIELDS", "ACTIONS"]
 
-FIELDS = ("rules", "preset", "grid", "discard", "discard_pile", "opponents", "deck_size", "final_turn",
-          "drawn", "drawn_from")
+FIELDS = (
+    "rules",
+    "preset",
+    "grid",
+    "discard",
+    "discard_pile",
+    "opponents",
+    "deck_size",
+    "final_turn",
+    "drawn",
+    "drawn_from",
+)
 ACTIONS = ("flip", "take_discard", "draw", "swap", "discard")
-ALTERNATIVES = 3       # alternatives shown
-SEED = 20240601        # the Caddie's random source: the same question always gets the same answer
+ALTERNATIVES = 3  # alternatives shown
+SEED = 20240601  # the Caddie's random source: the same question always gets the same answer
 
 _KIND_TO_ACTION = {"take": "take_discard", "draw": "draw", "swap": "swap", "discard": "discard", "flip": "flip"}
 
 
 def advise(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The Caddie's advice for the table-side ``view`` (DESIGN.md section 5).
+    """The Caddie's advice for the table-side ``view`` (docs/api.md, "caddie.advisor.advise").
 
     Raises ``CaddieError`` (with ``field``) for a request that cannot be a real table.
     """
@@ -92,13 +104,25 @@ def advise(view: Mapping[str, Any]) -> dict[str, Any]:
 
 # -- reading the request ---------------------------------------------------------------------
 
-def _read(view: Mapping[str, Any]) -> dict[str, Any]:
+
+class _Request(TypedDict):
+    """A request, read: the seat's view the Caddie decides from, the rules, my grid, the phase."""
+
+    view: SeatView
+    rules: Rules
+    grid: list[str | None]
+    phase: str
+
+
+def _read(view: Mapping[str, Any]) -> _Request:
     if not isinstance(view, Mapping):
         raise CaddieError("The request must be an object with your grid and the discard pile.", "request")
     unknown = [key for key in view if key not in FIELDS]
     if unknown:
-        raise CaddieError(f"{quoted(str(unknown[0]))} is not a Caddie field; the fields are "
-                          f"{', '.join(FIELDS)}.", str(unknown[0])[:40])
+        raise CaddieError(
+            f"{quoted(str(unknown[0]))} is not a Caddie field; the fields are {', '.join(FIELDS)}.",
+            str(unknown[0])[:40],
+        )
     rules = Rules.from_dict(view.get("rules"), base=preset(view.get("preset")))
 
     grid = _grid(view.get("grid"), rules, "grid", "your grid")
@@ -108,39 +132,43 @@ def _read(view: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(opponents_in, list):
         raise CaddieError("The opponents are a list of their grids, null where a card is face down.", "opponents")
     if len(opponents_in) > MAX_PLAYERS - 1:
-        raise CaddieError(f"A table has at most {MAX_PLAYERS} players: at most {MAX_PLAYERS - 1} opponents.",
-                          "opponents")
+        raise CaddieError(
+            f"A table has at most {MAX_PLAYERS} players: at most {MAX_PLAYERS - 1} opponents.", "opponents"
+        )
     opponents = [_grid(g, rules, f"opponents[{i}]", "an opponent's grid") for i, g in enumerate(opponents_in)]
 
     pile = view.get("discard_pile")
     if pile is not None:
         if not isinstance(pile, list):
-            raise CaddieError("The discard pile is a list of cards, oldest first and the top card last.",
-                              "discard_pile")
+            raise CaddieError(
+                "The discard pile is a list of cards, oldest first and the top card last.", "discard_pile"
+            )
         pile = [_card(c, rules, f"discard_pile[{i}]") for i, c in enumerate(pile)]
     top = view.get("discard")
     top = _card(top, rules, "discard") if top is not None else None
     if pile is None:
         pile = [top] if top is not None else []
     elif "discard" in view and (pile[-1] if pile else None) != top:
-        shown = "empty" if not pile else f"the {_shown(pile[-1])}"
-        raise CaddieError(f"The discard is {'empty' if top is None else 'the ' + _shown(top)}, but the top of "
-                          f"the discard pile you gave is {shown}.", "discard")
+        shown = "empty" if not pile else f"the {card_shown(pile[-1])}"
+        raise CaddieError(
+            f"The discard is {'empty' if top is None else 'the ' + card_shown(top)}, but the top of "
+            f"the discard pile you gave is {shown}.",
+            "discard",
+        )
     top = pile[-1] if pile else None
 
     drawn, drawn_from = view.get("drawn"), view.get("drawn_from")
     if drawn is not None:
         drawn = _card(drawn, rules, "drawn")
         if drawn_from is None:
-            raise CaddieError("Say where the card you hold came from: drawn_from is \"deck\" or \"discard\".",
-                              "drawn_from")
+            raise CaddieError('Say where the card you hold came from: drawn_from is "deck" or "discard".', "drawn_from")
     if drawn_from is not None:
         if drawn_from not in ("deck", "discard"):
-            raise CaddieError(f"{quoted(drawn_from)} is not where a card comes from: use \"deck\" or \"discard\".",
-                              "drawn_from")
+            raise CaddieError(
+                f'{quoted(drawn_from)} is not where a card comes from: use "deck" or "discard".', "drawn_from"
+            )
         if drawn is None:
-            raise CaddieError("Give the card you hold as drawn: drawn_from only says where it came from.",
-                              "drawn")
+            raise CaddieError("Give the card you hold as drawn: drawn_from only says where it came from.", "drawn")
 
     final_turn = view.get("final_turn", False)
     if final_turn is None:
@@ -156,32 +184,41 @@ def _read(view: Mapping[str, Any]) -> dict[str, Any]:
     face_down = rules.cards - face_up
     flips_owed = rules.initial_flips - face_up if drawn is None else 0
     if drawn is not None and face_up < rules.initial_flips:
-        raise CaddieError(f"Turn up your first {rules.initial_flips} cards before you draw: your grid shows "
-                          f"{face_up}.", "drawn")
+        raise CaddieError(
+            f"Turn up your first {rules.initial_flips} cards before you draw: your grid shows {face_up}.", "drawn"
+        )
     if face_down == 0:
         raise CaddieError("All your cards are face up: you have gone out, so your hole is over.", "grid")
     if final_turn and not opponents:
-        raise CaddieError("A final turn comes after another player goes out: give the opponents' grids.",
-                          "final_turn")
+        raise CaddieError("A final turn comes after another player goes out: give the opponents' grids.", "final_turn")
     # an opponent with every card face up has gone out: this is my last turn
     final_turn = final_turn or any(all(c is not None for c in g) for g in opponents)
 
-    visible = len(pile) + rules.cards - face_down + sum(sum(c is not None for c in g) for g in opponents) \
+    visible = (
+        len(pile)
+        + rules.cards
+        - face_down
+        + sum(sum(c is not None for c in g) for g in opponents)
         + (drawn is not None)
+    )
     hidden = decks * rules.deck_size - visible
     others_down = sum(sum(c is None for c in g) for g in opponents)
     deck_size = view.get("deck_size")
     if deck_size is not None:
         if type(deck_size) is not int or deck_size < 0:
-            raise CaddieError("The deck size is the number of cards left in the deck: a whole number, 0 or more.",
-                              "deck_size")
+            raise CaddieError(
+                "The deck size is the number of cards left in the deck: a whole number, 0 or more.", "deck_size"
+            )
         room = hidden - face_down - others_down
         if deck_size > room:
-            raise CaddieError(f"The deck cannot hold {deck_size} cards: with the cards on the table, at most "
-                              f"{room} are left.", "deck_size")
+            raise CaddieError(
+                f"The deck cannot hold {deck_size} cards: with the cards on the table, at most {room} are left.",
+                "deck_size",
+            )
     else:
         deck_size = max(0, hidden - face_down - others_down)
 
+    legal: list[dict[str, Any]]
     if flips_owed > 0:
         phase, legal = "flip", [{"kind": "flip", "position": p} for p, c in enumerate(grid) if c is None]
     elif drawn is None:
@@ -204,7 +241,7 @@ def _read(view: Mapping[str, Any]) -> dict[str, Any]:
     if final_turn:
         done = [s for s, g in enumerate(grids) if s and all(c is not None for c in g)]
         out_seat = done[0] if done else 1
-    engine_view = {
+    engine_view: SeatView = {
         "seat": 0,
         "rules": rules.to_dict(),
         "decks": decks,
@@ -232,8 +269,9 @@ def _grid(value: Any, rules: Rules, field: str, what: str) -> list[str | None]:
         raise HandError(f"Give {what} as a list of {rules.cards} cards, null where a card is face down.", field)
     if len(value) != rules.cards:
         article = "An" if rules.cards == 8 else "A"
-        raise HandError(f"{article} {rules.cards}-card grid needs {rules.cards} cards; this one has {len(value)}.",
-                        field)
+        raise HandError(
+            f"{article} {rules.cards}-card grid needs {rules.cards} cards; this one has {len(value)}.", field
+        )
     return [None if c is None else _card(c, rules, f"{field}[{i}]") for i, c in enumerate(value)]
 
 
@@ -246,9 +284,16 @@ def _card(value: Any, rules: Rules, field: str) -> str:
     return code
 
 
-def _check_counts(rules: Rules, decks: int, grid, drawn, pile, opponents) -> None:
+def _check_counts(
+    rules: Rules,
+    decks: int,
+    grid: list[str | None],
+    drawn: str | None,
+    pile: list[str],
+    opponents: list[list[str | None]],
+) -> None:
     """No rank may show more often than the decks in play hold it."""
-    seen: Counter = Counter()
+    seen: Counter[str] = Counter()
     places = [(c, f"grid[{i}]") for i, c in enumerate(grid)]
     places += [(drawn, "drawn")]
     if len(pile) == 1:
@@ -266,19 +311,21 @@ def _check_counts(rules: Rules, decks: int, grid, drawn, pile, opponents) -> Non
             raise HandError(f"{seen[card]} {plural_name(card)} are showing, but {holds} only {allowed}.", field)
 
 
-
-def _shown(card: str) -> str:
-    return "Joker" if card == "JK" else card
-
-
 # -- the answer ---------------------------------------------------------------------------------
 
-def _answer(decision: Decision, request: dict) -> dict[str, Any]:
+
+def _answer(decision: Decision, request: _Request) -> dict[str, Any]:
     best = decision.options[0]
     kind = best.action.kind
-    answer: dict[str, Any] = {"action": _KIND_TO_ACTION[kind], "position": None, "positions": None, "flip": None,
-                              "expected_score": round(best.expected_score, 2),
-                              "explanation": decision.explanation, "alternatives": []}
+    answer: dict[str, Any] = {
+        "action": _KIND_TO_ACTION[kind],
+        "position": None,
+        "positions": None,
+        "flip": None,
+        "expected_score": round(best.expected_score, 2),
+        "explanation": decision.explanation,
+        "alternatives": [],
+    }
     if request["phase"] == "flip":
         answer["positions"] = list(decision.plan)
         return answer
@@ -291,11 +338,11 @@ def _answer(decision: Decision, request: dict) -> dict[str, Any]:
         action = _KIND_TO_ACTION[option.action.kind]
         position = option.position if option.action.kind in ("take", "swap") else None
         if (action, position) in seen:
-            continue      # a discard turning up another card: the same move for the list
+            continue  # a discard turning up another card: the same move for the list
         seen.add((action, position))
-        answer["alternatives"].append({"action": action, "position": position,
-                                       "expected_score": round(option.expected_score, 2)})
+        answer["alternatives"].append(
+            {"action": action, "position": position, "expected_score": round(option.expected_score, 2)}
+        )
         if len(answer["alternatives"]) == ALTERNATIVES:
             break
     return answer
-

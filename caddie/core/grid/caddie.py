@@ -45,7 +45,7 @@ The work is bounded (a fixed number of simulated turns per decision, at most
 ``TURN_BUDGET``), so one decision takes a few tens of milliseconds, and the
 same view and the same random source always give the same decision.
 
-Registered as the computer level ``"caddie"`` (``opponents.choose``).
+The computer level ``"caddie"`` in ``caddie.core.grid.players``.
 
 >>> import random
 >>> from caddie.core.grid.game import GridMatch
@@ -62,26 +62,38 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from caddie.core.grid.knowledge import DOWN, Knowledge
-from caddie.core.grid.cards import RANKS
 from caddie.core.errors import CaddieError
-from caddie.core.grid.fast_player import (TAKE_GAIN, DealtHole, best_place, draw_card, end_turn, final_scores, finish,
-                                     flip_choice, place, turn_up)
+from caddie.core.grid.cards import RANKS, card_shown
+from caddie.core.grid.fast_player import (
+    TAKE_GAIN,
+    DealtHole,
+    best_place,
+    draw_card,
+    end_turn,
+    final_scores,
+    finish,
+    flip_choice,
+    place,
+    turn_up,
+)
 from caddie.core.grid.game import DISCARD, DRAW, TAKE, Action, position_name
-from caddie.core.grid.opponents import register
+from caddie.core.grid.knowledge import DOWN, Knowledge
+from caddie.core.grid.moves import Move
+from caddie.core.grid.view import DecisionView
 
 __all__ = ["decide", "evaluate", "same_move", "Decision", "Option", "Knowledge", "caddie", "fast", "TURN_BUDGET"]
 
-TURN_BUDGET = 9000        # simulated player turns per decision, over all options and deals
-MIN_DEALS, MAX_DEALS = 16, 240   # played-out deals per option
-BATCH = 8                 # deals between checks for options clearly worse than the best
-DROP_SIGMAS = 2.5         # an option is dropped when it is worse by this many standard errors
-DROP_MARGIN = 0.25        # ... and by more than this many points
-KEEP_OPTIONS = 4          # options played out after the first look
-CLEAR_GAP = 6.0           # a first-look gap (points) past which an option is dropped
+TURN_BUDGET = 9000  # simulated player turns per decision, over all options and deals
+MIN_DEALS, MAX_DEALS = 16, 240  # played-out deals per option
+BATCH = 8  # deals between checks for options clearly worse than the best
+DROP_SIGMAS = 2.5  # an option is dropped when it is worse by this many standard errors
+DROP_MARGIN = 0.25  # ... and by more than this many points
+KEEP_OPTIONS = 4  # options played out after the first look
+CLEAR_GAP = 6.0  # a first-look gap (points) past which an option is dropped
 
 
 # -- results --------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Option:
@@ -99,8 +111,13 @@ class Option:
     flip: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"action": self.action.to_dict(), "position": self.position, "flip": self.flip,
-                "expected_score": round(self.expected_score, 2), "value": round(self.value, 2)}
+        return {
+            "action": self.action.to_dict(),
+            "position": self.position,
+            "flip": self.flip,
+            "expected_score": round(self.expected_score, 2),
+            "value": round(self.value, 2),
+        }
 
 
 @dataclass(frozen=True)
@@ -110,7 +127,7 @@ class Decision:
     action: Action
     options: tuple[Option, ...]
     explanation: str
-    plan: tuple[int, ...] = ()       # after the deal: every card still to turn up, in order
+    plan: tuple[int, ...] = ()  # after the deal: every card still to turn up, in order
 
     @property
     def best(self) -> Option:
@@ -127,65 +144,86 @@ class Decision:
 # "swap", "discard" (flip: the card turned up under discard_flip, or None), "flip".
 
 
-def _first_look(k: Knowledge) -> list[tuple[float, tuple]]:
+def _at(option: Move) -> int:
+    """The position of a take, a swap or a flip (each names one)."""
+    assert option.position is not None, f"a {option.kind} names its position"
+    return option.position
+
+
+def _held(k: Knowledge) -> int:
+    """The card in hand, for a decision about it (a swap or a discard)."""
+    assert k.drawn is not None, "a swap or a discard needs a card in hand"
+    return k.drawn
+
+
+def _top(k: Knowledge) -> int:
+    """The top of the discard pile, for a take (a take needs one)."""
+    assert k.top is not None, "a take needs a discard"
+    return k.top
+
+
+def _first_look(k: Knowledge) -> list[tuple[float, Move]]:
     """(static worth, option) of every legal option: the change in my grid's expected points
     (lower is better; a draw averaged over the unseen cards with its best follow-up)."""
     view, mine = k.view, k.mine
     legal = {(a["kind"], a.get("position")) for a in view.get("legal") or ()}
     kinds = {kind for kind, _ in legal}
-    out: list[tuple[float, tuple]] = []
+    out: list[tuple[float, Move]] = []
     down = k.down(mine)
     if k.drawn is None and not view.get("pending_flip"):
         if "take" in kinds and k.top is not None:
             for p in range(k.size):
-                out.append((-k.gain(mine, k.top, p), ("take", p, None)))
+                out.append((-k.gain(mine, k.top, p), Move("take", p, None)))
         if "draw" in kinds:
             worth = 0.0
             for r in k.in_play:
                 if k.p[r]:
                     best = min([-k.gain(mine, r, p) for p in range(k.size)] + [0.0])
                     worth += k.p[r] * best
-            out.append((worth, ("draw", None, None)))
+            out.append((worth, Move("draw", None, None)))
         return out
     if view.get("pending_flip"):
-        return [(0.0, ("flip", p, None)) for p in down if ("flip", p) in legal]
+        return [(0.0, Move("flip", p, None)) for p in down if ("flip", p) in legal]
+    drawn = _held(k)
     for p in range(k.size):
-        out.append((-k.gain(mine, k.drawn, p), ("swap", p, None)))
+        out.append((-k.gain(mine, drawn, p), Move("swap", p, None)))
     if ("discard", None) in legal:
         if k.rules.discard_flip and down:
             for p in down:
-                out.append((0.0, ("discard", None, p)))
+                out.append((0.0, Move("discard", None, p)))
         else:
-            out.append((0.0, ("discard", None, None)))
+            out.append((0.0, Move("discard", None, None)))
     return out
 
 
-def _shortlist(k: Knowledge, looked: list[tuple[float, tuple]]) -> list[tuple]:
+def _shortlist(k: Knowledge, looked: list[tuple[float, Move]]) -> list[Move]:
     """The options worth playing out: the best few at first look, plus the best of each
     kind of move (so that going out and not going out, a take and a draw, a face-down
     card and a face-up one, are always compared), dropping what is clearly worse."""
     looked = sorted(looked, key=lambda wo: (wo[0], _order_key(wo[1])))
     unique, seen = [], set()
-    for worth, option in looked:      # columns are interchangeable, and so are a column's two cards
+    for worth, option in looked:  # columns are interchangeable, and so are a column's two cards
         key = _same_as(k, option)
         if key not in seen:
             seen.add(key)
             unique.append((worth, option))
     looked = unique
     best = looked[0][0]
-    chosen: list[tuple] = []
+    chosen: list[Move] = []
 
-    def add(option: tuple) -> None:
+    def add(option: Move) -> None:
         if option not in chosen:
             chosen.append(option)
 
     for _, option in looked[:KEEP_OPTIONS]:
         add(option)
-    groups: dict[tuple, tuple] = {}
+    groups: dict[tuple[object, ...], Move] = {}
     mine = k.mine
     for worth, option in looked:
         kind, p, flip = option
+        group: tuple[object, ...]
         if kind in ("take", "swap"):
+            p = _at(option)
             group = (kind, mine[p] == DOWN, mine[k.partner[p]] == DOWN)
         elif kind == "discard":
             group = (kind, flip is not None and k.mine[k.partner[flip]] == DOWN)
@@ -198,27 +236,31 @@ def _shortlist(k: Knowledge, looked: list[tuple[float, tuple]]) -> list[tuple]:
     return chosen
 
 
-def _same_as(k: Knowledge, option: tuple) -> tuple:
+def _same_as(k: Knowledge, option: Move) -> tuple[object, ...]:
     """What makes options different: two placements are the same move when the card they
     replace and its column partner are the same (the grid scores column by column)."""
     kind, p, flip = option
     mine, partner = k.mine, k.partner
     if kind in ("take", "swap"):
+        p = _at(option)
         return kind, mine[p], mine[partner[p]]
     if kind == "discard":
         return kind, None if flip is None else mine[partner[flip]]
     if kind == "flip":
-        return kind, mine[partner[p]]
+        return kind, mine[partner[_at(option)]]
     return (kind,)
 
 
-def _order_key(option: tuple) -> tuple:
+def _order_key(option: Move) -> tuple[int, int, int]:
     kind, p, flip = option
-    return ({"draw": 0, "take": 1, "swap": 1, "discard": 2, "flip": 1}[kind], p if p is not None else -1,
-            flip if flip is not None else -1)
+    return (
+        {"draw": 0, "take": 1, "swap": 1, "discard": 2, "flip": 1}[kind],
+        p if p is not None else -1,
+        flip if flip is not None else -1,
+    )
 
 
-def _play_out(k: Knowledge, options: list[tuple], rng: random.Random) -> list[tuple[float, float]]:
+def _play_out(k: Knowledge, options: list[Move], rng: random.Random) -> list[tuple[float, float]]:
     """(expected score, value) of each option, over the same deals for every option.
 
     Deals come in batches; after each batch an option clearly worse than the best (by
@@ -232,7 +274,7 @@ def _play_out(k: Knowledge, options: list[tuple], rng: random.Random) -> list[tu
     else:
         nearest = min(g.count(DOWN) for g in k.grids)
         length = n * (2 + 2 * nearest)
-    budget = max(MIN_DEALS * len(options), TURN_BUDGET // max(1, length))    # option-deals
+    budget = max(MIN_DEALS * len(options), TURN_BUDGET // max(1, length))  # option-deals
     # the face-down places of every seat, in a fixed order; the deck is the rest
     places = [(s, p) for s in range(n) for p, c in enumerate(k.grids[s]) if c == DOWN]
     unseen = k.unseen
@@ -244,12 +286,12 @@ def _play_out(k: Knowledge, options: list[tuple], rng: random.Random) -> list[tu
     while deal < MAX_DEALS and (spent + len(active) <= budget or deal < MIN_DEALS):
         cards = list(unseen)
         random.Random(seed * 7919 + deal).shuffle(cards)
-        while len(cards) < len(places):    # fewer unseen cards than places (never in play)
+        while len(cards) < len(places):  # fewer unseen cards than places (never in play)
             cards += cards or [k.in_play[0]]
         true = [list(g) for g in k.grids]
         for i, (s, p) in enumerate(places):
             true[s][p] = cards[i]
-        deck = cards[len(places):]
+        deck = cards[len(places) :]
         for j in active:
             h = DealtHole(k, [list(t) for t in true], list(deck), seed * 31 + deal)
             scores = _run_option(k, h, options[j])
@@ -282,22 +324,22 @@ def _still_close(value_of: list[list[float]], active: list[int], deals: int) -> 
     return keep
 
 
-def _run_option(k: Knowledge, h: DealtHole, option: tuple) -> list[int]:
+def _run_option(k: Knowledge, h: DealtHole, option: Move) -> list[int]:
     """Play my ``option`` in the dealt-out hole, finish my turn as the fast player would,
     and play the hole out."""
     kind, p, flip = option
     me = k.seat
     if kind == "flip" and k.view.get("phase") == "flip":
-        turn_up(k, h, me, p)
+        turn_up(k, h, me, _at(option))
         return _finish_flips(k, h)
-    if kind == "flip":                       # the flip a discard forced
-        turn_up(k, h, me, p)
+    if kind == "flip":  # the flip a discard forced
+        turn_up(k, h, me, _at(option))
     elif kind == "take":
-        place(k, h, me, h.disc.pop(), p)
+        place(k, h, me, h.disc.pop(), _at(option))
     elif kind == "swap":
-        place(k, h, me, k.drawn, p)
+        place(k, h, me, _held(k), _at(option))
     elif kind == "discard":
-        h.disc.append(k.drawn)
+        h.disc.append(_held(k))
         if flip is not None:
             turn_up(k, h, me, flip)
     elif kind == "draw":
@@ -328,6 +370,7 @@ def _finish_flips(k: Knowledge, h: DealtHole) -> list[int]:
 
 # -- initial flips ----------------------------------------------------------------------------
 
+
 def _initial_flips(k: Knowledge, count: int) -> list[int]:
     """The cards to turn up after the deal: one per column, top row first (each known
     card is a pair waiting for its match, and a column with one known card can still be
@@ -339,25 +382,29 @@ def _initial_flips(k: Knowledge, count: int) -> list[int]:
         tops = [p for p in fresh if p < w]
         p = (tops or fresh or [q for q in range(k.size) if grid[q] == DOWN])[0]
         plan.append(p)
-        grid[p] = 0    # known from now on (its card does not matter to the plan)
+        grid[p] = 0  # known from now on (its card does not matter to the plan)
     return plan
 
 
 # -- the decision ------------------------------------------------------------------------------
 
-def decide(view: dict[str, Any], rng: random.Random) -> Decision:
+
+def decide(view: DecisionView, rng: random.Random) -> Decision:
     """The Caddie's choice for the seat whose ``view`` this is (it must be its turn)."""
     if not view.get("legal") or view.get("phase") not in ("flip", "turn"):
         raise CaddieError("There is nothing to decide: it is not this player's turn.", "seat")
     k = Knowledge(view)
     if view.get("phase") == "flip":
         plan = _initial_flips(k, view.get("flips_left") or 1)
-        score, value = _play_out(k, [("flip", plan[0], None)], rng)[0]
+        score, value = _play_out(k, [Move("flip", plan[0], None)], rng)[0]
         names = " and ".join(position_name(p, k.size) for p in plan)
-        text = (f"Turn up {names}: one card in each column gives a draw the most cards to pair "
-                f"and the most columns to fill. Expected hole score {score:.1f}.")
-        return Decision(Action.flip(plan[0]), (Option(Action.flip(plan[0]), score, value, position=plan[0]),),
-                        text, tuple(plan))
+        text = (
+            f"Turn up {names}: one card in each column gives a draw the most cards to pair "
+            f"and the most columns to fill. Expected hole score {score:.1f}."
+        )
+        return Decision(
+            Action.flip(plan[0]), (Option(Action.flip(plan[0]), score, value, position=plan[0]),), text, tuple(plan)
+        )
     looked = _first_look(k)
     if not looked:
         raise CaddieError("There is nothing to decide: it is not this player's turn.", "seat")
@@ -369,28 +416,29 @@ def decide(view: dict[str, Any], rng: random.Random) -> Decision:
     return Decision(action, opts, _explain(k, ranked))
 
 
-def _option(option: tuple, result: tuple[float, float]) -> Option:
+def _option(option: Move, result: tuple[float, float]) -> Option:
     kind, p, flip = option
     if kind == "take":
         return Option(TAKE, result[0], result[1], position=p)
     if kind == "draw":
         return Option(DRAW, result[0], result[1])
     if kind == "swap":
-        return Option(Action.swap(p), result[0], result[1], position=p)
+        return Option(Action.swap(_at(option)), result[0], result[1], position=p)
     if kind == "discard":
         return Option(DISCARD, result[0], result[1], flip=flip)
-    return Option(Action.flip(p), result[0], result[1], position=p)
+    return Option(Action.flip(_at(option)), result[0], result[1], position=p)
 
 
 # -- explanations -----------------------------------------------------------------------------
 
+
 def _name(card: int) -> str:
-    return "Joker" if RANKS[card] == "JK" else RANKS[card]
+    """A card held as a rank index, as a sentence names it."""
+    return card_shown(RANKS[card])
 
 
 def _what_it_does(k: Knowledge, card: int, p: int) -> str:
     mine = k.mine
-    where = position_name(p, k.size)
     partner = mine[k.partner[p]]
     old = mine[p]
     if partner == card and old != card:
@@ -403,7 +451,7 @@ def _what_it_does(k: Knowledge, card: int, p: int) -> str:
     return f"it replaces your {_name(old)}" + (f", breaking the {_name(old)} pair" if partner == old else "")
 
 
-def _goes_out(k: Knowledge, option: tuple) -> bool:
+def _goes_out(k: Knowledge, option: Move) -> bool:
     kind, p, flip = option
     down = k.down(k.mine)
     if kind in ("take", "swap"):
@@ -413,30 +461,30 @@ def _goes_out(k: Knowledge, option: tuple) -> bool:
     return False
 
 
-def _describe(k: Knowledge, option: tuple) -> str:
-    kind, p, flip = option
+def _describe(k: Knowledge, option: Move) -> str:
+    kind, _, flip = option
     if kind == "take":
-        return f"take the {_name(k.top)} and put it {position_name(p, k.size)}"
+        return f"take the {_name(_top(k))} and put it {position_name(_at(option), k.size)}"
     if kind == "draw":
         return "draw from the deck"
     if kind == "swap":
-        return f"put the {_name(k.drawn)} {position_name(p, k.size)}"
+        return f"put the {_name(_held(k))} {position_name(_at(option), k.size)}"
     if kind == "discard":
-        text = f"discard the {_name(k.drawn)}"
+        text = f"discard the {_name(_held(k))}"
         return text + (f" and turn up {position_name(flip, k.size)}" if flip is not None else "")
-    return f"turn up {position_name(p, k.size)}"
+    return f"turn up {position_name(_at(option), k.size)}"
 
 
-def _explain(k: Knowledge, ranked: list) -> str:
+def _explain(k: Knowledge, ranked: list[tuple[Move, tuple[float, float]]]) -> str:
     (best, (score, value)), rest = ranked[0], ranked[1:]
-    kind, p, flip = best
+    kind = best.kind
     head = _describe(k, best)
     head = head[0].upper() + head[1:]
     reasons: list[str] = []
     if kind == "take":
-        reasons.append(_what_it_does(k, k.top, p))
+        reasons.append(_what_it_does(k, _top(k), _at(best)))
     elif kind == "swap":
-        reasons.append(_what_it_does(k, k.drawn, p))
+        reasons.append(_what_it_does(k, _held(k), _at(best)))
     elif kind == "draw" and k.top is not None:
         take_best = min((-k.gain(k.mine, k.top, q) for q in range(k.size)), default=0.0)
         if take_best >= 0:
@@ -444,13 +492,17 @@ def _explain(k: Knowledge, ranked: list) -> str:
         else:
             reasons.append(f"a fresh card is worth more than the {_name(k.top)} on the discard pile")
     elif kind == "discard":
-        if all(k.gain(k.mine, k.drawn, q) <= 0 for q in range(k.size)):
-            reasons.append(f"the {_name(k.drawn)} would not lower your score")
+        drawn = _held(k)
+        if all(k.gain(k.mine, drawn, q) <= 0 for q in range(k.size)):
+            reasons.append(f"the {_name(drawn)} would not lower your score")
         else:
-            reasons.append(f"keeping the {_name(k.drawn)} is worth less than waiting for a better card")
+            reasons.append(f"keeping the {_name(drawn)} is worth less than waiting for a better card")
     if _goes_out(k, best):
-        final = "your opponents each get one final turn" if k.rules.end == "final_turn" and k.n > 1 \
-            and not k.view.get("final_turn") else "the hole ends"
+        final = (
+            "your opponents each get one final turn"
+            if k.rules.end == "final_turn" and k.n > 1 and not k.view.get("final_turn")
+            else "the hole ends"
+        )
         reasons.append(f"it turns up your last card: {final}" + (" while you are ahead" if value < 0 else ""))
     elif any(_goes_out(k, o) for o, _ in rest) and not k.view.get("final_turn"):
         reasons.append("it keeps you from turning up your last card while that would cost you")
@@ -463,8 +515,10 @@ def _explain(k: Knowledge, ranked: list) -> str:
         if lower >= 0.05:
             text += f", about {lower:.1f} points lower than to {alt} ({alt_score:.1f})"
         elif ahead >= 0.05:
-            text += (f"; to {alt} scores about {'the same' if lower > -0.05 else f'{-lower:.1f} less'} "
-                     f"({alt_score:.1f}) but leaves you {ahead:.1f} points worse off against the table")
+            text += (
+                f"; to {alt} scores about {'the same' if lower > -0.05 else f'{-lower:.1f} less'} "
+                f"({alt_score:.1f}) but leaves you {ahead:.1f} points worse off against the table"
+            )
         else:
             text += f", about as good as to {alt} ({alt_score:.1f})"
     return text + "."
@@ -472,12 +526,13 @@ def _explain(k: Knowledge, ranked: list) -> str:
 
 # -- the computer level ---------------------------------------------------------------------------
 
-def caddie(view: dict[str, Any], rng: random.Random) -> Action:
+
+def caddie(view: DecisionView, rng: random.Random) -> Action:
     """The ``"caddie"`` computer level: ``decide(view, rng).action``."""
     return decide(view, rng).action
 
 
-def fast(view: dict[str, Any], rng: random.Random) -> Action:
+def fast(view: DecisionView, rng: random.Random) -> Action:
     """The fast player the Caddie plays holes out with, as a computer level (for benches)."""
     if not view.get("legal") or view.get("phase") not in ("flip", "turn"):
         raise CaddieError("There is nothing to decide: it is not this player's turn.", "seat")
@@ -491,7 +546,7 @@ def fast(view: dict[str, Any], rng: random.Random) -> Action:
     if k.drawn is None:
         legal = {a["kind"] for a in view["legal"]}
         if "take" in legal:
-            gain, p = best_place(k, h, me, k.top)
+            gain, p = best_place(k, h, me, _top(k))
             if "draw" not in legal or (p >= 0 and gain >= TAKE_GAIN):
                 return TAKE
         return DRAW
@@ -503,12 +558,12 @@ def fast(view: dict[str, Any], rng: random.Random) -> Action:
     return DISCARD
 
 
-
 # -- one given move, evaluated (for the hole review) ------------------------------------------------
-# A move is an option as ``Option`` names it: (kind, position, flip), for example ("take", 3, None),
-# ("draw", None, None), ("swap", 0, None), ("discard", None, 4) or ("flip", 2, None).
+# A move is an option as ``Option`` names it: (kind, position, flip), for example Move("take", 3, None),
+# Move("draw", None, None), Move("swap", 0, None), Move("discard", None, 4) or Move("flip", 2, None).
 
-def evaluate(view: dict[str, Any], moves: list[tuple], rng: random.Random) -> list[Option]:
+
+def evaluate(view: DecisionView, moves: list[Move], rng: random.Random) -> list[Option]:
     """Each of ``moves`` from ``view``, played out as ``decide`` plays its options out, each over
     the same deals (one seed drawn from ``rng``), so two moves' expected scores compare fairly."""
     k = Knowledge(view)
@@ -516,11 +571,8 @@ def evaluate(view: dict[str, Any], moves: list[tuple], rng: random.Random) -> li
     return [_option(move, _play_out(k, [move], random.Random(seed))[0]) for move in moves]
 
 
-def same_move(view: dict[str, Any], a: tuple, b: tuple) -> bool:
+def same_move(view: DecisionView, a: Move, b: Move) -> bool:
     """Whether two moves from ``view`` leave the same hole (columns are interchangeable, and so
     are a column's two cards): then they cost the same."""
     k = Knowledge(view)
     return _same_as(k, a) == _same_as(k, b)
-
-register("caddie", caddie)
-register("caddie-fast", fast)

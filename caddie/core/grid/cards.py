@@ -6,7 +6,7 @@ Suits never matter for scoring, so a card is just its rank code:
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from caddie.core.errors import CardError, quoted
 
@@ -14,10 +14,22 @@ RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"
 JOKER = "JK"
 
 RANK_NAMES: dict[str, str] = {
-    "A": "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five", "6": "Six",
-    "7": "Seven", "8": "Eight", "9": "Nine", "10": "Ten", "J": "Jack", "Q": "Queen",
-    "K": "King", "JK": "Joker",
+    "A": "Ace",
+    "2": "Two",
+    "3": "Three",
+    "4": "Four",
+    "5": "Five",
+    "6": "Six",
+    "7": "Seven",
+    "8": "Eight",
+    "9": "Nine",
+    "10": "Ten",
+    "J": "Jack",
+    "Q": "Queen",
+    "K": "King",
+    "JK": "Joker",
 }
+
 
 def plural_name(rank: str) -> str:
     """A rank's name for several cards.
@@ -31,8 +43,17 @@ def plural_name(rank: str) -> str:
 
 # Spellings people type at a table, mapped to the canonical code.
 _ALIASES: dict[str, str] = {
-    "T": "10", "1": "A", "ACE": "A", "JACK": "J", "QUEEN": "Q", "KING": "K",
-    "X": JOKER, "*": JOKER, "JOKER": JOKER, "JKR": JOKER, "W": JOKER,
+    "T": "10",
+    "1": "A",
+    "ACE": "A",
+    "JACK": "J",
+    "QUEEN": "Q",
+    "KING": "K",
+    "X": JOKER,
+    "*": JOKER,
+    "JOKER": JOKER,
+    "JKR": JOKER,
+    "W": JOKER,
 }
 
 
@@ -83,9 +104,9 @@ def _split_jammed(chunk: str) -> list[str]:
     i = 0
     while i < len(upper):
         for width in (5, 4, 3, 2):  # longest spellings first: JOKER, KING, 10, JK
-            piece = upper[i:i + width]
+            piece = upper[i : i + width]
             if len(piece) == width and (piece in RANKS or piece in _ALIASES):
-                parts.append(chunk[i:i + width])
+                parts.append(chunk[i : i + width])
                 i += width
                 break
         else:
@@ -103,3 +124,30 @@ def parse_cards(texts: Iterable[str | None], field: str = "cards") -> list[str |
         else:
             out.append(parse_card(t, field=f"{field}[{i}]" if field else None))
     return out
+
+
+# -- a card in a sentence: the one place that spells a card's name -----------------------
+
+
+def with_article(card: str) -> str:
+    """A card with its article.
+
+    >>> with_article("8"), with_article("Q"), with_article("JK")
+    ('an 8', 'a Q', 'a Joker')
+    """
+    if card == JOKER:
+        return "a Joker"
+    return f"{'an' if card in ('A', '8') else 'a'} {card}"
+
+
+def the_card(card: str) -> str:
+    return "the Joker" if card == JOKER else f"the {card}"
+
+
+def card_shown(card: str) -> str:
+    """A card as a sentence names it: its code, or "Joker".
+
+    >>> card_shown("K"), card_shown("JK")
+    ('K', 'Joker')
+    """
+    return "Joker" if card == JOKER else card

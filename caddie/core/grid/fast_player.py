@@ -16,10 +16,10 @@ import random
 
 from caddie.core.grid.knowledge import DOWN, Knowledge
 
-TEMPO = 5.0               # the fast player's bonus for turning up a face-down card (not the last)
-GO_OUT_MARGIN = 0.0       # the fast player goes out unless it would trail the best rival by more
-TAKE_GAIN = 5.5           # the fast player takes a discard that lowers its grid by at least this
-MAX_SIM_TURNS = 40        # simulated turns per player before a played-out hole is scored as it stands
+TEMPO = 5.0  # the fast player's bonus for turning up a face-down card (not the last)
+GO_OUT_MARGIN = 0.0  # the fast player goes out unless it would trail the best rival by more
+TAKE_GAIN = 5.5  # the fast player takes a discard that lowers its grid by at least this
+MAX_SIM_TURNS = 40  # simulated turns per player before a played-out hole is scored as it stands
 
 
 class DealtHole:
@@ -65,7 +65,7 @@ def turn_up(k: Knowledge, h: DealtHole, s: int, p: int) -> None:
 
 
 def draw_card(h: DealtHole) -> int:
-    if not h.deck:   # the pile but its top card is shuffled into a new deck
+    if not h.deck:  # the pile but its top card is shuffled into a new deck
         top = h.disc.pop()
         h.deck, h.disc = h.disc, [top]
         random.Random(h.seed).shuffle(h.deck)

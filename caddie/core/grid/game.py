@@ -1,13 +1,14 @@
-"""A Grid Golf match, played out card by card (DESIGN.md section 2, "Play").
+"""A Grid Golf match, played out card by card (docs/grid-golf.md, "Play").
 
 Pure and deterministic: no web, no database, no clock. The web layer keeps a
 ``GridMatch`` as JSON (``to_dict`` / ``GridMatch.from_dict``) and feeds it the
 players' actions; computer players decide from ``view(seat)`` alone.
 
-The interface follows OpenSpiel's: ``current`` is the seat to move,
-``legal_actions()`` what it may do, ``apply(action, seat)`` does it (or raises
-``IllegalAction`` and changes nothing), and ``view(seat)`` is that player's
-information state: everything they may know and nothing more.
+It is a ``caddie.core.game.Game``, the API both games share (after OpenSpiel's):
+``current`` is the seat to move, ``legal_actions()`` what it may do,
+``apply(action, seat)`` does it (or raises ``IllegalAction`` and changes
+nothing), and ``view(seat)`` is that player's information state: everything
+they may know and nothing more.
 
 >>> from caddie.core.grid.rules import Rules
 >>> m = GridMatch.new(Rules(holes=1), ["Ann", "Bo"], seed=7)
@@ -18,11 +19,11 @@ information state: everything they may know and nothing more.
 >>> m.apply(Action.flip(3), seat=1)
 Traceback (most recent call last):
 ...
-caddie.core.grid.moves.IllegalAction: It is Ann's turn, not yours.
+caddie.core.game.IllegalAction: It is Ann's turn, not yours.
 >>> m.view(1)["players"][0]["grid"]
 ['Q', None, None, None, None, None]
 
-Choices the rule texts leave open (also in docs/decisions.md):
+Choices the rules (docs/grid-golf.md, "Play") leave open (also in docs/decisions.md):
 
 * Seats are the indices of ``names``. Hole 1 is played in seat order; after
   each hole the lowest score plays first and ties keep the previous order.
@@ -47,65 +48,67 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field, fields
-from functools import lru_cache
-from typing import Any, ClassVar, Mapping, NamedTuple
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
+from caddie.core.errors import CaddieError
+from caddie.core.game import Game, _plain, clean_names
 from caddie.core.grid.cards import RANKS
-from caddie.core.errors import CaddieError, quoted
-from caddie.core.grid.moves import (DISCARD, DRAW, FLIPS, KINDS, NEXT, SWAPS, TAKE, Action, Event, IllegalAction,
-                                    card_shown, position_name, the_card, with_article)
-from caddie.core.turn_order import TurnOrder, clean_names
+from caddie.core.grid.moves import (
+    DISCARD,
+    DRAW,
+    FLIPS,
+    KINDS,
+    NEXT,
+    SWAPS,
+    TAKE,
+    Action,
+    Event,
+    IllegalAction,
+    card_shown,
+    position_name,
+    the_card,
+    with_article,
+)
 from caddie.core.grid.rules import Rules
-from caddie.core.grid.scoring import score_column, score_grid
+from caddie.core.grid.scoring import score_grid
+from caddie.core.grid.view import GridView, PlayerView, column_points, rules_fields
 
 __all__ = [
-    "Action", "Event", "GridMatch", "IllegalAction",
-    "DRAW", "TAKE", "DISCARD", "NEXT", "KINDS", "PHASES",
-    "MIN_PLAYERS", "MAX_PLAYERS", "TURN_LIMIT", "LOG_SIZE", "VIEW_EVENTS", "DECISION_LIMIT",
+    "Action",
+    "Event",
+    "GridMatch",
+    "IllegalAction",
+    "DRAW",
+    "TAKE",
+    "DISCARD",
+    "NEXT",
+    "KINDS",
+    "PHASES",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "TURN_LIMIT",
+    "LOG_SIZE",
+    "VIEW_EVENTS",
+    "DECISION_LIMIT",
     "position_name",
 ]
 
 MIN_PLAYERS, MAX_PLAYERS = 1, 6
-TURN_LIMIT = 40      # turns per player in one hole before it ends by itself
-LOG_SIZE = 20        # events kept per match
-VIEW_EVENTS = 12     # the latest events a view shows
-FORMAT = 1           # version of the to_dict layout
-DECISION_LIMIT = 2 * TURN_LIMIT + 2   # recorded decisions per hole: two a turn, and the initial flips
+TURN_LIMIT = 40  # turns per player in one hole before it ends by itself
+LOG_SIZE = 20  # events kept per match
+VIEW_EVENTS = 12  # the latest events a view shows
+DECISION_LIMIT = 2 * TURN_LIMIT + 2  # recorded decisions per hole: two a turn, and the initial flips
 
 PHASES = ("flip", "turn", "hole_over", "match_over")
 
 
-# -- what the rules imply, worked out once per rules value ------------------------------
-
-class _Tables(NamedTuple):
-    """What a view needs from the rules, worked out once per rules value (shared: never change it)."""
-
-    fields: dict[str, Any]                                 # the rules, field by field
-    columns: dict[tuple[str | None, str | None], int]      # what each column adds to a running score
-
-
-@lru_cache(maxsize=64)
-def _tables(rules: Rules) -> _Tables:
-    """``columns`` holds every column (``None``: a face-down card), from the one scoring
-    function; a column with nothing known adds nothing. Summed over a grid's columns,
-    it is ``score_grid(grid, rules).total``:
-
-    >>> grid, columns = ["K", None, "7", "Q", None, None], _tables(Rules()).columns
-    >>> sum(columns[grid[k], grid[k + 3]] for k in range(3)) == score_grid(grid, Rules()).total == 27
-    True
-    """
-    cards = (*rules.ranks_in_play, None)
-    return _Tables(
-        fields={f.name: getattr(rules, f.name) for f in fields(rules)},
-        columns={(top, bottom): score_column(top, bottom, rules).points or 0 for top in cards for bottom in cards},
-    )
-
-
 # -- the match -------------------------------------------------------------------------
 
+
 @dataclass
-class GridMatch(TurnOrder):
+class GridMatch(Game[Action]):
     """A whole match: the table, the cards, whose turn it is, the scores.
 
     Build one with ``GridMatch.new``; change it only through ``apply`` (and
@@ -114,40 +117,38 @@ class GridMatch(TurnOrder):
     """
 
     rules: Rules
-    names: list[str]
-    seed: int
-    decks: int
-    hole: int                          # 1-based
-    order: list[int]                   # seats in playing order for this hole
-    phase: str                         # one of PHASES
-    grids: list[list[str]]             # per seat, row-major
-    face_up: list[list[bool]]          # per seat
-    deck: list[str]                    # the top card is the last one
-    discard: list[str]                 # oldest first, the top card last
-    drawn: str | None = None           # the card the player to move holds
-    drawn_from: str | None = None      # "deck" or "discard"
-    actor: int = 0                     # index into ``order`` of the player to move
-    flips_left: int = 0                # initial flips the player to move still owes
-    pending_flip: bool = False         # a forced flip after a discard (discard_flip)
-    discarded: str | None = None       # the card just discarded, while a flip is pending
-    went_out: int | None = None        # seat that turned up its last card first
-    final_left: int = 0                # final turns still to play (final_turn rule)
-    turns: int = 0                     # completed turns this hole
-    reshuffles: int = 0                # reshuffles this hole
-    ended_by: str | None = None        # "out" or "turn_limit" once the hole is over
-    hole_scores: list[list[int]] = field(default_factory=list)   # per hole, per seat
-    log: list[Event] = field(default_factory=list)               # the last LOG_SIZE events
-    decisions: list[dict] = field(default_factory=list)  # this hole's recorded decisions (apply_recorded)
-    review: dict | None = None         # a review of the hole just finished, kept until the next deal
-    _ending: Event | None = field(default=None, init=False, repr=False, compare=False)
+    grids: list[list[str]]  # per seat, row-major
+    face_up: list[list[bool]]  # per seat
+    deck: list[str]  # the top card is the last one
+    discard: list[str]  # oldest first, the top card last
+    drawn: str | None = None  # the card the player to move holds
+    drawn_from: str | None = None  # "deck" or "discard"
+    flips_left: int = 0  # initial flips the player to move still owes
+    pending_flip: bool = False  # a forced flip after a discard (discard_flip)
+    discarded: str | None = None  # the card just discarded, while a flip is pending
+    went_out: int | None = None  # seat that turned up its last card first
+    final_left: int = 0  # final turns still to play (final_turn rule)
+    turns: int = 0  # completed turns this hole
+    reshuffles: int = 0  # reshuffles this hole
+    ended_by: str | None = None  # "out" or "turn_limit" once the hole is over
+    decisions: list[dict[str, Any]] = field(default_factory=list)  # this hole's recorded decisions (apply_recorded)
+    review: dict[str, Any] | None = None  # a review of the hole just finished, kept until the next deal
+    _ending: Event[Action] | None = field(default=None, init=False, repr=False, compare=False)
 
+    WHAT: ClassVar[str] = "match"
+    PHASES: ClassVar[tuple[str, ...]] = PHASES
     OVER_PHASE: ClassVar[str] = "match_over"
-    OVER_TEXT: ClassVar[str] = "The match is over."
-    ILLEGAL: ClassVar[type[CaddieError]] = IllegalAction
+    LOG_SIZE: ClassVar[int] = LOG_SIZE
+    VIEW_EVENTS: ClassVar[int] = VIEW_EVENTS
+    CODECS: ClassVar[dict[str, tuple[Any, Any]]] = {
+        "rules": (Rules.to_dict, Rules.from_dict),
+        # matches stored before decisions were recorded have none
+        "decisions": (_plain, lambda stored: list(stored or [])),
+    }
 
     # -- building ----------------------------------------------------------------
     @classmethod
-    def new(cls, rules: Rules, names: list[str], seed: int) -> "GridMatch":
+    def new(cls, rules: Rules, names: list[str], seed: int) -> GridMatch:
         """Deal hole 1 for ``names`` (1 to 6 players, in seat order).
 
         >>> m = GridMatch.new(Rules(cards=4, initial_flips=0), ["Ann"], seed=1)
@@ -164,8 +165,19 @@ class GridMatch(TurnOrder):
         if type(seed) is not int:
             raise CaddieError("The seed is a whole number.", "seed")
         n = len(clean)
-        match = cls(rules=rules, names=clean, seed=seed, decks=rules.decks_for(n), hole=1,
-                    order=list(range(n)), phase="flip", grids=[], face_up=[], deck=[], discard=[])
+        match = cls(
+            rules=rules,
+            names=clean,
+            seed=seed,
+            decks=rules.decks_for(n),
+            hole=1,
+            order=list(range(n)),
+            phase="flip",
+            grids=[],
+            face_up=[],
+            deck=[],
+            discard=[],
+        )
         match._deal()
         return match
 
@@ -191,35 +203,13 @@ class GridMatch(TurnOrder):
 
     # -- reading -----------------------------------------------------------------
     @property
-    def players(self) -> int:
-        return len(self.names)
-
-    @property
-    def current(self) -> int | None:
-        """The seat to move, or ``None`` while a hole is over or the match is."""
-        if self.phase in ("hole_over", "match_over"):
-            return None
-        return self.order[self.actor]
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "match_over"
-
-    @property
     def turn_limit(self) -> int:
         return TURN_LIMIT * self.players
-
-    @property
-    def totals(self) -> list[int]:
-        """Match totals per seat over the holes finished so far."""
-        if not self.hole_scores:
-            return [0] * self.players
-        return [sum(seat_scores) for seat_scores in zip(*self.hole_scores)]
 
     def face_down(self, seat: int) -> list[int]:
         return [p for p, up in enumerate(self.face_up[seat]) if not up]
 
-    def cards_in_play(self) -> Counter:
+    def cards_in_play(self) -> Counter[str]:
         """Every card of the match, wherever it is: grids, deck, discard pile, hand."""
         counts = Counter(self.deck) + Counter(self.discard)
         for grid in self.grids:
@@ -245,21 +235,22 @@ class GridMatch(TurnOrder):
             if self.discard:
                 actions.append(TAKE)
             return actions
-        swaps = list(SWAPS[:self.rules.cards])
+        swaps = list(SWAPS[: self.rules.cards])
         return swaps + [DISCARD] if self.drawn_from == "deck" else swaps
 
     # -- acting --------------------------------------------------------------------
-    def apply(self, action: Action, seat: int) -> Event:
+    def apply(self, action: Action, seat: int) -> Event[Action]:
         """Let ``seat`` do ``action``; raise ``IllegalAction`` (changing nothing) if it may not."""
         self._check(action, seat)
         if action.kind == "next":
             return self.next_hole()
-        handler = getattr(self, f"_{action.kind}")   # _flip, _draw, _take, _swap or _discard
+        # _flip, _draw, _take, _swap or _discard
+        handler: Callable[[Action, int], Event[Action]] = getattr(self, f"_{action.kind}")
         event = handler(action, seat)
         self._record(event)
         return event
 
-    def apply_recorded(self, action: Action, seat: int, seed: str | None = None) -> Event:
+    def apply_recorded(self, action: Action, seat: int, seed: str | None = None) -> Event[Action]:
         """``apply``, keeping the decision in this hole's ``decisions``: ``seat``'s view just before
         it (its information state, with each grid as it showed and without the event log or the
         scores of past holes), the action, and
@@ -268,25 +259,22 @@ class GridMatch(TurnOrder):
         before = self.view(seat, events=False) if self.phase in ("flip", "turn") else None
         event = self.apply(action, seat)
         if before is not None and len(self.decisions) < DECISION_LIMIT:
-            for key in ("hole_scores", "totals"):
-                before.pop(key)
-            before["players"] = [{"seat": p["seat"], "name": p["name"], "grid": p["grid"]} for p in before["players"]]
-            self.decisions.append({"view": before, "action": action.to_dict(), "seed": seed})
+            self.decisions.append({"view": _as_recorded(before), "action": action.to_dict(), "seed": seed})
         return event
 
-    def next_hole(self) -> Event:
+    def next_hole(self) -> Event[Action]:
         """Deal the next hole; the lowest score of the hole just played goes first."""
         if self.phase == "match_over":
             raise IllegalAction("The match is over: there is no next hole.", "action")
         if self.phase != "hole_over":
             raise IllegalAction(f"Hole {self.hole} is still being played.", "action")
-        last = self.hole_scores[-1]
-        self.order = sorted(self.order, key=lambda s: last[s])   # stable: ties keep the order
+        self.order = self._order_after_hole()
         self.hole += 1
         self._deal()
         first = self.names[self.order[0]]
-        event = Event(None, NEXT, (), f"Hole {self.hole} of {self.rules.holes} is dealt; {first} plays first.",
-                      self.hole)
+        event = Event(
+            None, NEXT, (), f"Hole {self.hole} of {self.rules.holes} is dealt; {first} plays first.", self.hole
+        )
         self._record(event)
         return event
 
@@ -296,30 +284,35 @@ class GridMatch(TurnOrder):
         if self._check_turn(action.kind, seat):
             return
         if action.position is not None and action.position >= self.rules.cards:
-            raise IllegalAction(f"There is no position {action.position} in a {self.rules.cards}-card grid: "
-                                f"positions run from 0 to {self.rules.cards - 1}.", "position")
+            raise IllegalAction(
+                f"There is no position {action.position} in a {self.rules.cards}-card grid: "
+                f"positions run from 0 to {self.rules.cards - 1}.",
+                "position",
+            )
         kind = action.kind
         if self.phase == "flip":
             if kind != "flip":
                 more = "one more of your cards" if self.flips_left == 1 else f"{self.flips_left} more of your cards"
                 raise IllegalAction(f"Before play starts, turn up {more}.", "action")
-            if self.face_up[seat][action.position]:
+            if self.face_up[seat][_position(action)]:
                 raise IllegalAction("That card is already face up.", "position")
             return
         if self.pending_flip:
             if kind != "flip":
-                raise IllegalAction("You discarded a card you drew, so turn up one of your "
-                                    "face-down cards now.", "action")
-            if self.face_up[seat][action.position]:
-                raise IllegalAction("That card is already face up: turn up one of your face-down cards.",
-                                    "position")
+                raise IllegalAction(
+                    "You discarded a card you drew, so turn up one of your face-down cards now.", "action"
+                )
+            if self.face_up[seat][_position(action)]:
+                raise IllegalAction("That card is already face up: turn up one of your face-down cards.", "position")
             return
         if kind == "flip":
             if self.drawn is not None:
-                raise IllegalAction("You cannot just turn a card up: swap the card you hold into your grid"
-                                    + (" or discard it." if self.drawn_from == "deck" else "."), "action")
-            raise IllegalAction("You cannot just turn a card up: draw from the deck or take the discard.",
-                                "action")
+                raise IllegalAction(
+                    "You cannot just turn a card up: swap the card you hold into your grid"
+                    + (" or discard it." if self.drawn_from == "deck" else "."),
+                    "action",
+                )
+            raise IllegalAction("You cannot just turn a card up: draw from the deck or take the discard.", "action")
         if kind in ("draw", "take"):
             if self.drawn is not None:
                 if self.drawn_from == "discard":
@@ -337,8 +330,8 @@ class GridMatch(TurnOrder):
         if kind == "discard" and self.drawn_from == "discard":
             raise IllegalAction("A card taken from the discard pile must go into your grid.", "action")
 
-    def _flip(self, action: Action, seat: int) -> Event:
-        p, name = action.position, self.names[seat]
+    def _flip(self, action: Action, seat: int) -> Event[Action]:
+        p, name = _position(action), self.names[seat]
         card = self.grids[seat][p]
         self.face_up[seat][p] = True
         where = position_name(p, self.rules.cards)
@@ -353,11 +346,12 @@ class GridMatch(TurnOrder):
             return Event(seat, action, (card,), f"{name} turned up {where}: {card_shown(card)}.", self.hole)
         # the forced flip after a discard
         discarded = self.discarded
+        assert discarded is not None, "a forced flip follows a discard"  # _discard keeps it
         self.pending_flip, self.discarded = False, None
         text = f"{name} discarded {with_article(discarded)} and turned up {where}: {card_shown(card)}."
         return Event(seat, action, (discarded, card), text + self._end_turn(seat), self.hole)
 
-    def _draw(self, action: Action, seat: int) -> Event:
+    def _draw(self, action: Action, seat: int) -> Event[Action]:
         text = ""
         if not self.deck:
             self.reshuffles += 1
@@ -369,13 +363,18 @@ class GridMatch(TurnOrder):
         self.drawn, self.drawn_from = self.deck.pop(), "deck"
         return Event(seat, action, (), f"{text}{self.names[seat]} drew from the deck.", self.hole)
 
-    def _take(self, action: Action, seat: int) -> Event:
+    def _take(self, action: Action, seat: int) -> Event[Action]:
         self.drawn, self.drawn_from = self.discard.pop(), "discard"
-        return Event(seat, action, (self.drawn,),
-                     f"{self.names[seat]} took {the_card(self.drawn)} from the discard pile.", self.hole)
+        return Event(
+            seat,
+            action,
+            (self.drawn,),
+            f"{self.names[seat]} took {the_card(self.drawn)} from the discard pile.",
+            self.hole,
+        )
 
-    def _swap(self, action: Action, seat: int) -> Event:
-        p, name, card = action.position, self.names[seat], self.drawn
+    def _swap(self, action: Action, seat: int) -> Event[Action]:
+        p, name, card = _position(action), self.names[seat], self._held()
         old = self.grids[seat][p]
         self.grids[seat][p], self.face_up[seat][p] = card, True
         self.discard.append(old)
@@ -387,8 +386,8 @@ class GridMatch(TurnOrder):
         self.drawn = self.drawn_from = None
         return Event(seat, action, (card, old), text + self._end_turn(seat), self.hole)
 
-    def _discard(self, action: Action, seat: int) -> Event:
-        card, name = self.drawn, self.names[seat]
+    def _discard(self, action: Action, seat: int) -> Event[Action]:
+        card, name = self._held(), self.names[seat]
         self.discard.append(card)
         self.drawn = self.drawn_from = None
         text = f"{name} drew {with_article(card)} from the deck and discarded it."
@@ -396,6 +395,11 @@ class GridMatch(TurnOrder):
             self.pending_flip, self.discarded = True, card
             return Event(seat, action, (card,), text[:-1] + f"; {name} must turn up a card.", self.hole)
         return Event(seat, action, (card,), text + self._end_turn(seat), self.hole)
+
+    def _held(self) -> str:
+        """The card the player to move holds, for a swap or a discard (``_check`` sees there is one)."""
+        assert self.drawn is not None, "a swap or a discard needs a card in hand"
+        return self.drawn
 
     def _end_turn(self, seat: int) -> str:
         """Close ``seat``'s turn: pass it on or end the hole. Returns text for the event."""
@@ -438,22 +442,17 @@ class GridMatch(TurnOrder):
         listed = ", ".join(f"{self.names[s]} {scores[s]}" for s in self.order)
         text = f"Hole {self.hole} is over: {listed}."
         if self.phase == "match_over":
-            totals = self.totals
-            best = min(totals)
-            winners = [self.names[s] for s in range(self.players) if totals[s] == best]
-            text += (f" {winners[0]} wins the match with {best}." if len(winners) == 1
-                     else f" {' and '.join(winners)} share the match with {best}.")
+            text += self._winners_sentence()
         self._ending = Event(None, None, tuple(revealed), text, self.hole)
 
-    def _record(self, event: Event) -> None:
-        self.log.append(event)
-        if self._ending is not None:
-            self.log.append(self._ending)
+    def _record(self, event: Event[Action]) -> None:
+        super()._record(event)
+        if self._ending is not None:  # the end of the hole the event brought about
+            super()._record(self._ending)
             self._ending = None
-        del self.log[:-LOG_SIZE]
 
     # -- what a player may know ---------------------------------------------------
-    def view(self, seat: int | None, events: bool = True) -> dict[str, Any]:
+    def view(self, seat: int | None, events: bool = True) -> GridView:
         """The information state of ``seat`` (``None``: someone not playing).
 
         Face-down cards are ``None`` for everyone, their owner included; the
@@ -464,19 +463,25 @@ class GridMatch(TurnOrder):
         of the log, for people to read): computer players do not need it, and
         it is the costliest part of a view.
         """
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
-            raise IllegalAction(f"There is no seat {quoted(seat)} at this table.", "seat")
-        rules, totals, tables = self.rules, self.totals, _tables(self.rules)
-        columns, width = tables.columns, rules.columns
-        players = []
+        self._check_viewer(seat)
+        rules, totals = self.rules, self.totals
+        columns, width = column_points(rules), rules.columns
+        players: list[PlayerView] = []
         for s, (grid, up) in enumerate(zip(self.grids, self.face_up)):
             visible = [card if shown else None for card, shown in zip(grid, up)]
             points = sum([columns[visible[k], visible[k + width]] for k in range(width)])  # score_grid(...).total
-            players.append({
-                "seat": s, "name": self.names[s], "grid": visible, "face_up": list(up),
-                "points": points, "total": totals[s],
-                "holes": [scores[s] for scores in self.hole_scores], "out": self.went_out == s,
-            })
+            players.append(
+                {
+                    "seat": s,
+                    "name": self.names[s],
+                    "grid": visible,
+                    "face_up": list(up),
+                    "points": points,
+                    "total": totals[s],
+                    "holes": [scores[s] for scores in self.hole_scores],
+                    "out": self.went_out == s,
+                }
+            )
         current = self.current
         holder = current if self.drawn is not None else None
         show_drawn = self.drawn is not None and (seat == holder or self.drawn_from == "discard")
@@ -484,10 +489,10 @@ class GridMatch(TurnOrder):
             legal = [a.to_dict() for a in self.legal_actions()]
         else:
             legal = []
-        view = {
+        view: GridView = {
             "seat": seat,
             "you": self.names[seat] if seat is not None else None,
-            "rules": dict(tables.fields),
+            "rules": rules_fields(rules),
             "decks": self.decks,
             "hole": self.hole,
             "holes": rules.holes,
@@ -513,67 +518,53 @@ class GridMatch(TurnOrder):
             "legal": legal,
         }
         if events:
-            view["events"] = [e.to_dict() for e in self.log[-VIEW_EVENTS:]]
+            view["events"] = self._events_shown()
         return view
 
-    def spectator_view(self) -> dict[str, Any]:
+    def spectator_view(self) -> GridView:
         """What someone watching sees: exactly a non-player's view."""
         return self.view(None)
 
-    # -- storing -------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        """Everything, as plain JSON types (hidden cards included: keep it server side)."""
-        return {
-            "format": FORMAT, "rules": self.rules.to_dict(), "names": list(self.names), "seed": self.seed,
-            "decks": self.decks, "hole": self.hole, "order": list(self.order), "phase": self.phase,
-            "grids": [list(g) for g in self.grids], "face_up": [list(f) for f in self.face_up],
-            "deck": list(self.deck), "discard": list(self.discard),
-            "drawn": self.drawn, "drawn_from": self.drawn_from, "actor": self.actor,
-            "flips_left": self.flips_left, "pending_flip": self.pending_flip, "discarded": self.discarded,
-            "went_out": self.went_out, "final_left": self.final_left, "turns": self.turns,
-            "reshuffles": self.reshuffles, "ended_by": self.ended_by,
-            "hole_scores": [list(s) for s in self.hole_scores], "log": [e.to_dict() for e in self.log],
-            "decisions": list(self.decisions), "review": self.review,
-        }
-
+    # -- storing (``to_dict`` and ``from_dict`` come from ``Game``) ---------------------
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "GridMatch":
-        """Rebuild a match stored with ``to_dict``; refuse one whose cards do not add up."""
-        try:
-            if data["format"] != FORMAT:
-                raise ValueError
-            match = cls(
-                rules=Rules.from_dict(data["rules"]), names=list(data["names"]), seed=data["seed"],
-                decks=data["decks"], hole=data["hole"], order=list(data["order"]), phase=data["phase"],
-                grids=[list(g) for g in data["grids"]], face_up=[list(f) for f in data["face_up"]],
-                deck=list(data["deck"]), discard=list(data["discard"]),
-                drawn=data["drawn"], drawn_from=data["drawn_from"], actor=data["actor"],
-                flips_left=data["flips_left"], pending_flip=data["pending_flip"], discarded=data["discarded"],
-                went_out=data["went_out"], final_left=data["final_left"], turns=data["turns"],
-                reshuffles=data["reshuffles"], ended_by=data["ended_by"],
-                hole_scores=[list(s) for s in data["hole_scores"]],
-                log=[Event.from_dict(e) for e in data["log"]],
-                # matches stored before decisions were recorded have neither
-                decisions=list(data.get("decisions") or []), review=data.get("review"),
-            )
-        except (KeyError, TypeError, ValueError, AttributeError):
-            raise CaddieError("The saved match is not in the expected shape.", "match") from None
-        match.check()
-        return match
+    def read_action(cls, data: Mapping[str, Any]) -> Action:
+        return Action.from_dict(data)
 
     def check(self) -> None:
         """Raise ``CaddieError`` unless the match is consistent (every card in exactly one place)."""
         n, size = self.players, self.rules.cards
-        ok = (MIN_PLAYERS <= n <= MAX_PLAYERS and self.phase in PHASES and type(self.seed) is int
-              and all(isinstance(name, str) and name for name in self.names)
-              and sorted(self.order) == list(range(n)) and 0 <= self.actor < n
-              and len(self.grids) == n == len(self.face_up)
-              and all(len(g) == size for g in self.grids) and all(len(f) == size for f in self.face_up)
-              and all(type(u) is bool for f in self.face_up for u in f)
-              and all(isinstance(d, dict) for d in self.decisions)
-              and (self.review is None or isinstance(self.review, dict))
-              and self.drawn_from in (None, "deck", "discard") and (self.drawn is None) == (self.drawn_from is None)
-              and 1 <= self.hole <= self.rules.holes and self.decks == self.rules.decks_for(n)
-              and len(self.hole_scores) == self.hole - (self.phase not in ("hole_over", "match_over")))
+        ok = (
+            MIN_PLAYERS <= n <= MAX_PLAYERS
+            and self.phase in PHASES
+            and type(self.seed) is int
+            and all(isinstance(name, str) and name for name in self.names)
+            and sorted(self.order) == list(range(n))
+            and 0 <= self.actor < n
+            and len(self.grids) == n == len(self.face_up)
+            and all(len(g) == size for g in self.grids)
+            and all(len(f) == size for f in self.face_up)
+            and all(type(u) is bool for f in self.face_up for u in f)
+            and all(isinstance(d, dict) for d in self.decisions)
+            and (self.review is None or isinstance(self.review, dict))
+            and self.drawn_from in (None, "deck", "discard")
+            and (self.drawn is None) == (self.drawn_from is None)
+            and 1 <= self.hole <= self.rules.holes
+            and self.decks == self.rules.decks_for(n)
+            and len(self.hole_scores) == self.hole - (self.phase not in ("hole_over", "match_over"))
+        )
         if not ok or self.cards_in_play() != Counter(self.rules.full_deck(self.decks)):
             raise CaddieError("The saved match is not in the expected shape.", "match")
+
+
+def _position(action: Action) -> int:
+    """The grid position of a flip or a swap (``Action`` sees that they name one)."""
+    assert action.position is not None, f"a {action.kind} names its position"
+    return action.position
+
+
+def _as_recorded(view: GridView) -> dict[str, Any]:
+    """A seat's view as ``apply_recorded`` keeps it, for the review to read as a ``SeatView``: without
+    the scores of past holes, each player only as a seat, a name and the grid as it showed."""
+    kept: dict[str, Any] = {key: value for key, value in view.items() if key not in ("hole_scores", "totals")}
+    kept["players"] = [{"seat": p["seat"], "name": p["name"], "grid": p["grid"]} for p in view["players"]]
+    return kept

@@ -11,20 +11,15 @@ depend only on the rules are worked out once per rules and cached.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from caddie.core.grid.cards import RANKS
 from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import score_column
+from caddie.core.grid.view import DecisionView, partners, rules_of
 
-DOWN = -1                 # a face-down card in a grid of rank indices
+DOWN = -1  # a face-down card in a grid of rank indices
 RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 NRANKS = len(RANKS)
-
-
-@lru_cache(maxsize=64)
-def _rules(items: tuple) -> Rules:
-    return Rules.from_dict(dict(items))
 
 
 @lru_cache(maxsize=64)
@@ -36,7 +31,9 @@ def _tables(rules: Rules) -> tuple[list[int], list[list[int]], tuple[int, ...]]:
     col = [[0] * NRANKS for _ in range(NRANKS)]
     for a in in_play:
         for b in in_play:
-            col[a][b] = score_column(RANKS[a], RANKS[b], rules).points
+            points = score_column(RANKS[a], RANKS[b], rules).points
+            assert points is not None, "a column of two known cards scores"
+            col[a][b] = points
     return pts, col, in_play
 
 
@@ -48,36 +45,34 @@ def _deck_counts(rules: Rules, decks: int) -> tuple[int, ...]:
     return tuple(counts)
 
 
-@lru_cache(maxsize=16)
-def _partners(cards: int) -> tuple[int, ...]:
-    w = cards // 2
-    return tuple(p + w if p < w else p - w for p in range(cards))
-
-
 # -- what the seat knows ------------------------------------------------------------------------
+
 
 class Knowledge:
     """A view read for a decision: grids as rank indices (``DOWN`` face down), the
     unseen cards, and the expected points of every column state."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: DecisionView) -> None:
         self.view = view
-        self.rules = rules = _rules(tuple(sorted(view["rules"].items())))
+        self.rules = rules = rules_of(view)
         self.pts, self.col, self.in_play = _tables(rules)
         self.size = rules.cards
         self.width = rules.columns
-        self.partner = _partners(rules.cards)
+        self.partner = partners(rules.cards)
         players = view["players"]
         self.n = len(players)
-        self.seat: int = view["seat"]
+        seat = view["seat"]
+        assert seat is not None, "a decision is a seat's, not an onlooker's"
+        self.seat = seat
         self.grids = [[RANK_INDEX[c] if c is not None else DOWN for c in p["grid"]] for p in players]
         self.mine = self.grids[self.seat]
         self.order = list(view.get("order") or range(self.n))
         self.discard = [RANK_INDEX[c] for c in view["discard"]]
         self.top = self.discard[-1] if self.discard else None
-        mine_drawn = view.get("drawn") is not None and view.get("drawn_by") == self.seat
-        self.drawn = RANK_INDEX[view["drawn"]] if mine_drawn else None
-        self.drawn_from = view.get("drawn_from") if mine_drawn else None
+        drawn = view.get("drawn")
+        held = drawn if view.get("drawn_by") == self.seat else None  # the card in my hand, if any
+        self.drawn = RANK_INDEX[held] if held is not None else None
+        self.drawn_from = view.get("drawn_from") if held is not None else None
         self.deck_count = view.get("deck_count")
         counts = list(_deck_counts(rules, view["decks"]))
         for grid in self.grids:
@@ -86,11 +81,11 @@ class Knowledge:
                     counts[c] -= 1
         for c in self.discard:
             counts[c] -= 1
-        if view.get("drawn") is not None:
-            counts[RANK_INDEX[view["drawn"]]] -= 1
+        if drawn is not None:
+            counts[RANK_INDEX[drawn]] -= 1
         counts = [max(0, n) for n in counts]
         total = sum(counts)
-        if total == 0:   # nothing left unseen (never in play): assume any card
+        if total == 0:  # nothing left unseen (never in play): assume any card
             counts = [1 if r in self.in_play else 0 for r in range(NRANKS)]
             total = sum(counts)
         self.counts = counts

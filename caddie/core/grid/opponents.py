@@ -4,9 +4,10 @@ A computer player sees exactly what a person in its seat sees: the dict
 ``GridMatch.view(seat)`` returns (plain JSON, no match object). It cannot
 peek at face-down cards or the deck, because it is never given them.
 
-    choose(view, level, rng) -> Action
+    policy(view, rng) -> Action
 
-Levels (``LEVELS``; ``register`` adds one, e.g. a future "caddie"):
+The levels here (``caddie.core.grid.players`` holds every level in one table,
+with the Caddie's and the benches' reference players):
 
 ``random``
     any legal action, uniformly: the yardstick the others must beat.
@@ -30,7 +31,7 @@ Levels (``LEVELS``; ``register`` adds one, e.g. a future "caddie"):
 >>> from caddie.core.grid.rules import Rules
 >>> m = GridMatch.new(Rules(), ["Ann", "Cpu"], seed=3)
 >>> import random
->>> choose(m.view(0), "steady", random.Random(1)).kind
+>>> steady(m.view(0), random.Random(1)).kind
 'flip'
 """
 
@@ -38,69 +39,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import cached_property, lru_cache
-from typing import Any, Callable
+from collections.abc import Callable
+from functools import cached_property
 
-from caddie.core.errors import CaddieError, quoted
-from caddie.core.grid.game import DISCARD, DRAW, NEXT, TAKE, Action
-from caddie.core.grid.rules import Rules
-from caddie.core.grid.scoring import score_column
+from caddie.core.grid.game import DISCARD, DRAW, TAKE, Action
+from caddie.core.grid.view import DecisionView, column_points, deck_counts, partners, rank_points, rules_of
 
-Policy = Callable[[dict, random.Random], Action]
+Policy = Callable[[DecisionView, random.Random], Action]
 
-__all__ = ["choose", "register", "LEVELS", "Policy", "Seen"]
-
-
-def choose(view: dict[str, Any], level: str, rng: random.Random) -> Action:
-    """The action the computer player at ``view["seat"]`` takes.
-
-    ``view`` is ``GridMatch.view(seat)`` (``events=False`` will do: no level
-    reads the event log); it must be this seat's turn (or a hole must be
-    over, when the answer is to start the next one).
-    """
-    if level not in LEVELS:
-        raise CaddieError(f"{quoted(level)} is not a computer level; the levels are {', '.join(LEVELS)}.",
-                          "level")
-    legal = view.get("legal") or []
-    if not legal:
-        raise CaddieError("It is not this player's turn.", "seat")
-    if view["phase"] == "hole_over":
-        return NEXT
-    return LEVELS[level](view, rng)
-
-
-def register(level: str, policy: Policy) -> None:
-    """Add (or replace) a computer level: ``policy(view, rng) -> Action``."""
-    LEVELS[level] = policy
+__all__ = ["Policy", "Seen", "beginner", "random_player", "steady"]
 
 
 # -- what a seat can see, worked out once per decision ------------------------------------
-
-@lru_cache(maxsize=64)
-def _rule_tables(items: tuple) -> tuple[Rules, dict[str, int], dict[tuple[str, str], int]]:
-    """The rules of a view, from its ``(field, value)`` pairs (in any order), with the
-    points of every rank and of every complete column under them."""
-    rules = Rules.from_dict(dict(items))
-    return rules, _points(rules), _columns(rules)
-
-
-@lru_cache(maxsize=64)
-def _deck(rules: Rules, decks: int) -> dict[str, int]:
-    """How many cards of each rank the decks hold, in rank order (shared: never change it)."""
-    return dict(Counter(rules.full_deck(decks)))
-
-
-@lru_cache(maxsize=64)
-def _points(rules: Rules) -> dict[str, int]:
-    """Points of every rank in play (shared: never change it)."""
-    return {r: rules.points(r) for r in rules.ranks_in_play}
-
-
-@lru_cache(maxsize=64)
-def _columns(rules: Rules) -> dict[tuple[str, str], int]:
-    """Points of every complete column, from the one scoring function."""
-    ranks = rules.ranks_in_play
-    return {(a, b): score_column(a, b, rules).points for a in ranks for b in ranks}
 
 
 class Seen:
@@ -113,11 +63,14 @@ class Seen:
     read them, never change them.
     """
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: DecisionView) -> None:
         self.view = view
-        rules, self.points, self.columns = _rule_tables(tuple(view["rules"].items()))
-        self.rules = rules
-        self.seat: int = view["seat"]
+        self.rules = rules = rules_of(view)
+        self.points, self.columns = rank_points(rules), column_points(rules)
+        self.partners = partners(rules.cards)
+        seat = view["seat"]
+        assert seat is not None, "a decision is a seat's, not an onlooker's"
+        self.seat = seat
         self.width = rules.columns
         me = view["players"][self.seat]
         self.grid: list[str | None] = list(me["grid"])
@@ -135,7 +88,7 @@ class Seen:
         if view["drawn"] is not None:
             visible.append(view["drawn"])
         shown = Counter(visible)
-        unseen = {rank: n - shown[rank] for rank, n in _deck(rules, view["decks"]).items()}
+        unseen = {rank: n - shown[rank] for rank, n in deck_counts(rules, view["decks"]).items()}
         total = sum(n for n in unseen.values() if n > 0)
         if total == 0:  # nothing left unseen (never in practice): assume any card
             unseen, total = dict.fromkeys(rules.ranks_in_play, 1), len(rules.ranks_in_play)
@@ -151,8 +104,9 @@ class Seen:
         """Expected points of a column with one card ``c`` known and the other unseen:
         both cards' points, except when the unseen card matches."""
         p, points, mean = self.p, self.points, self.mean
-        return {c: points[c] + mean - p.get(c, 0.0) * (2 * points[c] - self.columns[c, c])
-                for c in self.rules.ranks_in_play}
+        return {
+            c: points[c] + mean - p.get(c, 0.0) * (2 * points[c] - self.columns[c, c]) for c in self.rules.ranks_in_play
+        }
 
     @cached_property
     def two(self) -> float:
@@ -163,12 +117,14 @@ class Seen:
         """Expected points of a column (``None``: unseen)."""
         if a is not None and b is not None:
             return self.columns[a, b]
-        if a is None and b is None:
-            return self.two
-        return self.one[a if a is not None else b]
+        if a is not None:
+            return self.one[a]
+        if b is not None:
+            return self.one[b]
+        return self.two
 
     def partner(self, position: int) -> int:
-        return position + self.width if position < self.width else position - self.width
+        return self.partners[position]
 
     def expected(self, grid: list[str | None]) -> float:
         return sum(self.column(grid[k], grid[k + self.width]) for k in range(self.width))
@@ -192,13 +148,15 @@ class Seen:
 
 # -- random -----------------------------------------------------------------------------
 
-def _random(view: dict, rng: random.Random) -> Action:
+
+def random_player(view: DecisionView, rng: random.Random) -> Action:
     return Action.from_dict(rng.choice(view["legal"]))
 
 
 # -- beginner ---------------------------------------------------------------------------
 
-def _beginner(view: dict, rng: random.Random) -> Action:
+
+def beginner(view: DecisionView, rng: random.Random) -> Action:
     seen = Seen(view)
     pts = seen.points
     if view["phase"] == "flip" or view["pending_flip"]:
@@ -206,15 +164,14 @@ def _beginner(view: dict, rng: random.Random) -> Action:
     if seen.drawn is None:
         return TAKE if seen.top is not None and pts[seen.top] <= 3 else DRAW
     card = seen.drawn
-    # the highest face-up card not in a matched column
-    loose = [p for p, c in enumerate(seen.grid)
-             if c is not None and c != seen.grid[seen.partner(p)]]
-    highest = max(loose, key=lambda p: pts[seen.grid[p]], default=None)
-    high = pts[seen.grid[highest]] if highest is not None else None
+    # the highest face-up card not in a matched column (loose: position -> card, in position order)
+    loose = {p: c for p, c in enumerate(seen.grid) if c is not None and c != seen.grid[seen.partner(p)]}
+    highest = max(loose, key=lambda p: pts[loose[p]], default=None)
+    high = pts[loose[highest]] if highest is not None else None
 
     def place() -> Action:
         # over a clearly higher face-up card, else into the unknown
-        if high is not None and (high >= pts[card] + 3 or (high > pts[card] and not seen.down)):
+        if highest is not None and high is not None and (high >= pts[card] + 3 or (high > pts[card] and not seen.down)):
             return Action.swap(highest)
         if seen.down:
             return Action.swap(rng.choice(seen.down))
@@ -223,11 +180,11 @@ def _beginner(view: dict, rng: random.Random) -> Action:
     if seen.drawn_from == "discard":
         return place()
     if rng.random() < 0.1:
-        return DISCARD               # now and then throws away a good card
+        return DISCARD  # now and then throws away a good card
     value = pts[card]
     if value <= 4:
         return place()
-    if high is not None and high >= value + 3:
+    if highest is not None and high is not None and high >= value + 3:
         return Action.swap(highest)
     if value <= 7 and seen.down and rng.random() < 0.8:
         return Action.swap(rng.choice(seen.down))
@@ -236,22 +193,22 @@ def _beginner(view: dict, rng: random.Random) -> Action:
 
 # -- steady -----------------------------------------------------------------------------
 
-GO_OUT_LOSING = 0.6     # per point the hole would be lost by, when going out under "immediate"
-FINAL_TURN_MARGIN = 3   # the lead wanted before going out under "final_turn"
+GO_OUT_LOSING = 0.6  # per point the hole would be lost by, when going out under "immediate"
+FINAL_TURN_MARGIN = 3  # the lead wanted before going out under "final_turn"
 
 
 def _go_out_cost(seen: Seen, final: float) -> float:
     """Extra cost of ending my part of the hole with ``final`` points."""
     view = seen.view
     if view["final_turn"]:
-        return 0.0          # someone else went out: this is my last turn anyway
+        return 0.0  # someone else went out: this is my last turn anyway
     rival = seen.opponents_expected()
     if rival is None:
         return 0.0
     if seen.rules.end == "immediate":
         if final > rival:
             return GO_OUT_LOSING * (final - rival) + 1.0
-        return -0.2 * min(rival - final, 5)      # ending a hole I lead is mildly good
+        return -0.2 * min(rival - final, 5)  # ending a hole I lead is mildly good
     lead_needed = rival - FINAL_TURN_MARGIN
     if final > lead_needed:
         return 0.5 * (final - lead_needed) + 1.0
@@ -289,7 +246,7 @@ def _steady_flip(seen: Seen, rng: random.Random) -> Action:
     return Action.flip(rng.choice(seen.down))
 
 
-def _steady(view: dict, rng: random.Random) -> Action:
+def steady(view: DecisionView, rng: random.Random) -> Action:
     seen = Seen(view)
     if view["phase"] == "flip" or view["pending_flip"]:
         return _steady_flip(seen, rng)
@@ -303,15 +260,10 @@ def _steady(view: dict, rng: random.Random) -> Action:
     legal = {a["kind"] for a in view["legal"]}
     if "take" not in legal:
         return DRAW
+    assert seen.top is not None, "a take needs a discard"  # the legal actions offer one only then
     take = min(v for v, _ in _placements(seen, seen.top))
     if "draw" not in legal:
         return TAKE
     discard = _discard_value(seen)
     draw = sum(q * min(discard, min(v for v, _ in _placements(seen, r))) for r, q in seen.p.items())
     return TAKE if take <= draw else DRAW
-
-
-LEVELS: dict[str, Policy] = {"random": _random, "beginner": _beginner, "steady": _steady}
-
-# The Caddie ("caddie") and the bench's reference player ("greedy") register themselves on import.
-from caddie.core.grid import caddie, reference_players  # noqa: E402,F401

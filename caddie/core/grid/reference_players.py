@@ -1,8 +1,8 @@
 """Reference players the benches measure the Caddie against.
 
 Both decide from a seat's view alone (``GridMatch.view(seat)``), like every
-computer player, and both are registered as computer levels so that
-``opponents.choose(view, "greedy", rng)`` plays them.
+computer player, and both are computer levels in ``caddie.core.grid.players``, so
+that ``players.choose(view, "greedy", rng)`` plays them.
 
 ``random`` (in ``caddie.core.grid.opponents``)
     any legal action, uniformly.
@@ -29,19 +29,13 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
 
 from caddie.core.grid.game import DISCARD, DRAW, TAKE, Action
-from caddie.core.grid.opponents import register
 from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import score_column
+from caddie.core.grid.view import DecisionView, rules_of
 
 __all__ = ["greedy", "average_card"]
-
-
-@lru_cache(maxsize=64)
-def _rules(items: tuple) -> Rules:
-    return Rules.from_dict(dict(items))
 
 
 @lru_cache(maxsize=64)
@@ -57,12 +51,14 @@ def average_card(rules: Rules) -> float:
 
 def _column(top: str | None, bottom: str | None, rules: Rules, unknown: float) -> float:
     if top is not None and bottom is not None:
-        return score_column(top, bottom, rules).points
+        points = score_column(top, bottom, rules).points
+        assert points is not None, "a column of two known cards scores"
+        return points
     known = [rules.points(c) for c in (top, bottom) if c is not None]
     return sum(known) + unknown * (2 - len(known))
 
 
-def _best_place(grid: list, card: str, rules: Rules) -> tuple[float, int]:
+def _best_place(grid: list[str | None], card: str, rules: Rules) -> tuple[float, int]:
     """(change of the grid's value, position) of the best place for ``card``: lowest change, then position."""
     width, unknown = rules.columns, average_card(rules)
     best: tuple[float, int] | None = None
@@ -80,15 +76,17 @@ def _best_place(grid: list, card: str, rules: Rules) -> tuple[float, int]:
     return best
 
 
-def greedy(view: dict[str, Any], rng: random.Random) -> Action:
+def greedy(view: DecisionView, rng: random.Random) -> Action:
     """The greedy reference player's action (``rng`` is not used: greedy is deterministic)."""
-    rules = _rules(tuple(sorted(view["rules"].items())))
-    me = view["players"][view["seat"]]
+    rules = rules_of(view)
+    seat = view["seat"]
+    assert seat is not None, "a decision is a seat's, not an onlooker's"
+    me = view["players"][seat]
     grid = list(me["grid"])
     if view["phase"] == "flip" or view["pending_flip"]:
         return Action.flip(grid.index(None))
     legal = {a["kind"] for a in view["legal"]}
-    drawn = view["drawn"] if view["drawn_by"] == view["seat"] else None
+    drawn = view["drawn"] if view["drawn_by"] == seat else None
     if drawn is None:
         top = view["discard"][-1] if view["discard"] else None
         if "take" in legal and top is not None:
@@ -100,6 +98,3 @@ def greedy(view: dict[str, Any], rng: random.Random) -> Action:
     if change < 0 or view["drawn_from"] != "deck":
         return Action.swap(position)
     return DISCARD
-
-
-register("greedy", greedy)

@@ -47,42 +47,49 @@ review.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
-from caddie.core.grid.caddie import Option, decide, evaluate, same_move
-from caddie.core.grid.cards import JOKER
 from caddie.core.errors import CaddieError
+from caddie.core.grid.caddie import Option, decide, evaluate, same_move
+from caddie.core.grid.cards import card_shown
 from caddie.core.grid.game import Action, position_name
+from caddie.core.grid.moves import Move
+from caddie.core.grid.view import SeatView
 
 __all__ = ["review_hole", "judge_ready", "HoleReview", "Reviewed"]
-
-Move = tuple  # (kind, position, flip), as caddie_policy names a move
 
 
 @dataclass(frozen=True)
 class Reviewed:
     """One decision the caddie would have made differently."""
 
-    did: str              # "You took the 9 into the top-left, replacing your K"
-    caddie: str           # "the caddie would have drawn from the deck"
-    cost: float           # expected points against the table it cost, to 0.1
-    your_score: float     # my expected hole score after my move ...
-    caddie_score: float   # ... and after the caddie's
-    turn: int             # the hole's turn count when it was made (0: the first turn)
+    did: str  # "You took the 9 into the top-left, replacing your K"
+    caddie: str  # "the caddie would have drawn from the deck"
+    cost: float  # expected points against the table it cost, to 0.1
+    your_score: float  # my expected hole score after my move ...
+    caddie_score: float  # ... and after the caddie's
+    turn: int  # the hole's turn count when it was made (0: the first turn)
 
     @property
     def text(self) -> str:
         return f"{self.did}; {self.caddie}."
 
     def to_dict(self) -> dict[str, Any]:
-        return {"did": self.did, "caddie": self.caddie, "text": self.text, "cost": self.cost,
-                "your_score": self.your_score, "caddie_score": self.caddie_score, "turn": self.turn}
+        return {
+            "did": self.did,
+            "caddie": self.caddie,
+            "text": self.text,
+            "cost": self.cost,
+            "your_score": self.your_score,
+            "caddie_score": self.caddie_score,
+            "turn": self.turn,
+        }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Reviewed":
-        return cls(data["did"], data["caddie"], data["cost"], data["your_score"], data["caddie_score"],
-                   data["turn"])
+    def from_dict(cls, data: Mapping[str, Any]) -> Reviewed:
+        return cls(data["did"], data["caddie"], data["cost"], data["your_score"], data["caddie_score"], data["turn"])
 
 
 @dataclass(frozen=True)
@@ -90,7 +97,7 @@ class HoleReview:
     """The decisions of a hole the caddie would have made differently, biggest cost first."""
 
     hole: int
-    considered: int                  # decisions looked at (a take and its swap count once)
+    considered: int  # decisions looked at (a take and its swap count once)
     items: tuple[Reviewed, ...]
 
     @property
@@ -98,11 +105,15 @@ class HoleReview:
         return round(sum(item.cost for item in self.items), 1)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"hole": self.hole, "considered": self.considered, "total": self.total,
-                "items": [item.to_dict() for item in self.items]}
+        return {
+            "hole": self.hole,
+            "considered": self.considered,
+            "total": self.total,
+            "items": [item.to_dict() for item in self.items],
+        }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "HoleReview":
+    def from_dict(cls, data: Mapping[str, Any]) -> HoleReview:
         return cls(data["hole"], data["considered"], tuple(Reviewed.from_dict(i) for i in data["items"]))
 
 
@@ -111,11 +122,11 @@ class _Step:
     """A decision as the caddie sees it: the view, the player's whole move, and, for a move the
     engine splits (a take and its swap, a discard and its forced flip), the second half alone."""
 
-    view: Mapping[str, Any]
+    view: SeatView
     move: Move
     seed: str | None
-    second: "_Step | None" = None
-    index: int = 0        # where its first decision is in the hole's list
+    second: _Step | None = None
+    index: int = 0  # where its first decision is in the hole's list
 
 
 def review_hole(decisions: Sequence[Mapping[str, Any]], rng: random.Random | str) -> HoleReview:
@@ -140,7 +151,7 @@ def review_hole(decisions: Sequence[Mapping[str, Any]], rng: random.Random | str
     return HoleReview(hole, len(steps), tuple(items))
 
 
-def judge_ready(decisions: list[dict], seed: str) -> list[dict]:
+def judge_ready(decisions: list[dict[str, Any]], seed: str) -> list[dict[str, Any]]:
     """Judge, while the hole goes on, every move not judged yet but the latest (a second half
     may still join it), keeping each judgment in the move's first decision; returns
     ``decisions`` so judged (the same list: a caller in another process keeps the answer).
@@ -180,67 +191,70 @@ def _steps(decisions: Sequence[Mapping[str, Any]]) -> list[_Step]:
         after = _read(decisions[i + 1]) if i + 1 < len(decisions) else None
         kind, position = action.kind, action.position
         if kind == "take" and after and after[1].kind == "swap" and after[0].get("drawn_from") == "discard":
-            second = _Step(after[0], ("swap", after[1].position, None), after[2], index=i + 1)
-            steps.append(_Step(view, ("take", after[1].position, None), seed, second, index=i))
+            second = _Step(after[0], Move("swap", after[1].position, None), after[2], index=i + 1)
+            steps.append(_Step(view, Move("take", after[1].position, None), seed, second, index=i))
             i += 2
         elif kind == "discard" and after and after[1].kind == "flip" and after[0].get("pending_flip"):
-            second = _Step(after[0], ("flip", after[1].position, None), after[2], index=i + 1)
-            steps.append(_Step(view, ("discard", None, after[1].position), seed, second, index=i))
+            second = _Step(after[0], Move("flip", after[1].position, None), after[2], index=i + 1)
+            steps.append(_Step(view, Move("discard", None, after[1].position), seed, second, index=i))
             i += 2
         else:
-            if kind != "take":          # a take whose swap was not kept says not where the card went
-                steps.append(_Step(view, (kind, position, None), seed, index=i))
+            if kind != "take":  # a take whose swap was not kept says not where the card went
+                steps.append(_Step(view, Move(kind, position, None), seed, index=i))
             i += 1
     return steps
 
 
-def _read(decision: Mapping[str, Any]) -> tuple[Mapping[str, Any], Action, str | None]:
+def _read(decision: Mapping[str, Any]) -> tuple[SeatView, Action, str | None]:
     return decision["view"], Action.from_dict(decision["action"]), decision.get("seed")
 
 
 def _judge(step: _Step, rng: random.Random) -> Reviewed | None:
     """The step, if the caddie would have chosen differently at a cost."""
-    sub = random.Random(rng.getrandbits(64))       # each step's draws do not depend on the ones before
+    sub = random.Random(rng.getrandbits(64))  # each step's draws do not depend on the ones before
     view = step.view
     try:
         decision = decide(view, random.Random(step.seed) if step.seed is not None else sub)
     except CaddieError:
-        return None                                 # nothing the caddie could decide: nothing to review
+        return None  # nothing the caddie could decide: nothing to review
     best = decision.best
     mine = _move_of(best)
     if step.second is not None and mine[0] == step.move[0]:
-        return _judge(step.second, sub)             # the caddie agreed on the first half
+        return _judge(step.second, sub)  # the caddie agreed on the first half
     if same_move(view, mine, step.move):
         return None
     scored = [o for o in decision.options[1:] if same_move(view, _move_of(o), step.move)]
-    if scored:   # the caddie played the player's move out too, over the same deals as its own
+    if scored:  # the caddie played the player's move out too, over the same deals as its own
         yours, its = scored[0], best
     else:
         yours, its = evaluate(view, [step.move, mine], sub)
     cost = round(yours.value - its.value, 1)
     if cost <= 0:
         return None
-    return Reviewed(_words(view, step.move, False), _words(view, mine, True), cost,
-                    round(yours.expected_score, 1), round(its.expected_score, 1), view.get("turns") or 0)
+    return Reviewed(
+        _words(view, step.move, False),
+        _words(view, mine, True),
+        cost,
+        round(yours.expected_score, 1),
+        round(its.expected_score, 1),
+        view.get("turns") or 0,
+    )
 
 
 def _move_of(option: Option) -> Move:
-    return option.action.kind, option.position, option.flip
+    return Move(option.action.kind, option.position, option.flip)
 
 
 # -- in words -------------------------------------------------------------------------------
 
-def _shown(card: str | None) -> str:
-    return "Joker" if card == JOKER else str(card)
 
-
-def _where(view: Mapping[str, Any], position: int, with_replaced: bool = True) -> str:
+def _where(view: SeatView, position: int, with_replaced: bool = True) -> str:
     size = len(view["players"][view["seat"]]["grid"])
     text = f"the {position_name(position, size)}"
     if not with_replaced:
         return text
     old = view["players"][view["seat"]]["grid"][position]
-    return text + (", over a face-down card" if old is None else f", replacing your {_shown(old)}")
+    return text + (", over a face-down card" if old is None else f", replacing your {card_shown(old)}")
 
 
 # what the player did, and what the caddie would have done, by kind of move
@@ -253,15 +267,20 @@ _PHRASES = {
 }
 
 
-def _words(view: Mapping[str, Any], move: Move, caddie: bool) -> str:
+def _words(view: SeatView, move: Move, caddie: bool) -> str:
     """A move in words: "You took the 9 into the top-left, replacing your K" (``caddie`` False)
     or "the caddie would have drawn from the deck" (``caddie`` True)."""
     kind, position, flip = move
     card = view["discard"][-1] if kind == "take" else view.get("drawn")
-    text = _PHRASES[kind][caddie].format(
-        card=_shown(card), where=_where(view, position) if kind in ("take", "swap") else "",
-        spot=_where(view, position, False) if kind == "flip" else "")
+    where = spot = ""
+    if kind in ("take", "swap", "flip"):
+        assert position is not None, f"a {kind} names its position"
+        if kind == "flip":
+            spot = _where(view, position, False)
+        else:
+            where = _where(view, position)
+    shown = card_shown(card) if card is not None else ""  # a draw or a flip names no card
+    text = _PHRASES[kind][caddie].format(card=shown, where=where, spot=spot)
     if kind == "discard" and flip is not None:
         text += f" and turned up {_where(view, flip, False)}"
     return text
-

@@ -7,11 +7,12 @@ decides what a card is worth or how many decks a table uses.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, Mapping
+from typing import Any
 
-from caddie.core.grid.cards import JOKER, RANKS
 from caddie.core.errors import CardError, RulesError, quoted
+from caddie.core.grid.cards import JOKER, RANKS
 
 GRID_SIZES = (4, 6, 8, 10)
 NEGATIVES = ("twos", "jokers", "both")
@@ -24,7 +25,7 @@ MIN_DRAWABLE = 10  # cards left to draw after the deal and the first discard
 
 @dataclass(frozen=True)
 class Rules:
-    """A table's Grid Golf variant (DESIGN.md section 2).
+    """A table's Grid Golf variant (docs/grid-golf.md, "Rules").
 
     >>> Rules().points("K"), Rules(king=0).points("K"), Rules().points("2")
     (10, 0, -2)
@@ -44,12 +45,14 @@ class Rules:
     def __post_init__(self) -> None:
         _check_choice("cards", self.cards, GRID_SIZES, "A grid holds 4, 6, 8 or 10 cards.")
         _check_choice("king", self.king, (0, 10), "A King is worth 0 or 10 points.")
-        _check_choice("negatives", self.negatives, NEGATIVES,
-                      'The negative cards are "twos", "jokers" or "both".')
-        _check_choice("negative_pairs", self.negative_pairs, NEGATIVE_PAIRS,
-                      'A matched pair of negative cards scores "zero" or "keep"s its sum.')
-        _check_choice("end", self.end, ENDS,
-                      'A hole ends "immediate"ly or after a "final_turn" for everyone else.')
+        _check_choice("negatives", self.negatives, NEGATIVES, 'The negative cards are "twos", "jokers" or "both".')
+        _check_choice(
+            "negative_pairs",
+            self.negative_pairs,
+            NEGATIVE_PAIRS,
+            'A matched pair of negative cards scores "zero" or "keep"s its sum.',
+        )
+        _check_choice("end", self.end, ENDS, 'A hole ends "immediate"ly or after a "final_turn" for everyone else.')
         if not isinstance(self.discard_flip, bool):
             raise RulesError("Immediate discard penalty is on (true) or off (false).", "discard_flip")
         if type(self.initial_flips) is not int or not 0 <= self.initial_flips <= 2:
@@ -128,17 +131,17 @@ class Rules:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any] | None, base: "Rules | None" = None) -> "Rules":
+    def from_dict(cls, data: Mapping[str, Any] | None, base: Rules | None = None) -> Rules:
         """Build rules from ``base`` (default: the standard preset) with ``data`` overriding.
 
         Unknown fields and wrongly typed values raise ``RulesError`` naming the field.
 
         >>> Rules.from_dict({"king": 0, "cards": 8}).king
         0
-        >>> Rules.from_dict({"kings": 0})
+        >>> Rules.from_dict({"kings": 0})  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        caddie.core.errors.RulesError: "kings" is not a rules field; the fields are cards, king, negatives, negative_pairs, end, discard_flip, initial_flips, holes.
+        caddie.core.errors.RulesError: "kings" is not a rules field; the fields are cards, king, negatives, ...
         """
         base = base or Rules()
         if data is None:
@@ -186,7 +189,7 @@ def preset_name(rules: Rules) -> str:
     return "custom"
 
 
-def _check_choice(field: str, value: Any, allowed: tuple, message: str) -> None:
+def _check_choice(field: str, value: Any, allowed: tuple[object, ...], message: str) -> None:
     # Exact types: JSON's false must not pass for a King worth 0, nor 6.0 for six cards.
     if type(value) is not type(allowed[0]) or value not in allowed:
         raise RulesError(message, field)

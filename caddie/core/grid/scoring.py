@@ -6,11 +6,11 @@ Tally, caddie, ledger and the game engine all score a grid here.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
-from caddie.core.grid.cards import RANKS, plural_name
 from caddie.core.errors import CardError, HandError
+from caddie.core.grid.cards import RANKS, plural_name
 from caddie.core.grid.rules import Rules
 
 Grid = Sequence["str | None"]
@@ -33,7 +33,7 @@ class ColumnScore:
     def complete(self) -> bool:
         return self.top is not None and self.bottom is not None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str | bool | int | None]:
         return {"top": self.top, "bottom": self.bottom, "matched": self.matched, "points": self.points}
 
 
@@ -84,7 +84,9 @@ def score_grid(grid: Grid, rules: Rules) -> GridScore:
     """
     if len(grid) != rules.cards:
         raise HandError(
-            f"{_article(rules.cards)} {rules.cards}-card grid needs {rules.cards} cards; this one has {len(grid)}.", "cards")
+            f"{_article(rules.cards)} {rules.cards}-card grid needs {rules.cards} cards; this one has {len(grid)}.",
+            "cards",
+        )
     width = rules.columns
     return GridScore(tuple(score_column(grid[k], grid[k + width], rules) for k in range(width)))
 
@@ -103,7 +105,9 @@ def check_grid(grid: Grid, rules: Rules, decks: int = 1, field: str = "cards") -
     """
     if len(grid) != rules.cards:
         raise HandError(
-            f"{_article(rules.cards)} {rules.cards}-card grid needs {rules.cards} cards; this one has {len(grid)}.", field)
+            f"{_article(rules.cards)} {rules.cards}-card grid needs {rules.cards} cards; this one has {len(grid)}.",
+            field,
+        )
     if type(decks) is not int or decks < 1:
         raise HandError("The number of decks is a whole number, at least 1.", "decks")
     counts = Counter(c for c in grid if c is not None)
@@ -116,7 +120,6 @@ def check_grid(grid: Grid, rules: Rules, decks: int = 1, field: str = "cards") -
         if n > allowed:
             deck_words = "one deck holds" if decks == 1 else f"{decks} decks hold"
             raise HandError(f"{n} {plural_name(rank)}, but {deck_words} only {allowed}.", field)
-
 
 
 def _article(n: int) -> str:

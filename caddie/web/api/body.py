@@ -12,47 +12,52 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date
-from typing import Any, Mapping
+from typing import Any
 
 from flask import request
 
-from caddie.core.grid.cards import parse_card
 from caddie.core.clubs.scoring import MAX_YARDAGE, ClubRules
-from caddie.core.courses.course import SAMPLE_COURSES, Course, Hole
+from caddie.core.courses.course import COURSE_NAME_LIMIT, SAMPLE_COURSES, TEE_LIMIT, Course, Hole
 from caddie.core.errors import CaddieError, RulesError, quoted
-from caddie.core.ledger import HOLE_COUNTS, check_score
+from caddie.core.grid.cards import parse_card
 from caddie.core.grid.rules import PRESETS, Rules, preset, preset_name
+from caddie.core.ledger import HOLE_COUNTS, check_score
+from caddie.core.limits import MAX_DECKS
 from caddie.core.table import Table
 from caddie.store.courses import MINE, find_course
-from caddie.web.identity import browser_id
 from caddie.store.ledger import GAMES, CellWrite
 from caddie.store.models import Round
+from caddie.web.identity import browser_id
 from caddie.web.table_in_force import current_table
 
-MIN_DECKS, MAX_DECKS = 1, 4  # eight players at ten-card grids need four decks; so do eight at Club Cards
+MIN_DECKS = 1
 COURSE_FIELDS = ("name", "tee", "holes")
-MAX_CELL_VERSION = 2 ** 31 - 1  # a database integer; no real cell gets near it
-COURSE_NAME_LIMIT, TEE_LIMIT = 60, 24
+MAX_CELL_VERSION = 2**31 - 1  # a database integer; no real cell gets near it
 
 
 # -- the ledger's bodies ---------------------------------------------------------
 
+
 def hole_number(text: str, holes: int) -> int:
     if not re.fullmatch(r"[0-9]{1,4}", text) or not 1 <= int(text) <= holes:
-        raise CaddieError(f"This round has holes 1 to {holes}: the address ends /holes/1 to /holes/{holes}.",
-                          "hole")
+        raise CaddieError(f"This round has holes 1 to {holes}: the address ends /holes/1 to /holes/{holes}.", "hole")
     return int(text)
 
 
-def cell_writes(body: Mapping[str, Any], round_: Round, hole: int,
-                 versions_now: dict[tuple[int, int], int] | None) -> list[CellWrite]:
+def cell_writes(
+    body: Mapping[str, Any], round_: Round, hole: int, versions_now: dict[tuple[int, int], int] | None
+) -> list[CellWrite]:
     """The writes the body asks for; refuses the whole body at its first bad entry."""
     scores = body.get("scores")
     if not isinstance(scores, dict) or not scores:
-        raise CaddieError('Send the scores for this hole by player name, such as {"scores": {"Ann": 5, "Bo": -2}}; '
-                          "null clears a score.", "scores")
+        raise CaddieError(
+            'Send the scores for this hole by player name, such as {"scores": {"Ann": 5, "Bo": -2}}; '
+            "null clears a score.",
+            "scores",
+        )
     seats: dict[str, int] = {}
     for key, score in scores.items():
         seat = seat_of(round_, key, "scores")
@@ -63,8 +68,11 @@ def cell_writes(body: Mapping[str, Any], round_: Round, hole: int,
             check_score(score, round_.game, f"scores.{shortened(key)}")
     seen = body.get("versions", {})
     if not isinstance(seen, dict):
-        raise CaddieError('The versions are an object of player names and the version of the cell you saw, '
-                          'such as {"Ann": 2}; 0 means the cell was blank.', "versions")
+        raise CaddieError(
+            "The versions are an object of player names and the version of the cell you saw, "
+            'such as {"Ann": 2}; 0 means the cell was blank.',
+            "versions",
+        )
     seen_by_seat: dict[int, int] = {}
     for key, version in seen.items():
         seat = seat_of(round_, key, "versions")
@@ -94,8 +102,7 @@ def seat_of(round_: Round, key: str, where: str) -> int:
     names = [p.name for p in round_.players]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     who = f"the player is {listed}" if len(names) == 1 else f"the players are {listed}"
-    raise CaddieError(f"{quoted(key)} is not playing in this round; {who}.",
-                      f"{where}.{shortened(key)}")
+    raise CaddieError(f"{quoted(key)} is not playing in this round; {who}.", f"{where}.{shortened(key)}")
 
 
 def name_key(name: str) -> str:
@@ -133,8 +140,11 @@ def round_table(body: Mapping[str, Any], game: str) -> Table:
     if not given:
         return table
     if game == "clubs":
-        raise CaddieError("Grid Golf rules do not apply to a Club Cards round: it uses the table's deck and "
-                          "Penalty Stroke Chart from Settings.", given[0])
+        raise CaddieError(
+            "Grid Golf rules do not apply to a Club Cards round: it uses the table's deck and "
+            "Penalty Stroke Chart from Settings.",
+            given[0],
+        )
     rules = grid_rules(body, default=table.rules)
     return replace(table, rules=rules, preset=preset_name(rules))
 
@@ -146,28 +156,40 @@ def round_course(body: Mapping[str, Any], game: str) -> Course | None:
             raise CaddieError("A Grid Golf round has no course: courses are for Club Cards.", "course")
         return None
     if value is None:
-        raise CaddieError(f"Choose a course for a Club Cards round: a sample ({or_list(SAMPLE_COURSES)}) or your "
-                          'own, as {"name": ..., "tee": ..., "holes": [{"yardage": 392, "par": 4}, ...]}.',
-                          "course")
+        raise CaddieError(
+            f"Choose a course for a Club Cards round: a sample ({or_list(SAMPLE_COURSES)}) or your "
+            'own, as {"name": ..., "tee": ..., "holes": [{"yardage": 392, "par": 4}, ...]}.',
+            "course",
+        )
     if isinstance(value, str) and value.strip().startswith(MINE):
         course = find_course(value, browser_id())
         if course is None:
-            raise CaddieError(f"{quoted(value)} is not one of your courses: use the key of a course this browser "
-                              "saved, a sample, or send the course itself.", "course")
+            raise CaddieError(
+                f"{quoted(value)} is not one of your courses: use the key of a course this browser "
+                "saved, a sample, or send the course itself.",
+                "course",
+            )
         return course
     if isinstance(value, str):
         course = SAMPLE_COURSES.get(value.strip().lower())
         if course is None:
-            raise CaddieError(f"{quoted(value)} is not a sample course; choose {or_list(SAMPLE_COURSES)}, or send "
-                              "your own course.", "course")
+            raise CaddieError(
+                f"{quoted(value)} is not a sample course; choose {or_list(SAMPLE_COURSES)}, or send your own course.",
+                "course",
+            )
         return course
     if not isinstance(value, dict):
-        raise CaddieError('A course is the key of a sample course, such as "cedar-nine", or an object '
-                          '{"name": ..., "tee": ..., "holes": [...]}.', "course")
+        raise CaddieError(
+            'A course is the key of a sample course, such as "cedar-nine", or an object '
+            '{"name": ..., "tee": ..., "holes": [...]}.',
+            "course",
+        )
     for key in value:
         if key not in COURSE_FIELDS:
-            raise CaddieError(f'"{shortened(key)}" is not a field of a course; the fields are '
-                              f'{", ".join(COURSE_FIELDS)}.', f"course.{shortened(key)}")
+            raise CaddieError(
+                f'"{shortened(key)}" is not a field of a course; the fields are {", ".join(COURSE_FIELDS)}.',
+                f"course.{shortened(key)}",
+            )
     name = tidy_text(value.get("name"), "course.name", "The course's name", COURSE_NAME_LIMIT)
     tee = tidy_text(value.get("tee", ""), "course.tee", "The tee", TEE_LIMIT, blank=True)
     rows = value.get("holes")
@@ -179,8 +201,9 @@ def round_course(body: Mapping[str, Any], game: str) -> Course | None:
         if not isinstance(row, dict) or set(row) != {"yardage", "par"}:
             raise CaddieError(f'Hole {i + 1} must be an object with just "yardage" and "par".', field)
         if type(row["yardage"]) is not int or not 1 <= row["yardage"] <= MAX_YARDAGE:
-            raise CaddieError(f"Hole {i + 1}'s yardage is a whole number from 1 to {MAX_YARDAGE} yards.",
-                              f"{field}.yardage")
+            raise CaddieError(
+                f"Hole {i + 1}'s yardage is a whole number from 1 to {MAX_YARDAGE} yards.", f"{field}.yardage"
+            )
         if type(row["par"]) is not int:
             raise CaddieError(f"Hole {i + 1}'s par is a whole number.", f"{field}.par")
         holes.append(Hole(row["yardage"], row["par"]))
@@ -206,7 +229,7 @@ def date_played(body: Mapping[str, Any]) -> date | None:
 def tidy_text(value: Any, field: str, label: str, limit: int = 24, blank: bool = False) -> str:
     """A name as typed, spaces tidied; no control characters (or lone surrogates) reach the database."""
     if not isinstance(value, str):
-        raise CaddieError(f"{label} is text, such as \"Ann\".", field)
+        raise CaddieError(f'{label} is text, such as "Ann".', field)
     if any(unicodedata.category(ch) in ("Cc", "Cs") and not ch.isspace() for ch in value):
         raise CaddieError(f"{label} holds characters that cannot be shown on a scorecard.", field)
     text = " ".join(value.split())
@@ -219,6 +242,7 @@ def tidy_text(value: Any, field: str, label: str, limit: int = 24, blank: bool =
 
 # -- the body as a whole, and the rules in it ------------------------------------
 
+
 def json_object(allowed: tuple[str, ...]) -> dict[str, Any]:
     """The request body as a JSON object holding only ``allowed`` fields."""
     if not request.is_json:
@@ -228,11 +252,12 @@ def json_object(allowed: tuple[str, ...]) -> dict[str, Any]:
     except (ValueError, RecursionError):  # bad syntax or encoding; absurdly deep nesting
         raise CaddieError("The request body is not valid JSON.") from None
     if not isinstance(body, dict):
-        raise CaddieError("The request body must be a JSON object, such as {\"cards\": [...]}.")
+        raise CaddieError('The request body must be a JSON object, such as {"cards": [...]}.')
     for key in body:
         if key not in allowed:
-            raise CaddieError(f'"{shortened(key)}" is not a field of this request; the fields are '
-                              f'{", ".join(allowed)}.', key)
+            raise CaddieError(
+                f'"{shortened(key)}" is not a field of this request; the fields are {", ".join(allowed)}.', key
+            )
     return body
 
 
@@ -244,8 +269,7 @@ def grid_rules(body: Mapping[str, Any], default: Rules | None = None) -> Rules:
     base = preset(name) if ("preset" in body or default is None) else default
     overrides = body.get("rules", {})
     if not isinstance(overrides, dict):
-        raise CaddieError("The rules are an object of field names and values, such as {\"king\": 0}.",
-                          "rules")
+        raise CaddieError('The rules are an object of field names and values, such as {"king": 0}.', "rules")
     try:
         return Rules.from_dict(overrides, base=base)
     except RulesError as err:
@@ -257,16 +281,14 @@ def grid_card(text: Any, i: int) -> str:
     if text is None or (isinstance(text, str) and not text.strip()):
         raise CaddieError(f"Card {i + 1} is missing: a tallied grid is finished, so enter every card.", field)
     if not isinstance(text, str):
-        raise CaddieError(f'Card {i + 1} is not a card: write each card as text, such as "K", "10" or "JK".',
-                          field)
+        raise CaddieError(f'Card {i + 1} is not a card: write each card as text, such as "K", "10" or "JK".', field)
     return parse_card(text, field=field)
 
 
 def deck_count(body: Mapping[str, Any]) -> int:
     decks = body.get("decks", 1)
     if not is_json_int(decks) or not MIN_DECKS <= decks <= MAX_DECKS:
-        raise CaddieError(f"The number of decks in play is a whole number from {MIN_DECKS} to {MAX_DECKS}.",
-                          "decks")
+        raise CaddieError(f"The number of decks in play is a whole number from {MIN_DECKS} to {MAX_DECKS}.", "decks")
     return decks
 
 
@@ -281,36 +303,42 @@ def club_rules(body: Mapping[str, Any]) -> ClubRules:
     if "deck" in body:
         deck = body["deck"]
         if not isinstance(deck, list) or not deck:
-            raise CaddieError("The deck is a list of the yardages of its cards, such as [250, 245, ...].",
-                              "deck")
+            raise CaddieError("The deck is a list of the yardages of its cards, such as [250, 245, ...].", "deck")
         for i, card in enumerate(deck):
             if not is_json_int(card):
-                raise CaddieError(f"Deck card {i + 1} is not a yardage: each card is a whole number of yards.",
-                                  f"deck[{i}]")
+                raise CaddieError(
+                    f"Deck card {i + 1} is not a yardage: each card is a whole number of yards.", f"deck[{i}]"
+                )
         settings["deck"] = deck
     if "penalty_chart" in body:
         chart = body["penalty_chart"]
         if not isinstance(chart, list) or not chart:
-            raise CaddieError('The penalty chart is a list of bands such as {"up_to": 10, "strokes": 1}, '
-                              "starting with the band for 0 yards over.", "penalty_chart")
+            raise CaddieError(
+                'The penalty chart is a list of bands such as {"up_to": 10, "strokes": 1}, '
+                "starting with the band for 0 yards over.",
+                "penalty_chart",
+            )
         for i, band in enumerate(chart):
             field = f"penalty_chart[{i}]"
             if not isinstance(band, dict) or set(band) != {"up_to", "strokes"}:
-                raise CaddieError(f'Penalty band {i + 1} must be an object with just "up_to" (yards over) '
-                                  'and "strokes".', field)
+                raise CaddieError(
+                    f'Penalty band {i + 1} must be an object with just "up_to" (yards over) and "strokes".', field
+                )
             for key in ("up_to", "strokes"):
                 if not is_json_int(band[key]):
                     raise CaddieError(f'Penalty band {i + 1}: "{key}" is a whole number.', f"{field}.{key}")
         settings["penalty_chart"] = chart
     if "beyond" in body:
         if not is_json_int(body["beyond"]):
-            raise CaddieError("The penalty for going over by more than the last band is a whole number "
-                              "of strokes.", "beyond")
+            raise CaddieError(
+                "The penalty for going over by more than the last band is a whole number of strokes.", "beyond"
+            )
         settings["beyond"] = body["beyond"]
     return ClubRules.from_dict(settings)
 
 
 # -- small helpers ------------------------------------------------------------
+
 
 def is_json_int(value: Any) -> bool:
     """A JSON integer: not a boolean, not a float such as 3.0."""

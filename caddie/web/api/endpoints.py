@@ -1,4 +1,4 @@
-"""JSON API v1 (DESIGN.md section 5).
+"""JSON API v1 (docs/api.md, "Conventions" and "Errors").
 
 Every view is thin: read the JSON body (``caddie.web.api.body`` checks its
 shape), hand the values to ``caddie.core`` and return what the core works out. Every input error, the
@@ -10,7 +10,7 @@ view's own and the core's, is a ``CaddieError`` and answers ``400`` with
 ``null`` when the body as a whole is wrong.
 
 The ledger endpoints (``/rounds``) keep a round's scorecard. Who may do what is
-``ledger_store.access_for``: the owner's browser cookie, an edit grant in the
+``caddie.store.ledger.access_for``: the owner's browser cookie, an edit grant in the
 session or ``Authorization: Bearer <edit token>`` writes; the share token
 reads. A round the caller may not see answers exactly like a round that does
 not exist (404), so ids cannot be probed; a caller who may only read and tries
@@ -24,23 +24,45 @@ from typing import Any
 
 from flask import Blueprint, request
 
-from caddie.core.grid.advisor import advise
 from caddie.core.clubs.caddie import advise as advise_clubs
 from caddie.core.clubs.scoring import check_yardage, score_club_hole
 from caddie.core.errors import CaddieError
+from caddie.core.grid.advisor import advise
 from caddie.core.grid.scoring import check_grid, score_grid
-from caddie.web.csrf import csrf
 from caddie.offload.heavy_work import run_heavy
-from caddie.web.identity import browser_id, edit_grants
-from caddie.store.ledger import (Access, StaleScore, access_for, cards_of, deal_round, find_round, forget_reads,
-                                 round_version, write_scores)
-from caddie.store.models import Round
 from caddie.openapi import openapi_document
+from caddie.store.ledger import (
+    Access,
+    StaleScore,
+    access_for,
+    cards_of,
+    deal_round,
+    find_round,
+    forget_reads,
+    round_version,
+    write_scores,
+)
+from caddie.store.models import Round
 from caddie.store.round_view import view_round
+from caddie.web.api.body import (
+    cell_writes,
+    chosen_game,
+    club_rules,
+    date_played,
+    deck_count,
+    grid_card,
+    grid_rules,
+    hole_count,
+    hole_number,
+    is_json_int,
+    json_object,
+    player_names,
+    round_course,
+    round_table,
+)
+from caddie.web.csrf import csrf
+from caddie.web.identity import browser_id, edit_grants
 from caddie.web.table_in_force import current_table
-from caddie.web.api.body import (cell_writes, chosen_game, club_rules, date_played, deck_count, grid_card,
-                                   grid_rules, hole_count, hole_number, is_json_int, json_object, player_names,
-                                   round_course, round_table)
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
@@ -51,10 +73,14 @@ ROUND_FIELDS = ("players", "holes", "game", "preset", "rules", "course", "played
 HOLE_FIELDS = ("scores", "versions")
 
 NO_ROUND = "There is no round at this address."
-READ_ONLY = ("This link lets you follow the round but not change it: ask the scorekeeper for the edit link, "
-             "or send its edit token.")
-MOVED_ON = ("The round changed since you last loaded it, so your entry was not saved. "
-            "The card below is up to date: check it, then enter your score again.")
+READ_ONLY = (
+    "This link lets you follow the round but not change it: ask the scorekeeper for the edit link, "
+    "or send its edit token."
+)
+MOVED_ON = (
+    "The round changed since you last loaded it, so your entry was not saved. "
+    "The card below is up to date: check it, then enter your score again."
+)
 
 # Ids and tokens are secrets.token_urlsafe strings; anything else cannot name a round.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -88,21 +114,27 @@ def tally_grid():
     body = json_object(GRID_FIELDS)
     typed = body.get("cards")
     if typed is None:
-        raise CaddieError("Send the cards of the finished grid, top row then bottom row, "
-                          'as a list such as ["K", "5", "7", "K", "3", "9"].', "cards")
+        raise CaddieError(
+            "Send the cards of the finished grid, top row then bottom row, "
+            'as a list such as ["K", "5", "7", "K", "3", "9"].',
+            "cards",
+        )
     if not isinstance(typed, list):
-        raise CaddieError('The cards are a list such as ["K", "5", "7", "K", "3", "9"], '
-                          "top row then bottom row.", "cards")
+        raise CaddieError(
+            'The cards are a list such as ["K", "5", "7", "K", "3", "9"], top row then bottom row.', "cards"
+        )
     rules = grid_rules(body)
     decks = deck_count(body)
     if len(typed) != rules.cards:
-        raise CaddieError(f"This grid has {len(typed)} cards, but the rules in force deal "
-                          f"{rules.cards}: enter every card, top row then bottom row.", "cards")
+        raise CaddieError(
+            f"This grid has {len(typed)} cards, but the rules in force deal "
+            f"{rules.cards}: enter every card, top row then bottom row.",
+            "cards",
+        )
     cards = [grid_card(text, i) for i, text in enumerate(typed)]
     check_grid(cards, rules, decks)
     scored = score_grid(cards, rules)
-    return {"score": scored.total, "columns": [c.to_dict() for c in scored.columns],
-            "rules": rules.to_dict()}
+    return {"score": scored.total, "columns": [c.to_dict() for c in scored.columns], "rules": rules.to_dict()}
 
 
 @bp.post("/tally/clubs")
@@ -113,27 +145,37 @@ def tally_clubs():
     yardage = check_yardage(body["yardage"])
     cards = body.get("cards")
     if cards is None:
-        raise CaddieError("Send the yardage cards played on the hole, as a list such as [250, 160, 3].",
-                          "cards")
+        raise CaddieError("Send the yardage cards played on the hole, as a list such as [250, 160, 3].", "cards")
     if not isinstance(cards, list):
         raise CaddieError("The cards played are a list of yardages, such as [250, 160, 3].", "cards")
     for i, card in enumerate(cards):
         if not is_json_int(card):
-            raise CaddieError(f"Card {i + 1} is not a yardage: each card is a whole number of yards, "
-                              "such as 250.", f"cards[{i}]")
+            raise CaddieError(
+                f"Card {i + 1} is not a yardage: each card is a whole number of yards, such as 250.", f"cards[{i}]"
+            )
     rules = club_rules(body)
     decks = deck_count(body)
     return score_club_hole(yardage, cards, rules, decks).to_dict()
 
 
-CADDIE_GRID_FIELDS = ("rules", "preset", "grid", "discard", "discard_pile", "opponents", "deck_size",
-                      "final_turn", "drawn", "drawn_from")
+CADDIE_GRID_FIELDS = (
+    "rules",
+    "preset",
+    "grid",
+    "discard",
+    "discard_pile",
+    "opponents",
+    "deck_size",
+    "final_turn",
+    "drawn",
+    "drawn_from",
+)
 CADDIE_CLUB_FIELDS = ("yardage", "hand", "upcoming", "decks")
 
 
 @bp.post("/caddie/grid")
 def caddie_grid():
-    """The caddie's advice for one Grid Golf decision (the same function as caddie.core.grid.advisor.advise)."""
+    """The caddie's advice for one Grid Golf decision (the same function as caddie.advisor.advise)."""
     return run_heavy(advise, json_object(CADDIE_GRID_FIELDS))
 
 
@@ -152,11 +194,21 @@ def create_round():
     holes = hole_count(body, course)
     table = round_table(body, game)
     played_on = date_played(body)
-    round_ = deal_round(browser_id(create=True), names, holes, game, table, course, played_on)
-    links = {"page": f"/ledger/r/{round_.public_id}", "share": f"/ledger/s/{round_.share_token}",
-             "edit": f"/ledger/e/{round_.edit_token}", "api": f"/api/v1/rounds/{round_.public_id}"}
-    answer = {"round": view_round(round_).to_dict(), "edit_token": round_.edit_token,
-              "share_token": round_.share_token, "links": links}
+    owner = browser_id(create=True)
+    assert owner is not None  # create=True issues one
+    round_ = deal_round(owner, names, holes, game, table, course, played_on)
+    links = {
+        "page": f"/ledger/r/{round_.public_id}",
+        "share": f"/ledger/s/{round_.share_token}",
+        "edit": f"/ledger/e/{round_.edit_token}",
+        "api": f"/api/v1/rounds/{round_.public_id}",
+    }
+    answer = {
+        "round": view_round(round_).to_dict(),
+        "edit_token": round_.edit_token,
+        "share_token": round_.share_token,
+        "links": links,
+    }
     return answer, 201, {"Location": links["api"], "ETag": _etag(round_.version)}
 
 
@@ -197,11 +249,12 @@ def put_hole(public_id: str, hole: str):
 
 # -- rounds: who is asking, and what they sent --------------------------------
 
+
 def _round_for(public_id: str, needed: Access) -> Round:
     """The round, if this caller may do ``needed`` with it."""
     round_ = find_round(public_id) if TOKEN.fullmatch(public_id) else None
     access = access_for(round_, browser_id(), edit_grants(), _bearer()) if round_ else Access.NONE
-    if access < Access.READ:
+    if round_ is None or access < Access.READ:  # no round has no access
         raise Refused(NO_ROUND, 404)
     if access < needed:
         raise Refused(READ_ONLY, 403)
@@ -230,7 +283,7 @@ def _etag(version: int) -> str:
     return f'"{version}"'
 
 
-def _etag_matches(header: str, version: int) -> bool:
+def _etag_matches(header: str, version: int | None) -> bool:
     """``If-Match``: ``*``, or a list of versions, each plain (``7``), quoted (``"7"``) or weak (``W/"7"``)."""
     for tag in header.split(","):
         tag = tag.strip()

@@ -11,21 +11,22 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import Any
 
 from flask import Blueprint, request, url_for
 
 from caddie.core.clubs.caddie import Advice, advise_hole
+from caddie.core.clubs.hand import Selection, club_label, groups, marked, picks_from
 from caddie.core.clubs.scoring import ClubRules
+from caddie.core.clubs.walkthrough import ClubWalk
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError
-from caddie.store.courses import RANDOM_KEYS, course_choices, find_course
 from caddie.offload.heavy_work import run_heavy
+from caddie.store.courses import RANDOM_KEYS, course_choices, find_course
 from caddie.web.identity import browser_id
-from caddie.web.table_in_force import current_table
-from caddie.web.club_hand import Selection, club_label, groups, marked, picks_from
-from caddie.web.caddie.clubs_walk import ClubWalk
 from caddie.web.ledger import rounds_to_add_to
 from caddie.web.rendering import is_htmx, tap_response
+from caddie.web.table_in_force import current_table
 
 bp = Blueprint("caddie_clubs", __name__, url_prefix="/caddie/clubs")
 
@@ -62,9 +63,9 @@ def walk():
     except CaddieError as err:
         error = err.message
     context = _context(walk, course, rules, decks, choices, error)
-    args = walk.to_args()
+    args: dict[str, Any] = dict(walk.to_args())
     if request.args.get("picked") and not acted and context.get("step") == "play":
-        args.update(picked="1", pick=picks_from(request.args))   # a changed selection is part of the page's address
+        args.update(picked="1", pick=picks_from(request.args))  # a changed selection is part of the page's address
     canonical = url_for("caddie_clubs.walk", **args)
     return tap_response("caddie/clubs.html", "caddie/_clubs_walk.html", canonical, acted, error is None, **context)
 
@@ -93,34 +94,46 @@ def _apply(walk: ClubWalk, course: Course | None, rules: ClubRules, decks: int) 
 def _advised_cards(walk: ClubWalk, course: Course, rules: ClubRules, decks: int) -> list[int]:
     if walk.step(course) != "play":
         return []
-    upcoming = tuple(h.yardage for h in course.holes[walk.hole:])
+    upcoming = tuple(h.yardage for h in course.holes[walk.hole :])
     return list(_advice(walk.hand, course.holes[walk.hole - 1].yardage, upcoming, rules, decks).play.cards)
 
 
 def _context(walk: ClubWalk, course: Course | None, rules: ClubRules, decks: int, choices, error) -> dict:
-    context = dict(walk=walk, course=course, choices=choices, error=error, rules=rules, decks=decks,
-                   groups=groups(rules.deck), club_label=club_label, active_tab="caddie",
-                   ledger_score=None, ledger_rounds=[], oob=is_htmx())
+    context = {
+        "walk": walk,
+        "course": course,
+        "choices": choices,
+        "error": error,
+        "rules": rules,
+        "decks": decks,
+        "groups": groups(rules.deck),
+        "club_label": club_label,
+        "active_tab": "caddie",
+        "ledger_score": None,
+        "ledger_rounds": [],
+        "oob": is_htmx(),
+    }
     if course is None:
         return context
     step = walk.step(course)
     context["step"] = step
-    context["par_so_far"] = sum(h.par for h in course.holes[:len(walk.scores)])
+    context["par_so_far"] = sum(h.par for h in course.holes[: len(walk.scores)])
     if step == "done":
         return context
     hole = course.holes[walk.hole - 1]
     context.update(yardage=hole.yardage, par=hole.par)
     advice = None
     if step == "play":
-        advice = _advice(walk.hand, hole.yardage, tuple(h.yardage for h in course.holes[walk.hole:]), rules, decks)
+        advice = _advice(walk.hand, hole.yardage, tuple(h.yardage for h in course.holes[walk.hole :]), rules, decks)
         # the advice is the selection until the person changes it ("picked" says they did)
         picks = picks_from(request.args) if request.args.get("picked") else list(advice.play.cards)
         context["selection"] = Selection.of(list(walk.hand), picks, hole.yardage, rules)
     elif step == "short":
-        context["selection"] = Selection.of(list(walk.hand) + list(walk.turned),
-                                            list(walk.hand) + list(walk.turned), hole.yardage, rules)
+        context["selection"] = Selection.of(
+            list(walk.hand) + list(walk.turned), list(walk.hand) + list(walk.turned), hole.yardage, rules
+        )
     context["advice"] = advice
     context["advised"] = marked(list(walk.hand), list(advice.play.cards)) if advice else None
-    if walk.scores:   # the hole just played can go into a ledger round
+    if walk.scores:  # the hole just played can go into a ledger round
         context.update(ledger_score=walk.scores[-1], ledger_rounds=rounds_to_add_to("clubs"))
     return context

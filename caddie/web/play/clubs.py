@@ -8,31 +8,34 @@ match version they were based on.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
 
-from flask import Blueprint, abort, current_app, make_response, redirect, request, url_for
+from flask import Blueprint, Response, current_app, make_response, redirect, request, url_for
 
-from caddie.store.club_matches import (HUMAN_SEAT, ClubSeat, StaleMatch, computer_to_move, play, round_of,
-                                     start_club_match, step)
 from caddie.core.clubs.caddie import advise_view
-from caddie.core.clubs.opponents import LEVEL_NAMES
 from caddie.core.clubs.game import NEXT, ClubAction
+from caddie.core.clubs.hand import Selection, club_label, marked, picks_from
+from caddie.core.clubs.opponents import LEVEL_NAMES
 from caddie.core.clubs.scoring import ClubRules
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError
+from caddie.core.game import Seat
 from caddie.core.ledger import check_names
-from caddie.store.courses import course_choices, find_course
 from caddie.forms.base import first_error
 from caddie.forms.club_play import StartClubRoundForm
 from caddie.forms.play import DEFAULT_NAMES
 from caddie.offload.heavy_work import run_heavy
-from caddie.web.identity import browser_id
-from caddie.store.grid_matches import find_match, matches_for
+from caddie.store.club_matches import CLUBS, start_club_match
+from caddie.store.courses import course_choices, find_course
 from caddie.store.ledger import round_by_id
-from caddie.web.table_in_force import current_table
-from caddie.web.club_hand import Selection, club_label, marked, picks_from
-from caddie.web.play.pages import STALE_TABLE, after_move, computer_turn, seen_version
+from caddie.store.matches import HUMAN_SEAT, computer_to_move, matches_for
+from caddie.store.models import Match
+from caddie.web.identity import browser_id
 from caddie.web.play.grid import COMPUTER_PAUSE_MS
+from caddie.web.play.pages import add_table_routes
 from caddie.web.rendering import page_or_fragment
+from caddie.web.table_in_force import current_table
 
 bp = Blueprint("club_play", __name__, url_prefix="/play/clubs")
 
@@ -54,9 +57,16 @@ def index():
             return redirect(url_for("club_play.table", public_id=match.public_id), code=303)
     elif request.method == "POST":
         errors["form"] = "Nothing was started: " + first_error(form.errors)
-    rounds = [(m, round_of(m)) for m in matches_for(owner, game="clubs")]
-    body = page_or_fragment("club_play/index.html", "club_play/index.html", form=form, errors=errors,
-                            rounds=rounds, levels=LEVEL_NAMES, active_tab="play")
+    rounds = [(m, CLUBS.load(m)) for m in matches_for(owner, game="clubs")]
+    body = page_or_fragment(
+        "club_play/index.html",
+        "club_play/index.html",
+        form=form,
+        errors=errors,
+        rounds=rounds,
+        levels=LEVEL_NAMES,
+        active_tab="play",
+    )
     return body, (400 if errors else 200)
 
 
@@ -65,31 +75,29 @@ def _start(form: StartClubRoundForm):
     if course is None:
         raise CaddieError("Choose one of the courses listed.", "course")
     if form.front_nine.data and len(course.holes) == 18:
-        course = Course(name=f"{course.name} (front nine)", tee=course.tee, holes=course.holes[:9],
-                        sample=course.sample)
-    opponents = form.seats.entries[:form.opponents.data]
+        course = Course(
+            name=f"{course.name} (front nine)", tee=course.tee, holes=course.holes[:9], sample=course.sample
+        )
+    opponents = form.seats.entries[: form.opponents.data]
     try:
-        names = check_names([form.player.data or "You"] +
-                            [e.form.name.data or DEFAULT_NAMES[i] for i, e in enumerate(opponents)])
+        names = check_names(
+            [form.player.data or "You"] + [e.form.name.data or DEFAULT_NAMES[i] for i, e in enumerate(opponents)]
+        )
     except CaddieError as err:
         raise CaddieError(err.message, "player") from None
     levels = [None] + [e.form.level.data for e in opponents]
-    seats = [ClubSeat(n, lv) for n, lv in zip(names, levels)]
-    return start_club_match(browser_id(create=True), current_table(), course, seats)
+    seats = [Seat(n, lv) for n, lv in zip(names, levels)]
+    owner = browser_id(create=True)
+    assert owner is not None  # create=True always gives one
+    return start_club_match(owner, current_table(), course, seats)
 
 
-def _owned(public_id: str):
-    match = find_match(public_id, browser_id())
-    if match is None or match.game != "clubs":
-        abort(404)
-    return match
-
-
-def _render(match, picks: list[int] | None = None, message: str | None = None, status: int = 200,
-            hint: bool = False):
-    game = round_of(match)
+def _render(
+    match: Match, message: str | None = None, status: int = 200, hint: bool = False, picks: list[int] | None = None
+) -> Response:
+    game = CLUBS.load(match)
     thinking = computer_to_move(match, game)
-    view = game.view(HUMAN_SEAT)   # the only thing about the round the template ever sees
+    view = game.view(HUMAN_SEAT)  # the only thing about the round the template ever sees
     del game
     rules = ClubRules.from_dict(view["rules"])
     my_turn = view["current"] == HUMAN_SEAT
@@ -103,13 +111,28 @@ def _render(match, picks: list[int] | None = None, message: str | None = None, s
     selection = Selection.of(hand, picks or [], view["yardage"], rules)
     round_ = round_by_id(match.round_id)
     body = page_or_fragment(
-        "club_play/table.html", "club_play/_table.html", view=view, match=match, rules=rules, thinking=thinking,
-        message=message, prompt=prompt_for(view, whole_hand_short), my_turn=my_turn, selection=selection,
-        whole_hand_short=whole_hand_short, advice=advice, fresh=marked(hand, view["drawn"] or []), levels=[s["level"] for s in match.seats],
-        level_names=LEVEL_NAMES, club_label=club_label, card=scorecard(view), hole_plays=hole_plays(view),
+        "club_play/table.html",
+        "club_play/_table.html",
+        view=view,
+        match=match,
+        rules=rules,
+        thinking=thinking,
+        message=message,
+        prompt=prompt_for(view, whole_hand_short),
+        my_turn=my_turn,
+        selection=selection,
+        whole_hand_short=whole_hand_short,
+        advice=advice,
+        fresh=marked(hand, view["drawn"] or []),
+        levels=[s["level"] for s in match.seats],
+        level_names=LEVEL_NAMES,
+        club_label=club_label,
+        card=scorecard(view),
+        hole_plays=hole_plays(view),
         pause_ms=current_app.config.get("PLAY_COMPUTER_PAUSE_MS", COMPUTER_PAUSE_MS),
         round_public_id=round_.public_id if round_ and round_.deleted_at is None else None,
-        active_tab="play")
+        active_tab="play",
+    )
     response = make_response(body, status)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -125,8 +148,10 @@ def prompt_for(view: dict, whole_hand_short: bool) -> str:
     if current != view["seat"]:
         return f"{view['players'][current]['name']} is playing…"
     if whole_hand_short:
-        return (f"Your whole hand reaches only {sum(view['hand'])} of {view['yardage']} yards: play every card, "
-                "then cards are turned from the pile, a stroke each.")
+        return (
+            f"Your whole hand reaches only {sum(view['hand'])} of {view['yardage']} yards: play every card, "
+            "then cards are turned from the pile, a stroke each."
+        )
     return f"Your shot: tap cards that reach {view['yardage']} yards, then Play."
 
 
@@ -134,11 +159,24 @@ def scorecard(view: dict) -> dict:
     """The card so far: a row per hole (hole, par, yardage, each player's score) and the totals."""
     holes = view["course"]["holes"]
     played = len(view["hole_scores"])
-    rows = [{"number": i + 1, "par": h["par"], "yardage": h["yardage"], "current": i + 1 == view["hole"],
-             "scores": view["hole_scores"][i] if i < played else None} for i, h in enumerate(holes)]
+    rows = [
+        {
+            "number": i + 1,
+            "par": h["par"],
+            "yardage": h["yardage"],
+            "current": i + 1 == view["hole"],
+            "scores": view["hole_scores"][i] if i < played else None,
+        }
+        for i, h in enumerate(holes)
+    ]
     par_so_far = sum(h["par"] for h in holes[:played])
-    return {"rows": rows, "par": sum(h["par"] for h in holes), "played": played,
-            "totals": view["totals"], "vs_par": [t - par_so_far for t in view["totals"]] if played else None}
+    return {
+        "rows": rows,
+        "par": sum(h["par"] for h in holes),
+        "played": played,
+        "totals": view["totals"],
+        "vs_par": [t - par_so_far for t in view["totals"]] if played else None,
+    }
 
 
 def hole_plays(view: dict) -> dict[int, dict]:
@@ -150,38 +188,23 @@ def hole_plays(view: dict) -> dict[int, dict]:
     return plays
 
 
-@bp.get("/m/<public_id>")
-def table(public_id: str):
-    return _render(_owned(public_id), picks_from(request.args), hint=request.args.get("hint") == "1")
+def _picks(values: Mapping[str, str]) -> dict[str, Any]:
+    """The cards tapped so far, kept in the table's address and sent with a move."""
+    return {"picks": picks_from(values)}
 
 
-
-@bp.post("/m/<public_id>/act")
-def act(public_id: str):
-    match = _owned(public_id)
-    picks = picks_from(request.form)
-    kind = request.form.get("action")
+def _read_move(form: Mapping[str, str], state: dict[str, Any]) -> tuple[ClubAction | None, str | None]:
+    kind, picks = form.get("action"), state["picks"]
+    if kind == "next":
+        return NEXT, None
+    if kind != "play":
+        return None, "That is not a move in this game."
+    if not picks:
+        return None, "Tap the cards you play first."
     try:
-        if kind == "next":
-            action = NEXT
-        elif kind == "play":
-            if not picks:
-                return _render(match, picks, "Tap the cards you play first.", 400)
-            action = ClubAction.play(picks)
-        else:
-            return _render(match, picks, "That is not a move in this game.", 400)
-        play(match, action, seen_version())
-    except StaleMatch:
-        return _render(match, picks, STALE_TABLE, 409)
+        return ClubAction.play(picks), None
     except CaddieError as err:
-        return _render(match, picks, err.message, 400)
-    return _after(match)
+        return None, err.message
 
 
-@bp.post("/m/<public_id>/step")
-def computer_move(public_id: str):
-    return computer_turn(_owned(public_id), step, _after)
-
-
-def _after(match):
-    return after_move(lambda: _render(match), url_for("club_play.table", public_id=match.public_id))
+add_table_routes(bp, CLUBS, _render, _read_move, _picks)

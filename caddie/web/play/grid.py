@@ -3,27 +3,32 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
-from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, current_app, make_response, redirect, render_template, request, url_for
 
-from caddie.core.grid.caddie import decide
 from caddie.core.errors import CaddieError
+from caddie.core.game import Seat
+from caddie.core.grid.caddie import decide
 from caddie.core.grid.game import Action, position_name
-from caddie.core.grid.scoring import score_grid
-from caddie.core.ledger import check_names
 from caddie.core.grid.rules import Rules
+from caddie.core.grid.scoring import score_grid
+from caddie.core.grid.view import GridView
+from caddie.core.ledger import check_names
 from caddie.forms.base import first_error
 from caddie.forms.play import DEFAULT_NAMES, LEVELS, StartMatchForm
 from caddie.offload.heavy_work import run_heavy
-from caddie.web.identity import browser_id
-from caddie.store.grid_matches import (HUMAN_SEAT, Seat, StaleMatch, computer_to_move, find_match, game_of, hint_seed,
-                                matches_for, play, start_match, step)
+from caddie.store.grid_matches import GRID, hint_seed, start_match
 from caddie.store.ledger import round_by_id
-from caddie.web.table_in_force import current_table
+from caddie.store.matches import HUMAN_SEAT, computer_to_move, matches_for
+from caddie.store.models import Match
 from caddie.web.filters import card_name
-from caddie.web.play.pages import STALE_TABLE, after_move, computer_turn, seen_version
+from caddie.web.identity import browser_id
+from caddie.web.play.pages import add_table_routes
 from caddie.web.rendering import page_or_fragment
+from caddie.web.table_in_force import current_table
 
 bp = Blueprint("play", __name__, url_prefix="/play")
 
@@ -43,37 +48,39 @@ def index():
             return redirect(url_for("play.table", public_id=match.public_id), code=303)
     elif request.method == "POST":
         error = "Nothing was started: " + first_error(form.errors)
-    games = [(m, game_of(m)) for m in matches_for(browser_id())]
-    return render_template("play/index.html", form=form, error=error, games=games, levels=LEVELS,
-                           active_tab="play"), (400 if error else 200)
+    games = [(m, GRID.load(m)) for m in matches_for(browser_id())]
+    return render_template("play/index.html", form=form, error=error, games=games, levels=LEVELS, active_tab="play"), (
+        400 if error else 200
+    )
 
 
 def _start(form: StartMatchForm):
     table = current_table()
-    rules = replace(table.rules, cards=form.cards.data, negatives=form.negatives.data, holes=form.holes.data,
-                    end="final_turn" if form.final_turn.data else "immediate",
-                    discard_flip=bool(form.discard_flip.data))
-    opponents = form.seats.entries[:form.opponents.data]
-    names = check_names([form.player.data or "You"] +
-                        [e.form.name.data or DEFAULT_NAMES[i] for i, e in enumerate(opponents)])
+    rules = replace(
+        table.rules,
+        cards=form.cards.data,
+        negatives=form.negatives.data,
+        holes=form.holes.data,
+        end="final_turn" if form.final_turn.data else "immediate",
+        discard_flip=bool(form.discard_flip.data),
+    )
+    opponents = form.seats.entries[: form.opponents.data]
+    names = check_names(
+        [form.player.data or "You"] + [e.form.name.data or DEFAULT_NAMES[i] for i, e in enumerate(opponents)]
+    )
     levels = [None] + [e.form.level.data for e in opponents]
     if any(level is not None and level not in dict(LEVELS) for level in levels):
         raise CaddieError("Choose Beginner, Steady or Caddie for each opponent.", "level")
-    return start_match(browser_id(create=True), table, rules, [Seat(n, lv) for n, lv in zip(names, levels)])
-
-
-def _owned(public_id: str):
-    match = find_match(public_id, browser_id())
-    if match is None or match.game != "grid":
-        abort(404)
-    return match
+    owner = browser_id(create=True)
+    assert owner is not None  # create=True always gives one
+    return start_match(owner, table, rules, [Seat(n, lv) for n, lv in zip(names, levels)])
 
 
 COMPUTER_PAUSE_MS = 650  # long enough to follow a move, short enough not to wait (config: PLAY_COMPUTER_PAUSE_MS)
 
 
-def _render(match, message: str | None = None, status: int = 200, hint: bool = False):
-    game = game_of(match)
+def _render(match: Match, message: str | None = None, status: int = 200, hint: bool = False, **state: Any) -> Response:
+    game = GRID.load(match)
     thinking = computer_to_move(match, game)
     view = game.view(HUMAN_SEAT)  # the only thing about the game the template ever sees
     review = _review(view, game.review)  # worked out from the person's own views when the hole ended
@@ -84,24 +91,36 @@ def _render(match, message: str | None = None, status: int = 200, hint: bool = F
     totals = [p["total"] for p in view["players"]]
     revealed = view["phase"] in ("hole_over", "match_over")
     body = page_or_fragment(
-        "play/table.html", "play/_table.html", view=view, match=match, rules=rules, thinking=thinking,
-        message=message, prompt=prompt_for(view), legal=_legal_keys(view), pause_ms=current_app.config.get("PLAY_COMPUTER_PAUSE_MS", COMPUTER_PAUSE_MS),
+        "play/table.html",
+        "play/_table.html",
+        view=view,
+        match=match,
+        rules=rules,
+        thinking=thinking,
+        message=message,
+        prompt=prompt_for(view),
+        legal=_legal_keys(view),
+        pause_ms=current_app.config.get("PLAY_COMPUTER_PAUSE_MS", COMPUTER_PAUSE_MS),
         columns={p["seat"]: score_grid(p["grid"], rules).columns for p in view["players"]} if revealed else None,
-        best_total=min(totals), winners=[p["name"] for p in view["players"] if p["total"] == min(totals)],
+        best_total=min(totals),
+        winners=[p["name"] for p in view["players"] if p["total"] == min(totals)],
         position_names=[position_name(i, rules.cards) for i in range(rules.cards)],
         round_public_id=round_.public_id if round_ and round_.deleted_at is None else None,
-        hint=advice, can_hint=view["current"] == view["seat"] and view["phase"] in ("flip", "turn"),
-        review=review, active_tab="play")
+        hint=advice,
+        can_hint=view["current"] == view["seat"] and view["phase"] in ("flip", "turn"),
+        review=review,
+        active_tab="play",
+    )
     response = make_response(body, status)
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
-def _legal_keys(view: dict) -> set[str]:
+def _legal_keys(view: GridView) -> set[str]:
     return {a["kind"] if a.get("position") is None else f"{a['kind']}:{a['position']}" for a in view["legal"]}
 
 
-def prompt_for(view: dict) -> str:
+def prompt_for(view: GridView) -> str:
     """One line that says what happens now, from the person's point of view."""
     names = [p["name"] for p in view["players"]]
     me, current, phase = view["seat"], view["current"], view["phase"]
@@ -109,6 +128,8 @@ def prompt_for(view: dict) -> str:
         return "The match is over."
     if phase == "hole_over":
         return f"Hole {view['hole']} is over: every card is turned up and scored."
+    if current is None:  # only between holes and at the end, both answered above
+        return ""
     if current != me:
         final = " (final turn)" if view["final_turn"] else ""
         return f"{names[current]} is playing{final}…"
@@ -126,7 +147,7 @@ def prompt_for(view: dict) -> str:
     return f"{final}Your turn: tap the deck or the discard."
 
 
-def _hint(view: dict, match) -> dict | None:
+def _hint(view: GridView, match: Match) -> dict[str, str] | None:
     """The caddie's advice for the person's decision, decided from their view alone."""
     if view["current"] != view["seat"] or view["phase"] not in ("flip", "turn"):
         return None
@@ -136,16 +157,11 @@ def _hint(view: dict, match) -> dict | None:
     return {"key": key, "say": decision.explanation}
 
 
-def _review(view: dict, review: dict | None) -> dict | None:
+def _review(view: GridView, review: dict[str, Any] | None) -> dict[str, Any] | None:
     """The review of the hole on show, once it is over (none for a hole played before reviews)."""
     if view["phase"] not in ("hole_over", "match_over") or not review or review.get("hole") != view["hole"]:
         return None
     return review
-
-
-@bp.get("/m/<public_id>")
-def table(public_id: str):
-    return _render(_owned(public_id), hint=request.args.get("hint") == "1")
 
 
 def _parse_action(text: str | None) -> Action | None:
@@ -156,26 +172,9 @@ def _parse_action(text: str | None) -> Action | None:
         return None
 
 
-
-@bp.post("/m/<public_id>/act")
-def act(public_id: str):
-    match = _owned(public_id)
-    action = _parse_action(request.form.get("action"))
-    if action is None:
-        return _render(match, "That is not a move in this game.", 400)
-    try:
-        play(match, action, seen_version())
-    except StaleMatch:
-        return _render(match, STALE_TABLE, 409)
-    except CaddieError as err:
-        return _render(match, err.message, 400)
-    return _after(match)
+def _read_move(form: Mapping[str, str], state: dict[str, Any]) -> tuple[Action | None, str | None]:
+    action = _parse_action(form.get("action"))
+    return (action, None) if action is not None else (None, "That is not a move in this game.")
 
 
-@bp.post("/m/<public_id>/step")
-def computer_move(public_id: str):
-    return computer_turn(_owned(public_id), step, _after)
-
-
-def _after(match):
-    return after_move(lambda: _render(match), url_for("play.table", public_id=match.public_id))
+add_table_routes(bp, GRID, _render, _read_move)

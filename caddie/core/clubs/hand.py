@@ -6,13 +6,14 @@ The cards travel in the URL as ``played=250,160,3``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any
 
 from caddie.core.clubs.scoring import MAX_YARDAGE, ClubRules, check_played
 from caddie.core.errors import CaddieError
 
-# Flavour names for the deck's yardage bands (DESIGN.md section 3).
+# Flavour names for the deck's yardage bands (docs/club-cards.md, "The default deck").
 GROUPS = (("Woods", 210), ("Irons", 115), ("Wedges", 50), ("Short game", 0))
 CLUBS = (("Driver", 240), ("3 wood", 225), ("5 wood", 210), ("Iron", 115), ("Wedge", 50), ("Chip", 10), ("Putt", 0))
 
@@ -86,8 +87,9 @@ def groups(deck: Sequence[int]) -> list[tuple[str, list[int]]]:
     return out
 
 
-def url_args(yardage_text: str | None, played: Sequence[int]) -> dict:
-    args: dict = {}
+def url_args(yardage_text: str | None, played: Sequence[int]) -> dict[str, Any]:
+    # Any, not str: the arguments go to url_for(**args), whose own keywords are not all str
+    args: dict[str, Any] = {}
     if yardage_text and yardage_text.strip():
         args["yardage"] = yardage_text.strip()
     if played:
@@ -100,15 +102,15 @@ class Selection:
     """The cards the person has picked from the hand, and what they would score."""
 
     cards: list[int]
-    checked: list[bool]         # per card of the hand (longest first)
+    checked: list[bool]  # per card of the hand (longest first)
     total: int
-    short: int                  # yards still to go (0 once reached)
+    short: int  # yards still to go (0 once reached)
     over: int
     penalty: int
-    score: int | None           # strokes + penalty, once the yardage is reached
+    score: int | None  # strokes + penalty, once the yardage is reached
 
     @classmethod
-    def of(cls, hand: list[int], wanted: list[int], yardage: int, rules: ClubRules) -> "Selection":
+    def of(cls, hand: list[int], wanted: list[int], yardage: int, rules: ClubRules) -> Selection:
         """Keep only picks the hand holds (the URL is the person's to edit)."""
         checked = marked(hand, wanted)
         cards = [c for c, on in zip(hand, checked) if on]
@@ -116,8 +118,9 @@ class Selection:
         over = max(total - yardage, 0)
         reached = bool(cards) and total >= yardage
         penalty = rules.penalty(over) if reached else 0
-        return cls(cards, checked, total, max(yardage - total, 0), over, penalty,
-                   len(cards) + penalty if reached else None)
+        return cls(
+            cards, checked, total, max(yardage - total, 0), over, penalty, len(cards) + penalty if reached else None
+        )
 
 
 def marked(hand: list[int], cards: list[int]) -> list[bool]:
@@ -134,9 +137,11 @@ def marked(hand: list[int], cards: list[int]) -> list[bool]:
     return flags
 
 
-def picks_from(source) -> list[int]:
+def picks_from(source: Any) -> list[int]:
     """The yardages in a form's or URL's ``pick`` fields; what is not a yardage is left out."""
-    picks = []
+    # source is a werkzeug MultiDict (request.args or .form); Any, because the web layer hands it
+    # on typed as a Mapping[str, str], which has no getlist
+    picks: list[int] = []
     for text in source.getlist("pick")[:64]:
         text = text.strip()
         if text.isdecimal() and len(text) <= 4:

@@ -13,15 +13,15 @@ sense is dropped and named in ``problems``.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Mapping
 
 from caddie.core.clubs.scoring import HAND_SIZE, ClubRules, score_club_hole
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError
 from caddie.core.ledger import SCORE_RANGE
 
-CLUB_LOW, CLUB_HIGH = SCORE_RANGE["clubs"]   # what a Club Cards hole can score
+CLUB_LOW, CLUB_HIGH = SCORE_RANGE["clubs"]  # what a Club Cards hole can score
 
 
 def _numbers(text: str | None, limit: int) -> list[int]:
@@ -46,28 +46,33 @@ class ClubWalk:
 
     # -- reading and writing the URL -------------------------------------------------
     @classmethod
-    def from_args(cls, args: Mapping, course: Course | None, rules: ClubRules, decks: int) -> "ClubWalk":
+    def from_args(cls, args: Mapping[str, str], course: Course | None, rules: ClubRules, decks: int) -> ClubWalk:
         problems: list[str] = []
         if course is None:
             return cls()
-        hole = args.get("hole", "1")
-        hole = int(hole) if str(hole).isdecimal() and len(str(hole)) <= 3 and 1 <= int(hole) <= len(course.holes) + 1 \
+        hole_text = args.get("hole", "1")
+        hole = (
+            int(hole_text)
+            if str(hole_text).isdecimal() and len(str(hole_text)) <= 3 and 1 <= int(hole_text) <= len(course.holes) + 1
             else 1
+        )
         hand = _numbers(args.get("hand"), HAND_SIZE)
         allowed = Counter({card: n * decks for card, n in rules.copies().items()})
         kept: list[int] = []
         for card in hand:
             if allowed[card] <= 0:
-                problems.append(f"The {card}-yard card is not in the deck in use (or not that often), so it "
-                                "was left out.")
+                problems.append(
+                    f"The {card}-yard card is not in the deck in use (or not that often), so it was left out."
+                )
                 continue
             allowed[card] -= 1
             kept.append(card)
         turned = [c for c in _numbers(args.get("turned"), 20) if c in allowed]
         scores = [s for s in _numbers(args.get("scores"), len(course.holes)) if CLUB_LOW <= s <= CLUB_HIGH]
-        scores = scores[:hole - 1]
-        return cls(args.get("course"), hole, tuple(sorted(kept, reverse=True)), tuple(turned), tuple(scores),
-                   tuple(problems))
+        scores = scores[: hole - 1]
+        return cls(
+            args.get("course"), hole, tuple(sorted(kept, reverse=True)), tuple(turned), tuple(scores), tuple(problems)
+        )
 
     def to_args(self) -> dict[str, str]:
         """The query arguments of this state (the selection is not part of it)."""
@@ -93,7 +98,7 @@ class ClubWalk:
         return "play"
 
     # -- changing it ----------------------------------------------------------------------------
-    def add(self, card: int, course: Course, rules: ClubRules, decks: int) -> "ClubWalk":
+    def add(self, card: int, course: Course, rules: ClubRules, decks: int) -> ClubWalk:
         """A card tapped on the keypad: into the hand, or turned from the pile when the hand is short."""
         step = self.step(course)
         if step in ("deal", "draw"):
@@ -102,9 +107,11 @@ class ClubWalk:
                 raise CaddieError(f"There is no {card}-yard card in the deck in use.", "card_keys")
             if held >= rules.copies()[card] * decks:
                 deck_words = "one deck holds" if decks == 1 else f"{decks} decks hold"
-                raise CaddieError(f"You already hold every {card}: {deck_words} it only "
-                                  f"{rules.copies()[card] * decks} time{'s' if rules.copies()[card] * decks > 1 else ''}.",
-                                  "card_keys")
+                raise CaddieError(
+                    f"You already hold every {card}: {deck_words} it only "
+                    f"{rules.copies()[card] * decks} time{'s' if rules.copies()[card] * decks > 1 else ''}.",
+                    "card_keys",
+                )
             return replace(self, hand=tuple(sorted(self.hand + (card,), reverse=True)))
         if step == "short":
             if sum(self.hand) + sum(self.turned) >= course.holes[self.hole - 1].yardage:
@@ -113,28 +120,34 @@ class ClubWalk:
                 raise CaddieError(f"There is no {card}-yard card in the deck in use.", "card_keys")
             seen = Counter(self.hand + self.turned)[card]
             if seen >= rules.copies()[card] * decks:
-                raise CaddieError(f"Every {card}-yard card the deck{'s' if decks > 1 else ''} hold{'' if decks > 1 else 's'} "
-                                  "is in your hand or turned already: tap the card you turned.", "card_keys")
+                raise CaddieError(
+                    f"Every {card}-yard card the deck{'s' if decks > 1 else ''} hold{'' if decks > 1 else 's'} "
+                    "is in your hand or turned already: tap the card you turned.",
+                    "card_keys",
+                )
             return replace(self, turned=self.turned + (card,))
         raise CaddieError("Your hand is full: choose the cards to play.", "card_keys")
 
-    def remove(self, index: int) -> "ClubWalk":
+    def remove(self, index: int) -> ClubWalk:
         if 0 <= index < len(self.hand):
-            return replace(self, hand=self.hand[:index] + self.hand[index + 1:])
+            return replace(self, hand=self.hand[:index] + self.hand[index + 1 :])
         return self
 
-    def unturn(self) -> "ClubWalk":
+    def unturn(self) -> ClubWalk:
         return replace(self, turned=self.turned[:-1])
 
-    def play(self, cards: list[int], course: Course, rules: ClubRules, decks: int) -> "ClubWalk":
+    def play(self, cards: list[int], course: Course, rules: ClubRules, decks: int) -> ClubWalk:
         """Play ``cards`` on this hole (the whole hand and the turned cards when short) and move on."""
         step = self.step(course)
         yardage = course.holes[self.hole - 1].yardage
         if step == "short":
             cards = list(self.hand) + list(self.turned)
             if sum(cards) < yardage:
-                raise CaddieError(f"Your hand and the cards turned reach {sum(cards)} of {yardage} yards: tap "
-                                  "the next card you turn from the pile.", "card_keys")
+                raise CaddieError(
+                    f"Your hand and the cards turned reach {sum(cards)} of {yardage} yards: tap "
+                    "the next card you turn from the pile.",
+                    "card_keys",
+                )
             left: list[int] = []
         elif step == "play":
             left_counts = Counter(self.hand)
@@ -144,8 +157,11 @@ class ClubWalk:
             if min(left_counts.values()) < 0:
                 raise CaddieError("Those are not all cards of your hand.", "pick")
             if sum(cards) < yardage:
-                raise CaddieError(f"These cards reach {sum(cards)} yards, {yardage - sum(cards)} short of the "
-                                  f"hole's {yardage}: choose cards that reach it.", "pick")
+                raise CaddieError(
+                    f"These cards reach {sum(cards)} yards, {yardage - sum(cards)} short of the "
+                    f"hole's {yardage}: choose cards that reach it.",
+                    "pick",
+                )
             left = sorted(left_counts.elements(), reverse=True)
         else:
             raise CaddieError("There is nothing to play yet.", "pick")

@@ -1,0 +1,347 @@
+"""The one game API that Grid Golf and Club Cards both implement (``docs/game-api.md``).
+
+In the manner of python-chess's ``Board`` and OpenSpiel's ``State``: a game is a
+value that knows whose turn it is (``current``), what that seat may do
+(``legal_actions()``), does it (``apply(action, seat)``, or raises
+``IllegalAction`` and changes nothing), shows each seat only what it may know
+(``view(seat)``) and turns into plain JSON and back (``to_dict`` /
+``from_dict``). The stores, the Play pages, the computer-move plumbing and the
+benches are written once over ``GameState``; each game adds only its own rules.
+
+``Game`` is the shared base: the table (names, seats in playing order, whose
+turn it is), the holes' scores, the event log, the turn check, "lowest score
+plays first", the winners' sentence and the serialisation, which is derived
+from the dataclass fields (a game lists only the fields that are not plain
+JSON).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from caddie.core.errors import CaddieError, quoted
+from caddie.core.ledger import PLAYER_NAME_LIMIT
+
+__all__ = [
+    "Event",
+    "Game",
+    "GameState",
+    "IllegalAction",
+    "GameAction",
+    "Seat",
+    "clean_names",
+]
+
+
+class IllegalAction(CaddieError):
+    """An action the rules do not allow now; the game is left unchanged.
+
+    >>> IllegalAction("That card is already face up.", "position").as_dict()
+    {'error': 'That card is already face up.', 'field': 'position'}
+    """
+
+
+class GameAction(Protocol):
+    """What every game's action is: a ``kind`` and a plain-JSON form."""
+
+    @property
+    def kind(self) -> str: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+ActionT = TypeVar("ActionT", bound=GameAction)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a seat: a name, and the computer level playing it (``None``: a person)."""
+
+    name: str
+    level: str | None
+
+
+# -- events ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Event(Generic[ActionT]):
+    """What happened, as every player may learn it.
+
+    ``action`` is what ``seat`` did; both are ``None`` when the game itself moved
+    on (a hole ending). ``kind`` is the action's kind, or ``"hole"`` for the end
+    of a hole. ``cards`` are the cards the event shows (card codes in Grid Golf,
+    yardages in Club Cards); every one of them is public once it has happened.
+    """
+
+    seat: int | None
+    action: ActionT | None
+    cards: tuple[Any, ...]
+    text: str
+    hole: int
+    kind: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.kind:
+            object.__setattr__(self, "kind", self.action.kind if self.action is not None else "hole")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "action": self.action.to_dict() if self.action is not None else None,
+            "cards": list(self.cards),
+            "text": self.text,
+            "hole": self.hole,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], read_action: Callable[[Mapping[str, Any]], ActionT]) -> Event[ActionT]:
+        """Read ``to_dict``'s form (events stored before ``kind`` or ``action`` were kept lack one)."""
+        action = read_action(data["action"]) if data.get("action") is not None else None
+        return cls(data["seat"], action, tuple(data["cards"]), data["text"], data["hole"], data.get("kind") or "")
+
+
+# -- players' names ------------------------------------------------------------------------
+
+
+def clean_names(names: Sequence[str], low: int, high: int, game: str) -> list[str]:
+    """The players' names, stripped; ``CaddieError`` unless there are ``low`` to ``high``
+    distinct, non-blank names of at most ``PLAYER_NAME_LIMIT`` characters (what the
+    scorecard the game fills in takes).
+
+    >>> clean_names([" Ann ", "Bo"], 1, 6, "match")
+    ['Ann', 'Bo']
+    >>> clean_names(["Ann", "ann"], 1, 6, "match")
+    Traceback (most recent call last):
+    ...
+    caddie.core.errors.CaddieError: Two players are called "ann": give each a different name.
+    """
+    if not isinstance(names, (list, tuple)) or not low <= len(names) <= high:
+        raise CaddieError(f"A {game} needs {low} to {high} players.", "names")
+    clean: list[str] = []
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise CaddieError("Every player needs a name.", "names")
+        name = name.strip()
+        if len(name) > PLAYER_NAME_LIMIT:
+            raise CaddieError(f"A player's name is at most {PLAYER_NAME_LIMIT} characters.", "names")
+        if name.casefold() in {c.casefold() for c in clean}:
+            raise CaddieError(f"Two players are called {quoted(name)}: give each a different name.", "names")
+        clean.append(name)
+    return clean
+
+
+# -- the protocol the stores and pages use -------------------------------------------------------
+
+
+class GameState(Protocol[ActionT]):
+    """A game in progress, as the stores, the Play pages and the benches see it."""
+
+    names: list[str]
+    seed: int
+    hole: int
+    phase: str
+    hole_scores: list[list[int]]
+
+    @property
+    def current(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def totals(self) -> list[int]: ...
+
+    def legal_actions(self) -> list[ActionT]: ...
+
+    def apply(self, action: ActionT, seat: int) -> Event[ActionT]: ...
+
+    def view(self, seat: int | None) -> Mapping[str, Any]: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+# -- the shared base -------------------------------------------------------------------------------
+
+Codec = tuple[Callable[[Any], Any], Callable[[Any], Any]]  # (to plain JSON, from plain JSON)
+
+
+def _plain(value: Any) -> Any:
+    """A copy of a value made of lists, dicts and scalars (tuples become lists)."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+@dataclass(kw_only=True)
+class Game(Generic[ActionT]):
+    """What both games' dataclasses share. A game adds its own fields, ``PHASES`` (the first
+    ones those in which a seat acts, then ``"hole_over"``, then ``OVER_PHASE``) and ``CODECS``."""
+
+    names: list[str]
+    seed: int
+    decks: int
+    hole: int  # 1-based
+    order: list[int]  # seats in playing order for this hole
+    phase: str  # one of PHASES
+    actor: int = 0  # index into ``order`` of the seat to act
+    hole_scores: list[list[int]] = field(default_factory=list)  # per hole, per seat
+    log: list[Event[ActionT]] = field(default_factory=list)  # the last LOG_SIZE events
+
+    FORMAT: ClassVar[int] = 1  # version of the to_dict layout
+    WHAT: ClassVar[str]  # "match" or "round", in sentences
+    PHASES: ClassVar[tuple[str, ...]]
+    OVER_PHASE: ClassVar[str]
+    LOG_SIZE: ClassVar[int]
+    VIEW_EVENTS: ClassVar[int] = 12  # the latest events a view shows
+    CODECS: ClassVar[dict[str, Codec]] = {}  # the fields that are not plain JSON
+
+    # -- reading -----------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def current(self) -> int | None:
+        """The seat to act, or ``None`` while a hole is over or the game is."""
+        if self.phase in ("hole_over", self.OVER_PHASE):
+            return None
+        return self.order[self.actor]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == self.OVER_PHASE
+
+    @property
+    def totals(self) -> list[int]:
+        """Totals per seat over the holes finished so far."""
+        return [sum(scores[seat] for scores in self.hole_scores) for seat in range(self.players)]
+
+    # -- what each game defines ---------------------------------------------------------------
+    def legal_actions(self) -> list[ActionT]:
+        """What the seat to act may do (``[NEXT]`` while a hole is over, ``[]`` once the game is)."""
+        raise NotImplementedError
+
+    def apply(self, action: ActionT, seat: int) -> Event[ActionT]:
+        """Let ``seat`` do ``action``; raise ``IllegalAction`` (changing nothing) if it may not."""
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> Mapping[str, Any]:
+        """The information state of ``seat`` (``None``: someone watching): what it may know, no more."""
+        raise NotImplementedError
+
+    def cards_in_play(self) -> Counter[Any]:
+        """Every card of the game, wherever it is (each game says where its cards can be)."""
+        raise NotImplementedError
+
+    # -- the checks every action and view starts with ----------------------------------------
+    def _check_seat(self, seat: object) -> None:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction(f"There is no seat {quoted(seat)} at this table.", "seat")
+
+    def _check_turn(self, kind: str, seat: object) -> bool:
+        """Raise ``IllegalAction`` unless ``seat`` may take an action of ``kind`` now.
+
+        True when the action starts the next hole between holes (nothing more to check).
+        """
+        self._check_seat(seat)
+        if self.phase == self.OVER_PHASE:
+            raise IllegalAction(f"The {self.WHAT} is over.", "action")
+        if self.phase == "hole_over":
+            if kind != "next":
+                raise IllegalAction(f"Hole {self.hole} is over: start the next hole.", "action")
+            return True
+        if kind == "next":
+            raise IllegalAction(f"Hole {self.hole} is still being played.", "action")
+        mover = self.order[self.actor]
+        if seat != mover:
+            raise IllegalAction(f"It is {self.names[mover]}'s turn, not yours.", "seat")
+        return False
+
+    def _check_viewer(self, seat: object) -> None:
+        """A view is of a seat at this table, or of someone watching (``None``)."""
+        if seat is not None:
+            self._check_seat(seat)
+
+    # -- what both games do the same way -------------------------------------------------------
+    def _record(self, event: Event[ActionT]) -> None:
+        self.log.append(event)
+        del self.log[: -self.LOG_SIZE]
+
+    def _order_after_hole(self) -> list[int]:
+        """The playing order for the next hole: the lowest score of the hole just played first,
+        ties keeping the previous order."""
+        last = self.hole_scores[-1]
+        return sorted(self.order, key=lambda s: last[s])  # sorted is stable
+
+    def _winners_sentence(self) -> str:
+        """`` Ann wins the match with 12.`` or `` Ann and Bo share the match with 12.``"""
+        totals = self.totals
+        best = min(totals)
+        winners = [self.names[s] for s in range(self.players) if totals[s] == best]
+        if len(winners) == 1:
+            return f" {winners[0]} wins the {self.WHAT} with {best}."
+        return f" {' and '.join(winners)} share the {self.WHAT} with {best}."
+
+    def _events_shown(self) -> list[dict[str, Any]]:
+        return [e.to_dict() for e in self.log[-self.VIEW_EVENTS :]]
+
+    # -- storing -------------------------------------------------------------------------------
+    @classmethod
+    def read_action(cls, data: Mapping[str, Any]) -> ActionT:
+        """The game's action from its ``to_dict`` form (``IllegalAction`` if it is not one)."""
+        raise NotImplementedError
+
+    @classmethod
+    def _stored_fields(cls) -> list[dataclasses.Field[Any]]:
+        return [f for f in dataclasses.fields(cls) if f.init and not f.name.startswith("_")]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything, as plain JSON types (hidden cards included: keep it server side)."""
+        data: dict[str, Any] = {"format": self.FORMAT}
+        for f in self._stored_fields():
+            value = getattr(self, f.name)
+            if f.name == "log":
+                data["log"] = [e.to_dict() for e in value]
+            elif f.name in self.CODECS:
+                data[f.name] = self.CODECS[f.name][0](value)
+            else:
+                data[f.name] = _plain(value)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """Rebuild a game stored with ``to_dict``; refuse one that is not in that shape or whose
+        cards do not add up (``CaddieError``). A field the stored form lacks takes its default."""
+        try:
+            if data["format"] != cls.FORMAT:
+                raise ValueError
+            values: dict[str, Any] = {}
+            for f in cls._stored_fields():
+                if f.name not in data and (
+                    f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+                ):
+                    continue
+                raw = data[f.name]
+                if f.name == "log":
+                    values["log"] = [Event.from_dict(e, cls.read_action) for e in raw]
+                elif f.name in cls.CODECS:
+                    values[f.name] = cls.CODECS[f.name][1](raw)
+                else:
+                    values[f.name] = _plain(raw)
+            game = cls(**values)
+        except (KeyError, TypeError, ValueError, AttributeError, CaddieError):
+            raise CaddieError(f"The saved {cls.WHAT} is not in the expected shape.", cls.WHAT) from None
+        game.check()
+        return game
+
+    def check(self) -> None:
+        """Raise ``CaddieError`` unless the game is consistent (each game says what that means)."""
+        raise NotImplementedError

@@ -1,0 +1,140 @@
+"""Digital games in the database, written once for both games: start, find, load, the person's
+move and a computer's move.
+
+The whole game (hidden cards, deck order) is one JSON value in ``Match.state``,
+read and written only here, through the shared game API (``caddie.core.game``).
+Every write names the version it was based on (``match_records.save_move``), so a
+replayed or doubled request never plays twice; each finished hole lands in the
+match's ledger round. What differs between the games is a small ``MatchGame``
+each (``grid_matches.GRID``, ``club_matches.CLUBS``): how a computer picks its
+move, and what else a person's move keeps (Grid Golf reviews the person's
+decisions).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+from sqlalchemy import select
+
+from caddie.core.game import Event, Game, Seat
+from caddie.store.database import db
+from caddie.store.match_records import StaleMatch, save_move
+from caddie.store.models import Match
+from caddie.store.tokens import is_token
+
+__all__ = [
+    "HUMAN_SEAT",
+    "MatchGame",
+    "Seat",
+    "StaleMatch",
+    "computer_to_move",
+    "find_match",
+    "matches_for",
+    "new_seed",
+    "play",
+    "step",
+    "store_new",
+]
+
+HUMAN_SEAT = 0  # the person holding the phone sits at seat 0
+
+GameT = TypeVar("GameT", bound=Game[Any])
+
+
+class MatchGame(Generic[GameT]):
+    """The per-game part of storing a digital game. ``name`` is the ``Match.game`` value."""
+
+    name: str
+    engine: type[GameT]
+
+    def load(self, match: Match) -> GameT:
+        return self.engine.from_dict(match.state)
+
+    def computer_action(self, game: GameT, seat: int, level: str, rng: random.Random) -> Any:
+        """The move the computer at ``seat`` makes, decided from that seat's view alone."""
+        raise NotImplementedError
+
+    def person_move(self, match: Match, game: GameT, action: Any, seen_version: int) -> Event[Any]:
+        """Apply the person's move (``IllegalAction`` changes nothing)."""
+        return game.apply(action, HUMAN_SEAT)
+
+    def after_move(self, game: GameT) -> None:
+        """Anything a game keeps after each move, before it is saved."""
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+def store_new(owner: str, kind: MatchGame[Any], game: Game[Any], seats: Sequence[Seat], round_id: int) -> Match:
+    """Store a freshly dealt game with its seats and the ledger round it fills in."""
+    match = Match(
+        public_id=secrets.token_urlsafe(12),
+        owner_browser=owner,
+        game=kind.name,
+        state=game.to_dict(),
+        seats=[{"name": s.name, "level": s.level} for s in seats],
+        round_id=round_id,
+    )
+    db.session.add(match)
+    db.session.commit()
+    return match
+
+
+def find_match(public_id: str, owner: str | None) -> Match | None:
+    """The match, only for the browser that started it."""
+    if not owner or not is_token(public_id, 32):
+        return None
+    return db.session.scalars(select(Match).where(Match.public_id == public_id, Match.owner_browser == owner)).first()
+
+
+def matches_for(owner: str | None, game: str = "grid") -> list[Match]:
+    """The browser's latest matches of one game ("grid" or "clubs"), newest first."""
+    if not owner:
+        return []
+    return list(
+        db.session.scalars(
+            select(Match).where(Match.owner_browser == owner, Match.game == game).order_by(Match.id.desc()).limit(20)
+        )
+    )
+
+
+def computer_to_move(match: Match, game: Game[Any]) -> bool:
+    """Whether the seat to move is a computer's."""
+    seat = game.current
+    return seat is not None and match.seats[seat]["level"] is not None
+
+
+def play(kind: MatchGame[GameT], match: Match, action: Any, seen_version: int) -> Event[Any]:
+    """The person's move. Raises ``IllegalAction`` (nothing changes) or ``StaleMatch``."""
+    if seen_version != match.version:
+        raise StaleMatch()
+    game = kind.load(match)
+    event = kind.person_move(match, game, action, seen_version)
+    kind.after_move(game)
+    _save(match, game, seen_version)
+    return event
+
+
+def step(kind: MatchGame[GameT], match: Match, seen_version: int) -> Event[Any] | None:
+    """One computer move, if a computer is to move; ``None`` otherwise."""
+    if seen_version != match.version:
+        raise StaleMatch()
+    game = kind.load(match)
+    seat = game.current
+    if seat is None or not computer_to_move(match, game):
+        return None
+    # Seeded by the match and its version: the same request always makes the same move.
+    rng = random.Random(f"{game.seed}:{match.version}")
+    event = game.apply(kind.computer_action(game, seat, match.seats[seat]["level"], rng), seat)
+    kind.after_move(game)
+    _save(match, game, seen_version)
+    return event
+
+
+def _save(match: Match, game: Game[Any], seen_version: int) -> None:
+    save_move(match, game.to_dict(), seen_version, game.is_over, game.hole_scores)

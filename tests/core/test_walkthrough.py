@@ -1,0 +1,91 @@
+"""The Caddie's walkthrough and the Tally hand as pure state machines: taps in, a new state out, no Flask."""
+
+from __future__ import annotations
+
+import pytest
+
+from caddie.core.errors import CaddieError
+from caddie.core.grid.hand import TallyHand
+from caddie.core.grid.rules import Rules
+from caddie.core.grid.walkthrough import MAX_WALK_OPPONENTS, Walk, tap
+
+RULES = Rules()  # six cards, 2s at -2, no jokers
+FINAL = Rules(end="final_turn")
+
+
+def walked(*taps: dict[str, str], rules: Rules = RULES, walk: Walk | None = None) -> Walk:
+    walk = walk or Walk(size=6, grid=[None] * 6)
+    for args in taps:
+        walk = tap(walk, rules, args)
+    return walk
+
+
+def test_the_flips_fill_the_face_down_slots_in_turn_then_the_discard_is_asked_for():
+    walk = walked({"key": "k"}, {"key": "5"})
+    assert walk.grid == ["K", "5", None, None, None, None] and walk.step == "flip"
+    walk = walked({"do": "next"}, walk=walk)
+    assert walk.step == "discard"
+    walk = walked({"key": "9"}, walk=walk)
+    assert (walk.step, walk.discard, walk.pile) == ("advice", "9", ["9"])
+
+
+def test_a_draw_then_a_swap_into_a_face_down_slot_asks_what_was_there():
+    walk = Walk(size=6, grid=["K", "5", None, None, None, None], step="advice", discard="9", pile=["9"])
+    walk = walked({"do": "draw"}, {"key": "3"}, walk=walk)
+    assert (walk.step, walk.drawn, walk.drawn_from) == ("place", "3", "deck")
+    walk = walked({"do": "swap:4"}, walk=walk)
+    assert walk.grid[4] == "3" and (walk.step, walk.slot) == ("reveal", 4)
+    walk = walked({"key": "Q"}, walk=walk)
+    assert walk.pile == ["9", "Q"] and walk.grid[4] == "3"
+
+
+def test_taking_the_discard_puts_it_in_the_grid_and_the_replaced_card_on_the_pile():
+    walk = Walk(size=6, grid=["K", "5", None, None, None, None], step="advice", discard="K", pile=["7", "K"])
+    walk = walked({"do": "take:1"}, walk=walk)
+    assert walk.grid[1] == "K" and walk.pile == ["7", "5"]
+
+
+def test_opponents_come_and_go_and_their_cards_are_tapped_in():
+    walk = walked({"do": "opp-add"}, {"opick": "0:2"}, {"key": "7"}, rules=FINAL)
+    assert walk.opponents == [[None, None, "7", None, None, None]] and walk.opp_slot is None
+    for _ in range(MAX_WALK_OPPONENTS - 1):
+        walk = walked({"do": "opp-add"}, walk=walk, rules=FINAL)
+    assert len(walk.opponents) == MAX_WALK_OPPONENTS
+    with pytest.raises(CaddieError, match="not a step"):
+        walked({"do": "opp-add"}, walk=walk, rules=FINAL)  # a table has room for no more
+    walk = walked({"do": "opp-drop"}, walk=walk, rules=FINAL)
+    assert len(walk.opponents) == MAX_WALK_OPPONENTS - 1
+
+
+def test_an_opponent_with_every_card_up_has_gone_out_under_a_final_turn():
+    walk = walked({"do": "opp-add"}, rules=FINAL)
+    for position, card in enumerate("A23456"):
+        walk = walked({"opick": f"0:{position}"}, {"key": card}, walk=walk, rules=FINAL)
+    assert walk.last_turn
+
+
+@pytest.mark.parametrize(
+    ("args", "field", "sentence"),
+    [
+        ({"do": "fly"}, "do", "That is not a step of the walkthrough."),
+        ({"key": "JK"}, "key", "Jokers are not in play"),
+        ({"key": "Z"}, "key", "is not a card"),
+        ({"opick": "3:9"}, "opick", "There is no such card among the opponents'."),
+        ({"do": "last"}, "do", "the hole ends as soon as someone goes out"),
+    ],
+)
+def test_a_tap_that_cannot_be_made_is_refused_with_its_field(args, field, sentence):
+    with pytest.raises(CaddieError, match=sentence) as info:
+        walked(args)
+    assert info.value.field == field
+
+
+def test_the_tally_hand_takes_taps_and_refuses_too_many_copies():
+    hand = TallyHand.blank(6).key("K", RULES, 1).key("K", RULES, 1).pick(5).key("K", RULES, 1)
+    assert hand.cards == ["K", "K", None, None, None, "K"] and hand.sel == 2
+    hand = hand.key("K", RULES, 1)
+    with pytest.raises(CaddieError, match="5 Kings") as info:
+        hand.key("K", RULES, 1)
+    assert info.value.field == "keypad"
+    assert hand.pick(0).erase().cards[0] is None
+    assert TallyHand.typed("K 5 7 K 3 9", 6, RULES, 1) == TallyHand(["K", "5", "7", "K", "3", "9"], 5)
