@@ -83,11 +83,10 @@ class Event(Generic[ActionT]):
     cards: tuple[Any, ...]
     text: str
     hole: int
-    kind: str = ""
 
-    def __post_init__(self) -> None:
-        if not self.kind:
-            object.__setattr__(self, "kind", self.action.kind if self.action is not None else "hole")
+    @property
+    def kind(self) -> str:
+        return self.action.kind if self.action is not None else "hole"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -101,9 +100,16 @@ class Event(Generic[ActionT]):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], read_action: Callable[[Mapping[str, Any]], ActionT]) -> Event[ActionT]:
-        """Read ``to_dict``'s form (events stored before ``kind`` or ``action`` were kept lack one)."""
-        action = read_action(data["action"]) if data.get("action") is not None else None
-        return cls(data["seat"], action, tuple(data["cards"]), data["text"], data["hole"], data.get("kind") or "")
+        """Read ``to_dict``'s form. Grid Golf events stored before they kept their ``kind`` have the
+        action only; Club Cards events stored before they kept their ``action`` have the kind only,
+        and the action is read back from it (a play's cards then include any turned from the pile)."""
+        stored = data.get("action")
+        if stored is None and data.get("kind") not in (None, "hole"):
+            stored = (
+                {"kind": data["kind"], "cards": data["cards"]} if data["kind"] == "play" else {"kind": data["kind"]}
+            )
+        action = read_action(stored) if stored is not None else None
+        return cls(data["seat"], action, tuple(data["cards"]), data["text"], data["hole"])
 
 
 # -- players' names ------------------------------------------------------------------------
@@ -211,7 +217,7 @@ class Game(Generic[ActionT]):
     @property
     def current(self) -> int | None:
         """The seat to act, or ``None`` while a hole is over or the game is."""
-        if self.phase in ("hole_over", self.OVER_PHASE):
+        if self.phase == "hole_over" or self.phase == self.OVER_PHASE:
             return None
         return self.order[self.actor]
 
@@ -222,7 +228,9 @@ class Game(Generic[ActionT]):
     @property
     def totals(self) -> list[int]:
         """Totals per seat over the holes finished so far."""
-        return [sum(scores[seat] for scores in self.hole_scores) for seat in range(self.players)]
+        if not self.hole_scores:
+            return [0] * self.players
+        return [sum(seat_scores) for seat_scores in zip(*self.hole_scores)]
 
     # -- what each game defines ---------------------------------------------------------------
     def legal_actions(self) -> list[ActionT]:
@@ -251,7 +259,8 @@ class Game(Generic[ActionT]):
 
         True when the action starts the next hole between holes (nothing more to check).
         """
-        self._check_seat(seat)
+        if type(seat) is not int or not 0 <= seat < len(self.names):  # _check_seat, inline: every move asks
+            raise IllegalAction(f"There is no seat {quoted(seat)} at this table.", "seat")
         if self.phase == self.OVER_PHASE:
             raise IllegalAction(f"The {self.WHAT} is over.", "action")
         if self.phase == "hole_over":

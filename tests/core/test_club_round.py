@@ -433,3 +433,16 @@ def test_play_round_hands_strategies_their_own_view():
     assert [c[0] for c in calls] == [h for h in range(9) for _ in range(2)]
     assert all(y == CEDAR.holes[h].yardage for h, _, y in calls)
     assert rnd.names == ["Ann", "Bo"]
+
+
+def test_events_stored_before_they_kept_their_action_still_read():
+    from caddie.core.game import Event
+
+    stored = {"seat": 1, "kind": "play", "cards": [160, 250], "text": "Bo played 250 and 160.", "hole": 2}
+    event = Event.from_dict(stored, ClubAction.from_dict)
+    assert event.kind == "play" and event.action == ClubAction.play([250, 160]) and event.cards == (160, 250)
+    assert Event.from_dict(event.to_dict(), ClubAction.from_dict) == event
+    ending = Event.from_dict(
+        {"seat": None, "kind": "hole", "cards": [], "text": "Over.", "hole": 2}, ClubAction.from_dict
+    )
+    assert ending.kind == "hole" and ending.action is None

@@ -73,7 +73,7 @@ from caddie.core.grid.moves import (
 )
 from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import score_grid
-from caddie.core.grid.view import GridView, PlayerView, column_points, rules_fields
+from caddie.core.grid.view import GridView, PlayerView, tables
 
 __all__ = [
     "Action",
@@ -446,10 +446,11 @@ class GridMatch(Game[Action]):
         self._ending = Event(None, None, tuple(revealed), text, self.hole)
 
     def _record(self, event: Event[Action]) -> None:
-        super()._record(event)
+        self.log.append(event)
         if self._ending is not None:  # the end of the hole the event brought about
-            super()._record(self._ending)
+            self.log.append(self._ending)
             self._ending = None
+        del self.log[: -self.LOG_SIZE]
 
     # -- what a player may know ---------------------------------------------------
     def view(self, seat: int | None, events: bool = True) -> GridView:
@@ -463,9 +464,11 @@ class GridMatch(Game[Action]):
         of the log, for people to read): computer players do not need it, and
         it is the costliest part of a view.
         """
-        self._check_viewer(seat)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < len(self.names)):
+            self._check_seat(seat)  # raises: there is no such seat (inline above: every decision asks)
         rules, totals = self.rules, self.totals
-        columns, width = column_points(rules), rules.columns
+        known = tables(rules)
+        columns, width = known.columns, rules.columns
         players: list[PlayerView] = []
         for s, (grid, up) in enumerate(zip(self.grids, self.face_up)):
             visible = [card if shown else None for card, shown in zip(grid, up)]
@@ -492,7 +495,7 @@ class GridMatch(Game[Action]):
         view: GridView = {
             "seat": seat,
             "you": self.names[seat] if seat is not None else None,
-            "rules": rules_fields(rules),
+            "rules": dict(known.fields),
             "decks": self.decks,
             "hole": self.hole,
             "holes": rules.holes,

@@ -15,7 +15,7 @@ from functools import lru_cache
 from caddie.core.grid.cards import RANKS
 from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import score_column
-from caddie.core.grid.view import DecisionView, partners, rules_of
+from caddie.core.grid.view import DecisionView, read_rules
 
 DOWN = -1  # a face-down card in a grid of rank indices
 RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
@@ -54,11 +54,12 @@ class Knowledge:
 
     def __init__(self, view: DecisionView) -> None:
         self.view = view
-        self.rules = rules = rules_of(view)
+        known = read_rules(view)
+        self.rules = rules = known.rules
         self.pts, self.col, self.in_play = _tables(rules)
         self.size = rules.cards
         self.width = rules.columns
-        self.partner = partners(rules.cards)
+        self.partner = known.partners
         players = view["players"]
         self.n = len(players)
         seat = view["seat"]

@@ -43,7 +43,7 @@ from collections.abc import Callable
 from functools import cached_property
 
 from caddie.core.grid.game import DISCARD, DRAW, TAKE, Action
-from caddie.core.grid.view import DecisionView, column_points, deck_counts, partners, rank_points, rules_of
+from caddie.core.grid.view import DecisionView, deck_counts, read_rules
 
 Policy = Callable[[DecisionView, random.Random], Action]
 
@@ -65,9 +65,9 @@ class Seen:
 
     def __init__(self, view: DecisionView) -> None:
         self.view = view
-        self.rules = rules = rules_of(view)
-        self.points, self.columns = rank_points(rules), column_points(rules)
-        self.partners = partners(rules.cards)
+        known = read_rules(view)
+        self.rules = rules = known.rules
+        self.points, self.columns, self.partners = known.points, known.columns, known.partners
         seat = view["seat"]
         assert seat is not None, "a decision is a seat's, not an onlooker's"
         self.seat = seat

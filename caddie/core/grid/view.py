@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import fields
 from functools import lru_cache
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NamedTuple, NotRequired, TypedDict
 
 from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import score_column
@@ -25,12 +25,11 @@ __all__ = [
     "PlayerView",
     "SeatView",
     "SeenPlayer",
-    "column_points",
-    "rules_fields",
+    "RulesTables",
     "deck_counts",
-    "partners",
-    "rank_points",
+    "read_rules",
     "rules_of",
+    "tables",
 ]
 
 
@@ -120,67 +119,62 @@ DecisionView = SeatView | GridView
 # -- the rules of a view, read once ------------------------------------------------------------
 
 
+class RulesTables(NamedTuple):
+    """What the rules imply, worked out once per rules value (shared: read it, never change it)."""
+
+    rules: Rules
+    fields: dict[str, Any]  # ``rules.to_dict()``
+    points: dict[str, int]  # of every rank in play
+    # what every column adds to a running score (``None``: a face-down card, adding nothing)
+    columns: dict[tuple[str | None, str | None], int]
+    partners: tuple[int, ...]  # the other position of each position's column
+
+
 @lru_cache(maxsize=64)
-def _rules(items: tuple[tuple[str, Any], ...]) -> Rules:
-    return Rules.from_dict(dict(items))
+def tables(rules: Rules) -> RulesTables:
+    """The tables of ``rules``, from the one scoring function. Summed over a grid's columns,
+    ``columns`` gives ``score_grid(...).total``:
+
+    >>> from caddie.core.grid.scoring import score_grid
+    >>> grid, columns = ["K", None, "7", "Q", None, None], tables(Rules()).columns
+    >>> sum(columns[grid[k], grid[k + 3]] for k in range(3)) == score_grid(grid, Rules()).total == 27
+    True
+    >>> tables(Rules()).fields == Rules().to_dict(), tables(Rules()).partners
+    (True, (3, 4, 5, 0, 1, 2))
+    """
+    cards = (*rules.ranks_in_play, None)
+    width = rules.cards // 2
+    return RulesTables(
+        rules=rules,
+        fields={f.name: getattr(rules, f.name) for f in fields(rules)},
+        points={r: rules.points(r) for r in rules.ranks_in_play},
+        columns={(top, bottom): score_column(top, bottom, rules).points or 0 for top in cards for bottom in cards},
+        partners=tuple(p + width if p < width else p - width for p in range(rules.cards)),
+    )
+
+
+@lru_cache(maxsize=64)
+def _tables_of(items: tuple[tuple[str, Any], ...]) -> RulesTables:
+    return tables(Rules.from_dict(dict(items)))
+
+
+def read_rules(view: DecisionView) -> RulesTables:
+    """The rules of a view and their tables, read once per distinct rules (a view's rules come
+    from ``Rules.to_dict``, so their fields are always in the same order).
+
+    >>> view = {"rules": {"cards": 4, "king": 0}}
+    >>> read_rules(view) is read_rules(dict(view)), read_rules(view).rules.cards
+    (True, 4)
+    """
+    return _tables_of(tuple(view["rules"].items()))
 
 
 def rules_of(view: DecisionView) -> Rules:
-    """The ``Rules`` value of a view, read once per distinct rules (in any field order).
-
-    >>> view = {"rules": {"king": 0, "cards": 4}}
-    >>> rules_of(view) is rules_of({"rules": {"cards": 4, "king": 0}}), rules_of(view).cards
-    (True, 4)
-    """
-    return _rules(tuple(sorted(view["rules"].items())))
-
-
-@lru_cache(maxsize=64)
-def _fields(rules: Rules) -> dict[str, Any]:
-    return {f.name: getattr(rules, f.name) for f in fields(rules)}
-
-
-def rules_fields(rules: Rules) -> dict[str, Any]:
-    """``rules.to_dict()``, for a view (a copy of one worked out once per rules value).
-
-    >>> rules_fields(Rules()) == Rules().to_dict()
-    True
-    """
-    return dict(_fields(rules))
-
-
-@lru_cache(maxsize=64)
-def rank_points(rules: Rules) -> dict[str, int]:
-    """Points of every rank in play."""
-    return {r: rules.points(r) for r in rules.ranks_in_play}
-
-
-@lru_cache(maxsize=64)
-def column_points(rules: Rules) -> dict[tuple[str | None, str | None], int]:
-    """What every column adds to a running score (``None``: a face-down card, adding nothing),
-    from the one scoring function; summed over a grid's columns it is ``score_grid(...).total``:
-
-    >>> from caddie.core.grid.scoring import score_grid
-    >>> grid, columns = ["K", None, "7", "Q", None, None], column_points(Rules())
-    >>> sum(columns[grid[k], grid[k + 3]] for k in range(3)) == score_grid(grid, Rules()).total == 27
-    True
-    """
-    cards = (*rules.ranks_in_play, None)
-    return {(top, bottom): score_column(top, bottom, rules).points or 0 for top in cards for bottom in cards}
+    """The ``Rules`` value of a view (``read_rules(view).rules``)."""
+    return read_rules(view).rules
 
 
 @lru_cache(maxsize=64)
 def deck_counts(rules: Rules, decks: int) -> dict[str, int]:
     """How many cards of each rank the decks hold, in rank order."""
     return dict(Counter(rules.full_deck(decks)))
-
-
-@lru_cache(maxsize=16)
-def partners(cards: int) -> tuple[int, ...]:
-    """The other position of each position's column (row-major, two rows).
-
-    >>> partners(6)
-    (3, 4, 5, 0, 1, 2)
-    """
-    width = cards // 2
-    return tuple(p + width if p < width else p - width for p in range(cards))
