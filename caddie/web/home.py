@@ -5,4 +5,4 @@ bp = Blueprint("home", __name__)
 
 @bp.get("/")
 def index():
-    return render_template("home.html")
+    return render_template("home/index.html")
