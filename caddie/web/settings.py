@@ -15,7 +15,12 @@ bp = Blueprint("settings", __name__)
 
 def _render(form: SettingsForm, notice: str | None = None, status: int = 200):
     body = page_or_fragment(
-        "settings/index.html", "settings/_form.html", form=form, notice=notice, presets=PRESET_LABELS, active_tab="settings"
+        "settings/index.html",
+        "settings/_form.html",
+        form=form,
+        notice=notice,
+        presets=PRESET_LABELS,
+        active_tab="settings",
     )
     return body, status
 

@@ -140,7 +140,7 @@ def fast_turn(k: Knowledge, h: DealtHole, s: int) -> None:
     if p >= 0 and gain > 0:
         place(k, h, s, card, p)
         return
-    disc.append(card)
+    h.disc.append(card)  # not ``disc``: a draw that reshuffled made that list the new deck
     if k.rules.discard_flip and h.ndown[s]:
         turn_up(k, h, s, flip_choice(k, h, s))
 

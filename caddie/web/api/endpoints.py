@@ -27,6 +27,7 @@ from flask import Blueprint, request
 from caddie.core.clubs.caddie import advise as advise_clubs
 from caddie.core.clubs.scoring import check_yardage, score_club_hole
 from caddie.core.errors import CaddieError
+from caddie.core.grid.advisor import FIELDS as CADDIE_GRID_FIELDS
 from caddie.core.grid.advisor import advise
 from caddie.core.grid.scoring import check_grid, score_grid
 from caddie.offload.heavy_work import run_heavy
@@ -158,18 +159,6 @@ def tally_clubs():
     return score_club_hole(yardage, cards, rules, decks).to_dict()
 
 
-CADDIE_GRID_FIELDS = (
-    "rules",
-    "preset",
-    "grid",
-    "discard",
-    "discard_pile",
-    "opponents",
-    "deck_size",
-    "final_turn",
-    "drawn",
-    "drawn_from",
-)
 CADDIE_CLUB_FIELDS = ("yardage", "hand", "upcoming", "decks")
 
 
