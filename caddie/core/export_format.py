@@ -24,6 +24,7 @@ a canonical document parses back to itself.
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -41,6 +42,12 @@ from caddie.core.table import Table
 FORMAT = "caddie-and-tally"
 VERSION = 1
 MAX_BYTES = 5 * 1024 * 1024  # a thousand 18-hole rounds of four export to 1 to 1.5 MB
+MEGABYTES = MAX_BYTES // (1024 * 1024)
+TOO_LARGE = f"That file is larger than {MEGABYTES} MB, more than any Caddie & Tally export holds; nothing was imported."
+RACED = (
+    "This browser's data changed while the file was being imported (another tab or phone), so nothing "
+    "was imported. Send the file again."
+)
 GAMES = ("grid", "clubs")
 NAME_LENGTH = 24  # a player's name, as the scorecard keeps it
 
@@ -402,3 +409,31 @@ def _player(value: Any, path: str, game: str, holes: int) -> Player:
                 f"{label} scores from {low} to {high}, or null when blank; hole {h + 1} has {quoted(score)}.",
             )
     return Player(name, tuple(scores))
+
+
+# -- reading a file --------------------------------------------------------------------------
+
+
+def read_document(raw: bytes) -> Document:
+    """The document in ``raw`` (the bytes of a file or a request body); ``CaddieError`` if it is none."""
+    if len(raw) > MAX_BYTES:
+        raise FormatError(None, TOO_LARGE)
+    if not raw.strip():
+        raise FormatError(None, "The file is empty: choose a file made by Download everything.")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise FormatError(
+            None,
+            "That file is not text, so it is not a Caddie & Tally export: choose the .json "
+            "file made by Download everything.",
+        ) from None
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise FormatError(
+            None,
+            "That file is not valid JSON, so it is not a Caddie & Tally export (or it was "
+            "cut short): choose the .json file made by Download everything.",
+        ) from None
+    return parse_document(data)

@@ -14,13 +14,27 @@ CLUB_ENDPOINTS = ("tally.clubs", "rules.clubs")
 
 def register_views(app: Flask) -> None:
     from caddie.web import data, home, ledger, rules, settings, tally
+    from caddie.web.api import data as data_api
     from caddie.web.api import endpoints as api
     from caddie.web.caddie import clubs as caddie_clubs
     from caddie.web.caddie import grid as caddie_walk
     from caddie.web.play import clubs as club_play
     from caddie.web.play import grid as play
 
-    for module in (home, tally, caddie_walk, caddie_clubs, ledger, play, club_play, settings, rules, api, data):
+    for module in (
+        home,
+        tally,
+        caddie_walk,
+        caddie_clubs,
+        ledger,
+        play,
+        club_play,
+        settings,
+        rules,
+        api,
+        data_api,
+        data,
+    ):
         app.register_blueprint(module.bp)
     filters.register(app)
 

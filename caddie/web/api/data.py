@@ -1,0 +1,65 @@
+"""Your data for programs: ``GET /api/v1/export`` and ``POST /api/v1/import``, for the calling
+browser's session (the pages are ``caddie.web.data``; the format is ``caddie.core.export_format``)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, request
+
+from caddie.core.errors import CaddieError
+from caddie.core.export_format import RACED, TOO_LARGE, read_document
+from caddie.store.data_export import StaleImport, apply_import, export_document, plan_import
+from caddie.web.csrf import csrf
+from caddie.web.identity import browser_id
+from caddie.web.large_bodies import allow_a_whole_export
+
+bp = Blueprint("data_api", __name__, url_prefix="/api/v1")
+csrf.exempt(bp)
+
+
+@bp.before_request
+def _limits() -> None:
+    allow_a_whole_export()
+
+
+@bp.errorhandler(413)
+def _too_large(err: Exception) -> tuple[dict[str, str | None], int]:
+    return {"error": TOO_LARGE, "field": None}, 413
+
+
+def _api_error(message: str, field: str | None, status: int = 400):
+    return {"error": message, "field": field}, status
+
+
+@bp.get("/export")
+def api_export():
+    return export_document(browser_id()).to_dict(), 200, {"Cache-Control": "no-store"}
+
+
+@bp.post("/import")
+def api_import():
+    choice = request.args.get("settings", "auto")
+    if choice not in ("auto", "keep", "replace"):
+        return _api_error(
+            'The settings choice is "auto" (use the file\'s house rules if this browser has none), '
+            '"keep" or "replace".',
+            "settings",
+        )
+    dry = request.args.get("preview", "false").lower()
+    if dry not in ("true", "false", "1", "0"):
+        return _api_error("preview is true (only say what importing would do) or false.", "preview")
+    if not request.is_json:
+        return _api_error("Send the exported document as JSON, with the header Content-Type: application/json.", None)
+    try:
+        document = read_document(request.get_data(cache=False))
+    except CaddieError as err:
+        return _api_error(err.message, err.field, 413 if err.message == TOO_LARGE else 400)
+    if dry in ("true", "1"):
+        plan = plan_import(document, browser_id(), choice)
+        return dict(plan.summary(), preview=True, new_ids={})
+    owner = browser_id(create=True)
+    assert owner is not None  # create=True issues one
+    try:
+        result = apply_import(document, owner, choice)
+    except StaleImport:
+        return _api_error(RACED, None, 409)
+    return dict(result.summary(), preview=False)
