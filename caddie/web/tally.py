@@ -100,24 +100,19 @@ def clubs():
         errors["yardage"] = yardage_error
 
     acted = any(request.args.get(a) not in (None, "") for a in CLUB_ACTIONS)
-    if form.add.data is not None:
-        candidate = played + [form.add.data]
-        message = club_hand.check(candidate, clubs_rules, decks)
-        if message:
-            errors["card_keys"] = message
-        else:
-            played = candidate
-    elif form.remove.data is not None and 0 <= form.remove.data < len(played):
-        played = played[: form.remove.data] + played[form.remove.data + 1 :]
-    elif form.clear.data:
-        played = []
-    elif form.fill.data or _enter_in_typed(form):
-        typed, message = club_hand.parse_typed(form.typed.data or "")
-        message = message or club_hand.check(typed, clubs_rules, decks)
-        if message:
-            errors["typed"] = message
-        else:
-            played = typed
+    play = club_hand.TallyPlay(played)
+    try:
+        if form.add.data is not None:
+            play = play.add(form.add.data, clubs_rules, decks)
+        elif form.remove.data is not None:
+            play = play.remove(form.remove.data)
+        elif form.clear.data:
+            play = club_hand.TallyPlay([])
+        elif form.fill.data or _enter_in_typed(form):
+            play = club_hand.TallyPlay.typed(form.typed.data or "", clubs_rules, decks)
+    except CaddieError as err:
+        errors[err.field or "card_keys"] = err.message
+    played = play.cards
 
     result, status = None, None
     if yardage is not None and played:

@@ -1,4 +1,4 @@
-"""The Caddie's walkthrough and the Tally hand as pure state machines: taps in, a new state out, no Flask."""
+"""The Caddie's walkthrough and both Tally hands as pure state machines: taps in, a new state out, no Flask."""
 
 from __future__ import annotations
 
@@ -89,3 +89,18 @@ def test_the_tally_hand_takes_taps_and_refuses_too_many_copies():
     assert info.value.field == "keypad"
     assert hand.pick(0).erase().cards[0] is None
     assert TallyHand.typed("K 5 7 K 3 9", 6, RULES, 1) == TallyHand(["K", "5", "7", "K", "3", "9"], 5)
+
+
+def test_the_club_tally_takes_taps_and_refuses_a_card_the_decks_have_no_more_of():
+    from caddie.core.clubs.hand import TallyPlay
+    from caddie.core.clubs.scoring import ClubRules
+
+    rules = ClubRules()
+    play = TallyPlay([]).add(250, rules, 1)
+    with pytest.raises(CaddieError) as info:
+        play.add(250, rules, 1)  # one deck holds one 250
+    assert info.value.field == "card_keys" and play.cards == [250]
+    assert play.remove(0).cards == [] and play.remove(5).cards == [250]
+    with pytest.raises(CaddieError) as info:
+        TallyPlay.typed("250 seven", rules, 1)
+    assert info.value.field == "typed"

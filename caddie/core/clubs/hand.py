@@ -147,3 +147,39 @@ def picks_from(source: Any) -> list[int]:
         if text.isdecimal() and len(text) <= 4:
             picks.append(int(text))
     return picks
+
+
+@dataclass(frozen=True)
+class TallyPlay:
+    """The cards played on a hole as the Tally page is tapped in; each tap gives a new one.
+
+    A tap that cannot be made raises ``CaddieError`` with the field it is about
+    (``card_keys``, ``typed``) and changes nothing.
+
+    >>> play = TallyPlay([]).add(250, ClubRules(), 1).add(160, ClubRules(), 1)
+    >>> play.cards, play.remove(0).cards, TallyPlay.typed("250, 160 3", ClubRules(), 1).cards
+    ([250, 160], [160], [250, 160, 3])
+    """
+
+    cards: list[int]
+
+    def add(self, card: int, rules: ClubRules, decks: int) -> TallyPlay:
+        candidate = [*self.cards, card]
+        message = check(candidate, rules, decks)
+        if message:
+            raise CaddieError(message, "card_keys")
+        return TallyPlay(candidate)
+
+    def remove(self, index: int) -> TallyPlay:
+        if not 0 <= index < len(self.cards):
+            return self
+        return TallyPlay(self.cards[:index] + self.cards[index + 1 :])
+
+    @classmethod
+    def typed(cls, text: str, rules: ClubRules, decks: int) -> TallyPlay:
+        """The whole play typed as text, such as ``250, 160 3``."""
+        cards, message = parse_typed(text)
+        message = message or check(cards, rules, decks)
+        if message:
+            raise CaddieError(message, "typed")
+        return cls(cards)
