@@ -13,7 +13,7 @@ sense is dropped and named in ``problems``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from caddie.core.clubs.scoring import HAND_SIZE, ClubRules, score_club_hole
@@ -167,3 +167,26 @@ class ClubWalk:
             raise CaddieError("There is nothing to play yet.", "pick")
         result = score_club_hole(yardage, cards, rules, decks)
         return replace(self, hole=self.hole + 1, hand=tuple(left), turned=(), scores=self.scores + (result.score,))
+
+    def tap(
+        self,
+        args: Mapping[str, str],
+        course: Course,
+        rules: ClubRules,
+        decks: int,
+        picks: list[int],
+        advised: Callable[[], list[int]],
+    ) -> ClubWalk:
+        """The walk after one tap (``args``: the page's query): a card added to the hand or taken
+        out, a turned card taken back, or the hole's play (``picks``, the cards ticked, when the
+        person changed the selection; else the caddie's play, ``advised()``, asked only then)."""
+        added, removed = args.get("add", ""), args.get("remove", "")
+        if added.isdecimal() and len(added) <= 4:
+            return self.add(int(added), course, rules, decks)
+        if removed.isdecimal() and len(removed) <= 4:
+            return self.remove(int(removed))
+        if args.get("unturn"):
+            return self.unturn()
+        if args.get("played"):
+            return self.play(picks if args.get("picked") else advised(), course, rules, decks)
+        return self

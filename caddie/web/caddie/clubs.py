@@ -77,18 +77,8 @@ def _start_hole(text: str | None, course: Course) -> int:
 def _apply(walk: ClubWalk, course: Course | None, rules: ClubRules, decks: int) -> ClubWalk:
     if course is None:
         return walk
-    args = request.args
-    if args.get("add", "").isdecimal() and len(args["add"]) <= 4:
-        return walk.add(int(args["add"]), course, rules, decks)
-    if args.get("remove", "").isdecimal() and len(args["remove"]) <= 4:
-        return walk.remove(int(args["remove"]))
-    if args.get("unturn"):
-        return walk.unturn()
-    if args.get("played"):
-        # the ticked cards; a bare "played" (no selection sent) means the caddie's play
-        cards = picks_from(request.args) if args.get("picked") else _advised_cards(walk, course, rules, decks)
-        return walk.play(cards, course, rules, decks)
-    return walk
+    picks = picks_from(request.args)
+    return walk.tap(request.args, course, rules, decks, picks, lambda: _advised_cards(walk, course, rules, decks))
 
 
 def _advised_cards(walk: ClubWalk, course: Course, rules: ClubRules, decks: int) -> list[int]:
