@@ -49,6 +49,7 @@ from typing import Any
 from caddie.core.clubs.game import unseen_cards
 from caddie.core.clubs.scoring import HAND_SIZE, MAX_YARDAGE, ClubRules, check_yardage
 from caddie.core.clubs.solver import Play, all_plays, best_desc, penalty_lookup, solve
+from caddie.core.clubs.view import ClubView, own_hand
 from caddie.core.errors import CaddieError, CardError, HandError, quoted
 from caddie.core.limits import MAX_DECKS
 
@@ -439,7 +440,7 @@ def _short_advice(
 
 def lookahead_player(
     samples: int = SAMPLES, horizon: int = HORIZON, seed: int = 0
-) -> Callable[[list[int], int, Any, Mapping[str, Any]], list[int]]:
+) -> Callable[[list[int], int, Any, ClubView], list[int]]:
     """A ``caddie.core.clubs.game`` strategy that plays ``advise_hole``'s play, knowing only its own view
     (its hand, the discard pile and the cards on the table; the holes to come from the course).
 
@@ -449,13 +450,13 @@ def lookahead_player(
     'round_over'
     """
 
-    def player(hand: list[int], hole_index: int, course: Any, view: Mapping[str, Any]) -> list[int]:
+    def player(hand: list[int], hole_index: int, course: Any, view: ClubView) -> list[int]:
         return list(advise_view(view, seed, samples, horizon).play.cards)
 
     return player
 
 
-def advise_view(view: Mapping[str, Any], seed: int | str = 0, samples: int = SAMPLES, horizon: int = HORIZON) -> Advice:
+def advise_view(view: ClubView, seed: int | str = 0, samples: int = SAMPLES, horizon: int = HORIZON) -> Advice:
     """The lookahead advice for the player whose ``ClubRound.view`` this is: its hand on
     this hole, the holes left on the course, and the cards it has not seen.
 
@@ -466,7 +467,7 @@ def advise_view(view: Mapping[str, Any], seed: int | str = 0, samples: int = SAM
     >>> advice.play.total >= r.yardage, advice.horizon
     (True, 6)
     """
-    hand = list(view["hand"])
+    hand = own_hand(view)
     holes = view["course"]["holes"]
     upcoming = [h["yardage"] for h in holes[view["hole"] :]]
     rng = random.Random(f"club-caddie/{seed}/{view['hole'] - 1}/{sorted(hand)}")

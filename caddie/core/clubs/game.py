@@ -58,6 +58,7 @@ from typing import Any, ClassVar
 
 from caddie.core.clubs.scoring import HAND_SIZE, ClubRules
 from caddie.core.clubs.solver import solve
+from caddie.core.clubs.view import ClubPlayerView, ClubView
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError, quoted
 from caddie.core.game import Event, Game, IllegalAction, clean_names
@@ -468,7 +469,7 @@ class ClubRound(Game[ClubAction]):
         )
 
     # -- what a player may know -------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> ClubView:
         """The information state of ``seat`` (``None``: someone watching).
 
         A player sees its own hand and the cards it drew, every card played or
@@ -477,7 +478,7 @@ class ClubRound(Game[ClubAction]):
         """
         self._check_viewer(seat)
         totals = self.totals
-        players = []
+        players: list[ClubPlayerView] = []
         for s in range(self.players):
             played = self.played[s]
             players.append(
@@ -551,11 +552,11 @@ class ClubRound(Game[ClubAction]):
 
 # -- playing a whole round with strategies ------------------------------------------------
 
-Strategy = Callable[[list[int], int, Course, dict[str, Any]], Sequence[int]]
+Strategy = Callable[[list[int], int, Course, ClubView], Sequence[int]]
 """``strategy(hand, hole_index, course, view) -> cards to play`` (``hole_index`` from 0)."""
 
 
-def greedy(hand: list[int], hole_index: int, course: Course, view: Mapping[str, Any]) -> list[int]:
+def greedy(hand: list[int], hole_index: int, course: Course, view: ClubView) -> list[int]:
     """The per-hole-optimal player: ``solve``'s play for this hole (every card when short)."""
     rules = ClubRules.from_dict(view["rules"]) if view.get("rules") != _DEFAULT_RULES_DICT else _DEFAULT
     return list(solve(hand, course.holes[hole_index].yardage, rules).cards)
@@ -565,7 +566,7 @@ _DEFAULT = ClubRules()
 _DEFAULT_RULES_DICT = _DEFAULT.to_dict()
 
 
-def unseen_cards(view: Mapping[str, Any]) -> list[int]:
+def unseen_cards(view: ClubView) -> list[int]:
     """The cards a player has not seen this round: the decks less its hand, the
     cards on the table and the discard pile (other hands are counted as unseen).
 

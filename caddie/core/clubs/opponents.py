@@ -24,13 +24,12 @@ on the table, the discard pile, the course) and returns the cards to play.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
 
 from caddie.core.clubs.caddie import lookahead_player
 from caddie.core.clubs.game import ClubAction
 from caddie.core.clubs.scoring import ClubRules
 from caddie.core.clubs.solver import solve
+from caddie.core.clubs.view import ClubView, own_hand
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError, quoted
 
@@ -70,11 +69,11 @@ def beginner_play(hand: list[int], yardage: int, rng: random.Random) -> list[int
     return played
 
 
-def choose_play(view: Mapping[str, Any], level: str, rng: random.Random) -> ClubAction:
+def choose_play(view: ClubView, level: str, rng: random.Random) -> ClubAction:
     """The play of a computer player at ``level``, decided from ``view`` (its own information state)."""
     if level not in LEVELS:
         raise CaddieError(f"{quoted(level)} is not a level; the levels are {', '.join(LEVELS)}.", "level")
-    hand = list(view["hand"])
+    hand = own_hand(view)
     yardage = view["yardage"]
     if level == "beginner":
         cards = beginner_play(hand, yardage, rng)
@@ -82,5 +81,5 @@ def choose_play(view: Mapping[str, Any], level: str, rng: random.Random) -> Club
         cards = list(solve(hand, yardage, ClubRules.from_dict(view["rules"])).cards)
     else:
         course = Course.from_dict(view["course"])
-        cards = _CADDIE(hand, view["hole"] - 1, course, dict(view))
+        cards = _CADDIE(hand, view["hole"] - 1, course, view.copy())
     return ClubAction.play(cards)

@@ -18,6 +18,7 @@ from caddie.core.clubs.game import NEXT, ClubAction
 from caddie.core.clubs.hand import Selection, club_label, marked, picks_from
 from caddie.core.clubs.opponents import LEVEL_NAMES
 from caddie.core.clubs.scoring import ClubRules
+from caddie.core.clubs.view import ClubView, own_hand
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError
 from caddie.core.game import Seat
@@ -104,7 +105,7 @@ def _render(
     advice = run_heavy(advise_view, view, seed=match.public_id) if hint and my_turn else None
     if advice is not None:
         picks = list(advice.play.cards)
-    hand = view["hand"]
+    hand = own_hand(view)
     whole_hand_short = sum(hand) < view["yardage"]
     if my_turn and whole_hand_short:
         picks = list(hand)
@@ -138,24 +139,26 @@ def _render(
     return response
 
 
-def prompt_for(view: dict, whole_hand_short: bool) -> str:
+def prompt_for(view: ClubView, whole_hand_short: bool) -> str:
     """One line that says what happens now, from the person's point of view."""
     phase, current = view["phase"], view["current"]
     if phase == "round_over":
         return "The round is over."
     if phase == "hole_over":
         return f"Hole {view['hole']} is over."
+    if current is None:  # only between holes and at the end, both answered above
+        return ""
     if current != view["seat"]:
         return f"{view['players'][current]['name']} is playing…"
     if whole_hand_short:
         return (
-            f"Your whole hand reaches only {sum(view['hand'])} of {view['yardage']} yards: play every card, "
+            f"Your whole hand reaches only {sum(own_hand(view))} of {view['yardage']} yards: play every card, "
             "then cards are turned from the pile, a stroke each."
         )
     return f"Your shot: tap cards that reach {view['yardage']} yards, then Play."
 
 
-def scorecard(view: dict) -> dict:
+def scorecard(view: ClubView) -> dict[str, Any]:
     """The card so far: a row per hole (hole, par, yardage, each player's score) and the totals."""
     holes = view["course"]["holes"]
     played = len(view["hole_scores"])
@@ -179,7 +182,7 @@ def scorecard(view: dict) -> dict:
     }
 
 
-def hole_plays(view: dict) -> dict[int, dict]:
+def hole_plays(view: ClubView) -> dict[int, dict[str, Any]]:
     """Per seat, what they played on the hole in hand (from the public events), once played."""
     plays = {}
     for event in view["events"]:
