@@ -8,7 +8,7 @@ from caddie.core.errors import CaddieError, CardError
 from caddie.core.grid.cards import RANK_NAMES, RANKS, parse_card, parse_cards, split_cards
 
 
-def test_ranks_are_the_designed_codes_in_order():
+def test_ranks_are_the_documented_codes_in_order():
     assert RANKS == ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK")
     assert set(RANK_NAMES) == set(RANKS)
 
@@ -109,6 +109,6 @@ def test_split_cards(typed, tokens):
     assert split_cards(typed) == tokens
 
 
-def test_split_then_parse_gives_the_design_example():
+def test_split_then_parse_gives_the_documented_example():
     assert parse_cards(split_cards("k57k39")) == ["K", "5", "7", "K", "3", "9"]
     assert parse_cards(split_cards("a t jk q / x 2")) == ["A", "10", "JK", "Q", "JK", "2"]

@@ -32,7 +32,7 @@ def random_hand(rng, decks=1):
 # -- the response ------------------------------------------------------------------------------
 
 
-def test_the_response_has_exactly_the_design_shape():
+def test_the_response_has_exactly_the_documented_shape():
     out = advise({"yardage": 412, "hand": HAND, "upcoming": [545, 168], "decks": 1})
     assert list(out) == list(RESPONSE_FIELDS)
     assert set(RESPONSE_FIELDS) == {
@@ -63,7 +63,7 @@ def test_the_response_has_exactly_the_design_shape():
     json.dumps(out)
 
 
-def test_the_request_fields_are_the_design_ones():
+def test_the_request_fields_are_the_documented_ones():
     assert set(REQUEST_FIELDS) == {"yardage", "hand", "upcoming", "decks"}
 
 

@@ -155,7 +155,7 @@ def test_top_plays_are_the_k_best(hand, yardage, k):
 # -- the worked example (docs/club-cards.md, "Worked example") and each tie-break rule ("The best play") ---
 
 
-def test_design_example_412_with_250_160_3_scores_4():
+def test_the_documented_example_412_with_250_160_3_scores_4():
     play = solve([250, 160, 3], 412)
     assert (play.cards, play.strokes, play.total, play.over, play.penalty, play.score) == (
         (250, 160, 3),

@@ -30,7 +30,7 @@ def assert_error(info, cls, field):
 # -- the default deck ------------------------------------------------------------
 
 
-def test_default_deck_is_the_designed_51_cards():
+def test_default_deck_is_the_documented_51_cards():
     woods = [250, 245, 240, 235, 230, 225, 220, 215, 210]
     irons = [200, 195, 190, 185, 180, 175, 170, 165, 160, 155, 150, 145, 140, 135, 130, 125, 120, 115]
     wedges = [110, 100, 90, 80, 70, 60, 50]
@@ -87,7 +87,7 @@ def test_default_chart_values():
 # -- a hole --------------------------------------------------------------------------
 
 
-def test_design_example_hole():
+def test_the_documented_example_hole():
     result = score_club_hole(412, [250, 160, 3])
     assert result.to_dict() == {"strokes": 3, "total": 413, "over": 1, "penalty": 1, "score": 4}
     assert result == ClubHoleScore(strokes=3, total=413, over=1, penalty=1)

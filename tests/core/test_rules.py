@@ -15,7 +15,7 @@ from caddie.core.grid.rules import PRESETS, Rules, preset
 FIELDS = ("cards", "king", "negatives", "negative_pairs", "end", "discard_flip", "initial_flips", "holes")
 
 
-def test_rules_fields_are_the_designed_ones():
+def test_rules_fields_are_the_documented_ones():
     assert tuple(f.name for f in dataclasses.fields(Rules)) == FIELDS
 
 
@@ -214,7 +214,7 @@ def test_to_dict_is_json_and_round_trips():
 
 # -- card points ---------------------------------------------------------------
 
-SEED_002_VALUES = {  # the standard preset's card points (docs/grid-golf.md, "Card points" and "Presets")
+STANDARD_VALUES = {  # the standard preset's card points (docs/grid-golf.md, "Card points" and "Presets")
     "A": 1,
     "2": -2,
     "3": 3,
@@ -231,13 +231,13 @@ SEED_002_VALUES = {  # the standard preset's card points (docs/grid-golf.md, "Ca
 }
 
 
-@pytest.mark.parametrize("rank, value", SEED_002_VALUES.items())
-def test_seed_002_card_values(rank, value):
+@pytest.mark.parametrize("rank, value", STANDARD_VALUES.items())
+def test_standard_card_values(rank, value):
     assert preset("standard").points(rank) == value
 
 
-@pytest.mark.parametrize("rank, value", {**SEED_002_VALUES, "K": 0}.items())
-def test_seed_001_card_values_kings_zero(rank, value):
+@pytest.mark.parametrize("rank, value", {**STANDARD_VALUES, "K": 0}.items())
+def test_classic_card_values_kings_zero(rank, value):
     assert preset("classic").points(rank) == value
     assert preset("bicycle").points(rank) == value
 

@@ -16,7 +16,7 @@ def cols(score: GridScore) -> list[tuple]:
 # -- the example of docs/api.md, "POST /api/v1/tally/grid", and docs/grid-golf.md, "Column scoring" ---
 
 
-def test_design_api_example_scores_24_under_standard():
+def test_the_api_example_scores_24_under_standard():
     score = score_grid(["K", "5", "7", "K", "3", "9"], preset("standard"))
     assert score.total == 24
     assert score.complete
@@ -27,7 +27,7 @@ def test_design_api_example_scores_24_under_standard():
     ]
 
 
-def test_design_example_under_classic_is_also_24_because_the_kings_match():
+def test_the_api_example_under_classic_is_also_24_because_the_kings_match():
     assert score_grid(["K", "5", "7", "K", "3", "9"], preset("classic")).total == 24
 
 

@@ -93,7 +93,7 @@ def doc(client):
 # == POST /api/v1/tally/grid ======================================================================
 
 
-def test_grid_design_example(client):
+def test_grid_documented_example(client):
     status, body = post(client, GRID, {"cards": HAND, "preset": "standard"})
     assert status == 200
     assert body == {
@@ -312,7 +312,7 @@ def test_grid_first_problem_in_reading_order_is_reported(client):
 # == POST /api/v1/tally/clubs =====================================================================
 
 
-def test_clubs_design_example(client):
+def test_clubs_documented_example(client):
     status, body = post(client, CLUBS, {"yardage": 412, "cards": [250, 160, 3], "decks": 1})
     assert status == 200
     assert body == {"strokes": 3, "total": 413, "over": 1, "penalty": 1, "score": 4}
@@ -886,7 +886,7 @@ def test_each_documented_example_gets_its_documented_answer(client, doc, path):
         assert post(client, path, request) == (status, response), name
 
 
-def test_design_examples_are_documented(doc):
+def test_the_documented_examples_are_in_the_openapi_document(doc):
     grid = {name: (req, resp) for name, req, _, resp in documented_examples(doc, GRID)}
     clubs = {name: (req, resp) for name, req, _, resp in documented_examples(doc, CLUBS)}
     assert ({"cards": HAND, "preset": "standard"}, 24) in [(req, resp.get("score")) for req, resp in grid.values()]
