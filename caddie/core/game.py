@@ -6,7 +6,7 @@ value that knows whose turn it is (``current``), what that seat may do
 ``IllegalAction`` and changes nothing), shows each seat only what it may know
 (``view(seat)``) and turns into plain JSON and back (``to_dict`` /
 ``from_dict``). The stores, the Play pages, the computer-move plumbing and the
-benches are written once over ``GameState``; each game adds only its own rules.
+benches are written once over ``Game``; each game adds only its own rules.
 
 ``Game`` is the shared base: the table (names, seats in playing order, whose
 turn it is), the holes' scores, the event log, the turn check, "lowest score
@@ -29,11 +29,11 @@ from caddie.core.ledger import PLAYER_NAME_LIMIT
 __all__ = [
     "Event",
     "Game",
-    "GameState",
     "IllegalAction",
     "GameAction",
     "Seat",
     "clean_names",
+    "plain_json",
 ]
 
 
@@ -142,47 +142,17 @@ def clean_names(names: Sequence[str], low: int, high: int, game: str) -> list[st
     return clean
 
 
-# -- the protocol the stores and pages use -------------------------------------------------------
-
-
-class GameState(Protocol[ActionT]):
-    """A game in progress, as the stores, the Play pages and the benches see it."""
-
-    names: list[str]
-    seed: int
-    hole: int
-    phase: str
-    hole_scores: list[list[int]]
-
-    @property
-    def current(self) -> int | None: ...
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def totals(self) -> list[int]: ...
-
-    def legal_actions(self) -> list[ActionT]: ...
-
-    def apply(self, action: ActionT, seat: int) -> Event[ActionT]: ...
-
-    def view(self, seat: int | None) -> Mapping[str, Any]: ...
-
-    def to_dict(self) -> dict[str, Any]: ...
-
-
 # -- the shared base -------------------------------------------------------------------------------
 
 Codec = tuple[Callable[[Any], Any], Callable[[Any], Any]]  # (to plain JSON, from plain JSON)
 
 
-def _plain(value: Any) -> Any:
+def plain_json(value: Any) -> Any:
     """A copy of a value made of lists, dicts and scalars (tuples become lists)."""
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [plain_json(v) for v in value]
     if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: plain_json(v) for k, v in value.items()}
     return value
 
 
@@ -322,7 +292,7 @@ class Game(Generic[ActionT]):
             elif f.name in self.CODECS:
                 data[f.name] = self.CODECS[f.name][0](value)
             else:
-                data[f.name] = _plain(value)
+                data[f.name] = plain_json(value)
         return data
 
     @classmethod
@@ -344,7 +314,7 @@ class Game(Generic[ActionT]):
                 elif f.name in cls.CODECS:
                     values[f.name] = cls.CODECS[f.name][1](raw)
                 else:
-                    values[f.name] = _plain(raw)
+                    values[f.name] = plain_json(raw)
             game = cls(**values)
         except (KeyError, TypeError, ValueError, AttributeError, CaddieError):
             raise CaddieError(f"The saved {cls.WHAT} is not in the expected shape.", cls.WHAT) from None

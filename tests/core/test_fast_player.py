@@ -23,22 +23,13 @@ from caddie.core.grid.cards import RANKS
 from caddie.core.grid.fast_player import DealtHole, end_turn, fast_turn, final_scores, flip_choice
 from caddie.core.grid.game import DISCARD, DRAW, NEXT, TAKE, Action, GridMatch
 from caddie.core.grid.knowledge import DOWN, Knowledge
-from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules
+from caddie.core.grid.rules import Rules
+from tests.core.strategies import rules_strategy
 
 RANK = {r: i for i, r in enumerate(RANKS)}
 PLACE, DRAW_CARD, TURN_UP = fast_player.place, fast_player.draw_card, fast_player.turn_up
 
-rules_st = st.builds(
-    Rules,
-    cards=st.sampled_from(GRID_SIZES),
-    king=st.sampled_from((0, 10)),
-    negatives=st.sampled_from(NEGATIVES),
-    negative_pairs=st.sampled_from(NEGATIVE_PAIRS),
-    end=st.sampled_from(ENDS),
-    discard_flip=st.booleans(),
-    initial_flips=st.integers(0, 2),
-    holes=st.integers(1, 18),
-)
+rules_st = rules_strategy()
 
 
 def indices(cards: list[str]) -> list[int]:

@@ -27,8 +27,9 @@ from caddie.core.grid.game import (
     IllegalAction,
     position_name,
 )
-from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules
+from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import score_grid
+from tests.core.strategies import rules_strategy
 
 SETTINGS = settings(max_examples=100, deadline=None)  # no deadline on a busy CI box
 
@@ -628,17 +629,7 @@ def test_events_stored_before_they_kept_their_kind_still_read():
 
 # -- properties over random rules, tables, seeds and play ----------------------------------
 
-rules_st = st.builds(
-    Rules,
-    cards=st.sampled_from(GRID_SIZES),
-    king=st.sampled_from((0, 10)),
-    negatives=st.sampled_from(NEGATIVES),
-    negative_pairs=st.sampled_from(NEGATIVE_PAIRS),
-    end=st.sampled_from(ENDS),
-    discard_flip=st.booleans(),
-    initial_flips=st.integers(0, 2),
-    holes=st.integers(1, 2),
-)
+rules_st = rules_strategy(st.integers(1, 2))
 players_st = st.integers(1, 6)
 seed_st = st.integers(0, 2**32)
 

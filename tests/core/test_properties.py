@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from caddie.core.clubs.scoring import DEFAULT_DECK, MAX_YARDAGE, ClubRules, PenaltyBand, score_club_hole
 from caddie.core.errors import CardError, HandError
 from caddie.core.grid.cards import RANKS, parse_card, parse_cards, split_cards
-from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules
+from caddie.core.grid.rules import NEGATIVE_PAIRS, NEGATIVES, Rules
 from caddie.core.grid.scoring import check_grid, score_column, score_grid
+from tests.core.strategies import rules_strategy
 
 SETTINGS = settings(max_examples=100, deadline=None)  # hypothesis default count; no deadline on a busy CI box
 
@@ -57,17 +58,7 @@ def column_bounds(rules: Rules) -> tuple[int, int]:
 
 # -- strategies ---------------------------------------------------------------------
 
-rules_st = st.builds(
-    Rules,
-    cards=st.sampled_from(GRID_SIZES),
-    king=st.sampled_from((0, 10)),
-    negatives=st.sampled_from(NEGATIVES),
-    negative_pairs=st.sampled_from(NEGATIVE_PAIRS),
-    end=st.sampled_from(ENDS),
-    discard_flip=st.booleans(),
-    initial_flips=st.integers(0, 2),
-    holes=st.integers(1, 18),
-)
+rules_st = rules_strategy()
 
 
 @st.composite

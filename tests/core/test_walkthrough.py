@@ -7,7 +7,7 @@ import pytest
 from caddie.core.errors import CaddieError
 from caddie.core.grid.hand import TallyHand
 from caddie.core.grid.rules import Rules
-from caddie.core.grid.walkthrough import MAX_WALK_OPPONENTS, Walk, tap
+from caddie.core.grid.walkthrough import MAX_WALK_OPPONENTS, Walk
 
 RULES = Rules()  # six cards, 2s at -2, no jokers
 FINAL = Rules(end="final_turn")
@@ -16,7 +16,7 @@ FINAL = Rules(end="final_turn")
 def walked(*taps: dict[str, str], rules: Rules = RULES, walk: Walk | None = None) -> Walk:
     walk = walk or Walk(size=6, grid=[None] * 6)
     for args in taps:
-        walk = tap(walk, rules, args)
+        walk = walk.tap(args, rules)
     return walk
 
 

@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from caddie.core.errors import CaddieError
-from caddie.core.game import Game, _plain, clean_names
+from caddie.core.game import Game, clean_names, plain_json
 from caddie.core.grid.cards import RANKS
 from caddie.core.grid.moves import (
     DISCARD,
@@ -143,7 +143,7 @@ class GridMatch(Game[Action]):
     CODECS: ClassVar[dict[str, tuple[Any, Any]]] = {
         "rules": (Rules.to_dict, Rules.from_dict),
         # matches stored before decisions were recorded have none
-        "decisions": (_plain, lambda stored: list(stored or [])),
+        "decisions": (plain_json, lambda stored: list(stored or [])),
     }
 
     # -- building ----------------------------------------------------------------

@@ -144,6 +144,18 @@ class Walk:
         opponents[who][where] = card
         return replace(self, opponents=opponents, opp_slot=None)
 
+    def tap(self, args: Mapping[str, str], rules: Rules) -> Walk:
+        """The walk after one tap (``args``: the page's query): a card from the keypad, a slot of
+        your grid or of an opponent's, or a step (``do``) such as applying the caddie's word.
+        ``CaddieError`` (with the field) for a tap that cannot be made now."""
+        return _tap(self, rules, args)
+
+    def with_on_pile(self, card: str) -> Walk:
+        """The same walk with ``card`` gone to the discard pile."""
+        moved = replace(self, pile=list(self.pile))
+        moved._to_pile(card)
+        return moved
+
     def _to_pile(self, card: str) -> None:
         self.pile.append(card)
         self.discard = card
@@ -178,10 +190,8 @@ def _cards(text: str, size: int, problems: list[str]) -> list[str | None]:
 # -- a tap -----------------------------------------------------------------------------
 
 
-def tap(walk: Walk, rules: Rules, args: Mapping[str, str]) -> Walk:
-    """The walk after one tap (``args``: the page's query): a card from the keypad, a slot of
-    your grid or of an opponent's, or a step (``do``) such as applying the caddie's word.
-    ``CaddieError`` (with the field) for a tap that cannot be made now."""
+def _tap(walk: Walk, rules: Rules, args: Mapping[str, str]) -> Walk:
+    """``Walk.tap``: the tap's kind decides which part of the walk it changes."""
     if (
         args.get("opick") not in (None, "")
         or (args.get("key") and walk.opp_slot is not None)
@@ -290,11 +300,5 @@ def _key(walk: Walk, rules: Rules, card: str) -> Walk:
             grid[walk.slot] = card
             turned = replace(walk, grid=grid, slot=None)
             return replace(turned, step="done" if not turned.face_down else ("final" if walk.last_turn else "wait"))
-        return _to_pile(walk, card)  # the card you replaced went to the discard pile
+        return walk.with_on_pile(card)  # the card you replaced went to the discard pile
     raise CaddieError("The caddie is not asking for a card just now.", "key")
-
-
-def _to_pile(walk: Walk, card: str) -> Walk:
-    moved = replace(walk, pile=list(walk.pile))
-    moved._to_pile(card)
-    return moved

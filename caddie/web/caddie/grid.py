@@ -10,7 +10,7 @@ from caddie.core.errors import CaddieError
 from caddie.core.grid.advisor import advise
 from caddie.core.grid.game import position_name
 from caddie.core.grid.scoring import score_grid
-from caddie.core.grid.walkthrough import MAX_WALK_OPPONENTS, TAPS, Walk, tap
+from caddie.core.grid.walkthrough import MAX_WALK_OPPONENTS, TAPS, Walk
 from caddie.offload.heavy_work import run_heavy
 from caddie.web.ledger import rounds_to_add_to
 from caddie.web.rendering import is_htmx, tap_response
@@ -39,7 +39,7 @@ def walk():
     acted = any(request.args.get(a) not in (None, "") for a in TAPS)
     error = problems[0] if problems else None
     try:
-        walk = tap(walk, rules, request.args)
+        walk = walk.tap(request.args, rules)
     except CaddieError as err:
         error = err.message
     advice = None
