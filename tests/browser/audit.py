@@ -1,0 +1,80 @@
+"""Checks every page must pass in a real browser: axe-core and tap-target size.
+
+``axe_problems(page)`` runs axe-core (bundled by ``axe-playwright-python``) on
+the page as it stands and returns its serious and critical violations, one
+line each.  ``small_targets(page)`` returns the interactive elements smaller
+than 44 x 44 CSS px (docs/look-and-feel.md, "Frame"), except a link that is a
+few words inside a sentence, which a person taps as text.
+"""
+
+from __future__ import annotations
+
+MIN_TARGET = 44
+SERIOUS = ("serious", "critical")
+
+_axe = None
+
+
+def axe_problems(page) -> list[str]:
+    global _axe
+    if _axe is None:
+        from axe_playwright_python.sync_playwright import Axe
+
+        _axe = Axe()
+    results = _axe.run(page)
+    problems = []
+    for violation in results.response["violations"]:
+        if violation["impact"] not in SERIOUS:
+            continue
+        for node in violation["nodes"][:5]:
+            target = " ".join(str(part) for part in node["target"])
+            problems.append(f"{violation['id']} ({violation['impact']}): {target}: {node['failureSummary'][:300]}")
+    return problems
+
+
+# The box a finger meets: a check box or radio inside its label is hit through the
+# label; an element hidden from everyone (display none, visibility hidden, clipped
+# to nothing like the skip link before it has focus) is not a target at all.
+_SMALL_TARGETS_JS = """
+(minimum) => {
+  const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex]:not([tabindex="-1"])';
+  const small = [];
+  const described = (el) => {
+    const text = (el.getAttribute('aria-label') || el.textContent || el.value || el.name || '').trim().replace(/\\s+/g, ' ');
+    return `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : ''} "${text.slice(0, 40)}"`;
+  };
+  const inSentence = (el) => {
+    if (el.tagName !== 'A') return false;
+    if (getComputedStyle(el).display !== 'inline') return false;
+    const block = el.closest('p, li, td, dd, figcaption, small, .hint, .error');
+    if (!block) return false;
+    const own = el.textContent.trim().length;
+    return block.textContent.trim().length > own + 12;
+  };
+  for (const el of document.querySelectorAll(selector)) {
+    const style = getComputedStyle(el);
+    if (style.display === 'none' || style.visibility === 'hidden') continue;
+    if (el.closest('[hidden], [inert]')) continue;
+    let box = el.getBoundingClientRect();
+    if (box.width <= 1 || box.height <= 1) continue;  // clipped away (visually hidden until focused)
+    if (el.matches('input[type=checkbox], input[type=radio]')) {
+      const label = el.closest('label') || (el.id && document.querySelector(`label[for="${el.id}"]`));
+      if (label) box = label.getBoundingClientRect();
+    }
+    if (inSentence(el)) continue;
+    if (box.width + 0.5 < minimum || box.height + 0.5 < minimum) {
+      small.push(`${described(el)} is ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+  }
+  return small;
+}
+"""
+
+
+def small_targets(page, minimum: int = MIN_TARGET) -> list[str]:
+    return page.evaluate(_SMALL_TARGETS_JS, minimum)
+
+
+def sideways_overflow(page) -> int:
+    """How many CSS px the page is wider than the viewport (0 when nothing scrolls sideways)."""
+    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
