@@ -9,6 +9,8 @@ few words inside a sentence, which a person taps as text.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 MIN_TARGET = 44
 SERIOUS = ("serious", "critical")
 
@@ -35,40 +37,7 @@ def axe_problems(page) -> list[str]:
 # The box a finger meets: a check box or radio inside its label is hit through the
 # label; an element hidden from everyone (display none, visibility hidden, clipped
 # to nothing like the skip link before it has focus) is not a target at all.
-_SMALL_TARGETS_JS = """
-(minimum) => {
-  const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex]:not([tabindex="-1"])';
-  const small = [];
-  const described = (el) => {
-    const text = (el.getAttribute('aria-label') || el.textContent || el.value || el.name || '').trim().replace(/\\s+/g, ' ');
-    return `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : ''} "${text.slice(0, 40)}"`;
-  };
-  const inSentence = (el) => {
-    if (el.tagName !== 'A') return false;
-    if (getComputedStyle(el).display !== 'inline') return false;
-    const block = el.closest('p, li, td, dd, figcaption, small, .hint, .error');
-    if (!block) return false;
-    const own = el.textContent.trim().length;
-    return block.textContent.trim().length > own + 12;
-  };
-  for (const el of document.querySelectorAll(selector)) {
-    const style = getComputedStyle(el);
-    if (style.display === 'none' || style.visibility === 'hidden') continue;
-    if (el.closest('[hidden], [inert]')) continue;
-    let box = el.getBoundingClientRect();
-    if (box.width <= 1 || box.height <= 1) continue;  // clipped away (visually hidden until focused)
-    if (el.matches('input[type=checkbox], input[type=radio]')) {
-      const label = el.closest('label') || (el.id && document.querySelector(`label[for="${el.id}"]`));
-      if (label) box = label.getBoundingClientRect();
-    }
-    if (inSentence(el)) continue;
-    if (box.width + 0.5 < minimum || box.height + 0.5 < minimum) {
-      small.push(`${described(el)} is ${Math.round(box.width)}x${Math.round(box.height)}`);
-    }
-  }
-  return small;
-}
-"""
+_SMALL_TARGETS_JS = (Path(__file__).parent / "small_targets.js").read_text(encoding="utf-8")
 
 
 def small_targets(page, minimum: int = MIN_TARGET) -> list[str]:
