@@ -58,17 +58,28 @@ class DealForm(PageForm):
 
 
 class ScoreForm(PageForm):
-    """One cell: who, which hole, the score (blank clears), and the version the page showed."""
+    """One cell: who, which hole, the score, and the version the page showed.
+
+    The pad sends its score one of two ways (docs/ledger.md, "The pad"): a quick
+    score is a submit button ``score=N``, one tap; the box is ``typed`` and goes
+    with Save. A blank box saves nothing; only ``clear`` empties a cell.
+    """
 
     seat = WholeNumberField(validators=[InputRequired("Say whose score this is.")])
     hole = WholeNumberField(validators=[InputRequired("Say which hole this is.")])
     score = StringField("Score", validators=[Optional()])
+    typed = StringField("Score", validators=[Optional()])
     version = WholeNumberField(validators=[Optional()])
     clear = HiddenField()
 
+    def entered(self) -> str:
+        """What was sent: the quick score tapped, else what was typed in the box."""
+        text = self.score.data if self.score.raw_data else self.typed.data
+        return (text or "").strip()
+
     def score_value(self) -> int | None:
-        """The typed score as an int, ``None`` for a blank; ``ValueError`` with a sentence if neither."""
-        text = (self.score.data or "").strip()
+        """The sent score as an int, ``None`` for a blank; ``ValueError`` with a sentence if neither."""
+        text = self.entered()
         for sign in MINUS_SIGNS:
             text = text.replace(sign, "-")
         if not text:
@@ -76,9 +87,7 @@ class ScoreForm(PageForm):
         try:
             return int(text)
         except ValueError:
-            raise ValueError(
-                f'"{(self.score.data or "").strip()[:12]}" is not a score: type a whole number, like 7 or −2.'
-            ) from None
+            raise ValueError(f'"{self.entered()[:12]}" is not a score: type a whole number, like 7 or −2.') from None
 
 
 class AddFromTallyForm(PageForm):

@@ -11,10 +11,15 @@ from datetime import date
 from typing import Any
 
 from caddie.core.courses.course import Course
-from caddie.core.ledger import Standing, format_delta, is_complete, running_totals, standing_rows, winners
+from caddie.core.ledger import SCORE_RANGE, Standing, format_delta, is_complete, running_totals, standing_rows, winners
 from caddie.core.table import Table
 from caddie.store.ledger import cards_of
 from caddie.store.models import Round
+
+
+# The pad's one-tap scores for Grid Golf: the scores most holes end on (a kept pair of
+# 2s, then 0 to 12), two rows of seven on a phone (docs/ledger.md, "The pad").
+GRID_QUICK_SCORES = (-2, *range(0, 13))
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,14 @@ class RoundView:
 
     def running_series(self) -> list[tuple[str, list[int | None]]]:
         return [(line.name, running_totals(line.scores, self.holes)) for line in self.lines]
+
+    def quick_scores(self, hole: int) -> list[int]:
+        """The pad's one-tap scores for ``hole``: Grid Golf's common scores, or par−1 to par+3 for Club Cards."""
+        if self.pars is None:
+            return list(GRID_QUICK_SCORES)
+        low, high = SCORE_RANGE[self.game]
+        par = self.pars[hole - 1]
+        return [score for score in range(par - 1, par + 4) if low <= score <= high]
 
     def next_blank(self, seat: int, hole: int) -> tuple[int, int] | None:
         """The cell after (seat, hole) to enter: next player on this hole, then the next hole."""

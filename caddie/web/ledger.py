@@ -10,6 +10,7 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from caddie.core.errors import CaddieError
 from caddie.core.ledger import format_delta
 from caddie.core.stats import RoundRecord, player_stats
+from caddie.core.words import says, whose, you_or
 from caddie.forms.ledger import AddFromTallyForm, DealForm, ScoreForm
 from caddie.store.courses import find_course
 from caddie.store.ledger import (
@@ -28,6 +29,7 @@ from caddie.store.ledger import (
 )
 from caddie.store.models import Round
 from caddie.store.round_view import RoundView, view_round
+from caddie.web.filters import points as format_points
 from caddie.web.identity import browser_id, edit_grants, grant_edit
 from caddie.web.rendering import is_htmx, page_or_fragment
 from caddie.web.table_in_force import current_table
@@ -41,6 +43,13 @@ def _editable(public_id: str, include_deleted: bool = False) -> Round:
     if round_ is None or access_for(round_, browser_id(), edit_grants()) < Access.EDIT:
         abort(404)
     return round_
+
+
+def _rules_chip(game: str | None) -> str:
+    """The header's rules chip for a page about ``game``: a Club Cards round, or the deal form set to
+    Club Cards, speaks of the Club Cards rules even though the ledger's pages serve both games."""
+    table = current_table()
+    return table.clubs.describe() if game == "clubs" else table.rules.describe()
 
 
 def _parse_cell(text: str | None, view: RoundView) -> tuple[int, int] | None:
@@ -86,7 +95,12 @@ def new():
         return redirect(url_for("ledger.round_page", public_id=error.public_id, cell="0-1"), code=303)
     status = 400 if request.method == "POST" else 200
     return render_template(
-        "ledger/new.html", form=form, error=error, names=known_names(browser_id()), active_tab="ledger"
+        "ledger/new.html",
+        form=form,
+        error=error,
+        names=known_names(browser_id()),
+        active_tab="ledger",
+        rules_chip=_rules_chip(form.game.data),
     ), status
 
 
@@ -149,6 +163,7 @@ def _render_round(
         editable=editable,
         form=ScoreForm(formdata=None),
         active_tab="ledger",
+        rules_chip=_rules_chip(view.game),
     )
     return body, status
 
@@ -162,27 +177,49 @@ def round_page(public_id: str):
 
 @bp.post("/r/<public_id>/score")
 def save_score(public_id: str):
+    """One cell from the pad: a quick score or the typed one (then the next blank cell), or Clear."""
     round_ = _editable(public_id)
     form = ScoreForm()
-    cell = _form_cell(form, view_round(round_))
+    view = view_round(round_)
+    cell = _form_cell(form, view)
     if not form.validate() or cell is None:
         return _render_round(round_, cell, message="Tap a cell of the scorecard first.", status=400)
+    clearing = bool(form.clear.data)
     try:
-        score = None if form.clear.data else form.score_value()
+        score = None if clearing else form.score_value()
+        if score is None and not clearing:
+            # An empty box is not an eraser: only "Clear this cell" empties a cell.
+            return _render_round(round_, cell, message=_nothing_typed(view, cell), status=400)
         write_scores(round_, [CellWrite(cell[0], cell[1], score, form.version.data or 0)])
     except ValueError as err:  # CaddieError is a ValueError too: a bad score stays typed beside the pad
         message = err.message if isinstance(err, CaddieError) else str(err)
-        return _render_round(round_, cell, message=message, typed=form.score.data, status=400)
+        return _render_round(round_, cell, message=message, typed=form.entered(), status=400)
     except StaleScore as err:
-        return _render_round(round_, cell, message=err.sentence(), typed=form.score.data, status=409)
+        return _render_round(round_, cell, message=err.sentence(), typed=form.entered(), status=409)
     fresh = view_round(round_)
     following = fresh.next_blank(*cell) if score is not None else cell
-    if is_htmx():
-        return _render_round(round_, following)
     target = url_for(
         "ledger.round_page", public_id=public_id, cell=f"{following[0]}-{following[1]}" if following else None
     )
-    return redirect(target + "#scorecard", code=303)
+    if is_htmx():
+        body, status = _render_round(round_, following)
+        response = make_response(body, status)
+        response.headers["HX-Replace-Url"] = target  # a reload opens the pad where it now is
+        return response
+    # The anchor scrolls a plain browser to the next cell (its scroll margins clear the sticky parts).
+    anchor = f"#cell-{following[0]}-{following[1]}" if following else "#scorecard"
+    return redirect(target + anchor, code=303)
+
+
+def _nothing_typed(view: RoundView, cell: tuple[int, int]) -> str:
+    line = next(line for line in view.lines if line.seat == cell[0])
+    held = line.scores[cell[1] - 1]
+    if held is None:
+        return "Nothing was saved: the box is empty. Tap a score, or type one and press Save."
+    return (
+        f"Nothing was saved: the box is empty, so {whose(line.name)} {format_points(held)} stays. "
+        "To empty the cell, use Clear this cell."
+    )
 
 
 @bp.get("/s/<token>")
@@ -253,7 +290,7 @@ def print_view(public_id: str):
 @bp.get("/r/<public_id>/delete")
 def confirm_delete(public_id: str):
     view = view_round(_editable(public_id))
-    return render_template("ledger/delete.html", view=view, active_tab="ledger")
+    return render_template("ledger/delete.html", view=view, active_tab="ledger", rules_chip=_rules_chip(view.game))
 
 
 @bp.post("/r/<public_id>/delete")
@@ -318,9 +355,9 @@ def add_from_tally():
             status=409,
             typed=str(form.score.data),
             message=(
-                f"{line.name} already has a score on hole {cell[1]}. To replace it, press Save; "
+                f"{says(line.name, 'already has')} a score on hole {cell[1]}. To replace it, press Save; "
                 "otherwise tap the right cell."
             ),
         )
-    flash(f"Added {form.score.data} for {line.name} on hole {cell[1]}.", "ok")
+    flash(f"Added {format_points(form.score.data)} for {you_or(line.name)} on hole {cell[1]}.", "ok")
     return redirect(url_for("ledger.round_page", public_id=round_.public_id) + "#scorecard", code=303)

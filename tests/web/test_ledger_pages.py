@@ -60,15 +60,15 @@ def test_dealing_a_round_opens_the_pad_on_the_first_cell(client):
     public_id = deal(client)
     html = client.get(f"/ledger/r/{public_id}?cell=0-1").get_data(as_text=True)
     assert "Hole 1 · <strong>Ann</strong>" in html
-    assert list(re.findall(r'<th scope="row" class="name">([^<]+)</th>', html)) == ["Ann", "Bo", "Cy"]
+    assert list(re.findall(r'<th scope="row" class="name" id="name-\d">([^<]+)</th>', html)) == ["Ann", "Bo", "Cy"]
     assert 'class="num sum">Out<' in html and ">In<" not in html
 
 
 def test_entering_moves_to_the_next_player_then_the_next_hole(client):
     public_id = deal(client)
-    assert enter(client, public_id, 0, 1, "5").headers["Location"].endswith("?cell=1-1#scorecard")
-    assert enter(client, public_id, 1, 1, "−2").headers["Location"].endswith("?cell=2-1#scorecard")
-    assert enter(client, public_id, 2, 1, "7").headers["Location"].endswith("?cell=0-2#scorecard")
+    assert enter(client, public_id, 0, 1, "5").headers["Location"].endswith("?cell=1-1#cell-1-1")
+    assert enter(client, public_id, 1, 1, "−2").headers["Location"].endswith("?cell=2-1#cell-2-1")
+    assert enter(client, public_id, 2, 1, "7").headers["Location"].endswith("?cell=0-2#cell-0-2")
     html = page(client, public_id)
     assert (cell(html, 0, 1), cell(html, 1, 1), cell(html, 2, 1)) == ("5", "-2", "7")
     assert re.search(r'data-player="Bo">\s*<th scope="row">Bo <span class="badge">Leader</span>', html)
