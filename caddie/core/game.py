@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from caddie.core.errors import CaddieError, quoted
 from caddie.core.ledger import PLAYER_NAME_LIMIT
+from caddie.core.words import whose, winners_sentence
 
 __all__ = [
     "Event",
@@ -241,7 +242,7 @@ class Game(Generic[ActionT]):
             raise IllegalAction(f"Hole {self.hole} is still being played.", "action")
         mover = self.order[self.actor]
         if seat != mover:
-            raise IllegalAction(f"It is {self.names[mover]}'s turn, not yours.", "seat")
+            raise IllegalAction(f"It is {whose(self.names[mover], start=False)} turn, not yours.", "seat")
         return False
 
     def _check_viewer(self, seat: object) -> None:
@@ -261,13 +262,14 @@ class Game(Generic[ActionT]):
         return sorted(self.order, key=lambda s: last[s])  # sorted is stable
 
     def _winners_sentence(self) -> str:
-        """`` Ann wins the match with 12.`` or `` Ann and Bo share the match with 12.``"""
+        """`` Ann wins the match with 12.``, `` You win the match with 12.`` or `` Ann and Bo share the
+        match with 12.`` (docs/club-cards.md, "Plain words")."""
         totals = self.totals
         best = min(totals)
         winners = [self.names[s] for s in range(self.players) if totals[s] == best]
-        if len(winners) == 1:
-            return f" {winners[0]} wins the {self.WHAT} with {best}."
-        return f" {' and '.join(winners)} share the {self.WHAT} with {best}."
+        return (
+            f" {winners_sentence(winners, f'wins the {self.WHAT} with {best}', f'share the {self.WHAT} with {best}')}."
+        )
 
     def _events_shown(self) -> list[dict[str, Any]]:
         return [e.to_dict() for e in self.log[-self.VIEW_EVENTS :]]

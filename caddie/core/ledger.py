@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from caddie.core.errors import HandError
+from caddie.core.words import winners_sentence
 
 FRONT = range(9)  # holes 1-9, as list indexes
 BACK = range(9, 18)  # holes 10-18
@@ -95,6 +96,25 @@ def winners(cards: Mapping[str, Card], holes: int) -> list[str]:
         return []
     rows = standing_rows(cards, holes)
     return [r.name for r in rows if r.leader]
+
+
+def winner_sentence(cards: Mapping[str, Card], holes: int) -> str:
+    """The winners' sentence of a complete card, in the second person for "You"
+    (docs/club-cards.md, "Plain words"); "" before the card is complete.
+
+    >>> winner_sentence({"You": [3, 4], "Bo": [4, 5]}, holes=2)
+    'You win with 7.'
+    >>> winner_sentence({"You": [3, 4], "Bo": [4, 3], "Cy": [9, 9]}, holes=2)
+    'You and Bo share the win with 7.'
+    >>> winner_sentence({"Ann": [-3, 1], "Bo": [4, 3]}, holes=2), winner_sentence({"Ann": [3, None]}, holes=2)
+    ('Ann wins with \u22122.', '')
+    """
+    names = winners(cards, holes)
+    if not names:
+        return ""
+    best = sum(s for s in cards[names[0]][:holes] if s is not None)
+    shown = f"\u2212{-best}" if best < 0 else str(best)
+    return winners_sentence(names, f"wins with {shown}", f"share the win with {shown}") + "."
 
 
 def running_totals(card: Card, holes: int) -> list[int | None]:

@@ -62,6 +62,7 @@ from caddie.core.clubs.view import ClubPlayerView, ClubView
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError, quoted
 from caddie.core.game import Event, Game, IllegalAction, clean_names
+from caddie.core.words import says, whose, you_or
 
 __all__ = [
     "ClubAction",
@@ -377,8 +378,8 @@ class ClubRound(Game[ClubAction]):
         name = self.names[seat]
         if turned:
             text = (
-                f"{name}'s whole hand reached only {sum(cards)} of {self.yardage} yards: {name} played all "
-                f"{len(cards)} cards and turned {_listed(turned)} from the pile"
+                f"{whose(name)} whole hand reached only {sum(cards)} of {self.yardage} yards: "
+                f"{you_or(name)} played all {len(cards)} cards and turned {_listed(turned)} from the pile"
             )
         else:
             text = f"{name} played {_listed(cards)}"
@@ -464,7 +465,8 @@ class ClubRound(Game[ClubAction]):
             None,
             NEXT,
             (),
-            f"Hole {self.hole} of {self.holes}, {self.yardage} yards, par {self.par}: {first} plays first.",
+            f"Hole {self.hole} of {self.holes}, {self.yardage} yards, par {self.par}: "
+            f"{says(first, 'plays first', start=False)}.",
             self.hole,
         )
 

@@ -74,6 +74,7 @@ from caddie.core.grid.moves import (
 from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import score_grid
 from caddie.core.grid.view import GridView, PlayerView, tables
+from caddie.core.words import says
 
 __all__ = [
     "Action",
@@ -273,7 +274,11 @@ class GridMatch(Game[Action]):
         self._deal()
         first = self.names[self.order[0]]
         event = Event(
-            None, NEXT, (), f"Hole {self.hole} of {self.rules.holes} is dealt; {first} plays first.", self.hole
+            None,
+            NEXT,
+            (),
+            f"Hole {self.hole} of {self.rules.holes} is dealt; {says(first, 'plays first', start=False)}.",
+            self.hole,
         )
         self._record(event)
         return event
@@ -393,7 +398,8 @@ class GridMatch(Game[Action]):
         text = f"{name} drew {with_article(card)} from the deck and discarded it."
         if self.rules.discard_flip and self.face_down(seat):
             self.pending_flip, self.discarded = True, card
-            return Event(seat, action, (card,), text[:-1] + f"; {name} must turn up a card.", self.hole)
+            must = says(name, "must turn up a card", start=False)
+            return Event(seat, action, (card,), text[:-1] + f"; {must}.", self.hole)
         return Event(seat, action, (card,), text + self._end_turn(seat), self.hole)
 
     def _held(self) -> str:
@@ -410,10 +416,10 @@ class GridMatch(Game[Action]):
                 self.went_out = seat
                 if self.rules.end == "immediate" or self.players == 1:
                     self._end_hole("out")
-                    return f" {name} has turned up every card: the hole is over."
+                    return f" {says(name, 'has turned')} up every card: the hole is over."
                 self.final_left = self.players - 1
                 self._advance()
-                return f" {name} has turned up every card: everyone else gets one final turn."
+                return f" {says(name, 'has turned')} up every card: everyone else gets one final turn."
             if self.turns >= self.turn_limit:
                 self._end_hole("turn_limit")
                 return f" That is {TURN_LIMIT} turns each: the hole is over."

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, current_app, make_response, redirect, request, url_for
+from flask import Blueprint, Response, abort, current_app, make_response, redirect, request, url_for
 
 from caddie.core.clubs.caddie import advise_view
 from caddie.core.clubs.game import NEXT, ClubAction
@@ -23,6 +23,7 @@ from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError
 from caddie.core.game import Seat
 from caddie.core.ledger import check_names
+from caddie.core.words import winners_sentence
 from caddie.forms.base import first_error
 from caddie.forms.club_play import StartClubRoundForm
 from caddie.forms.play import DEFAULT_NAMES
@@ -30,7 +31,7 @@ from caddie.offload.heavy_work import run_heavy
 from caddie.store.club_matches import CLUBS, start_club_match
 from caddie.store.courses import course_choices, find_course
 from caddie.store.ledger import round_by_id
-from caddie.store.matches import HUMAN_SEAT, computer_to_move, matches_for
+from caddie.store.matches import HUMAN_SEAT, computer_to_move, find_match, matches_for
 from caddie.store.models import Match
 from caddie.web.identity import browser_id
 from caddie.web.play.grid import COMPUTER_PAUSE_MS
@@ -93,6 +94,25 @@ def _start(form: StartClubRoundForm):
     return start_club_match(owner, current_table(), course, seats)
 
 
+@bp.route("/m/<public_id>/again", methods=["POST"])
+def again(public_id: str):
+    """A new round with the same players, levels and course as a finished one (one tap at its end)."""
+    owner = browser_id()
+    match = find_match(public_id, owner)
+    if match is None or match.game != CLUBS.name:
+        abort(404)
+    game = CLUBS.load(match)
+    if not game.is_over:
+        return _render(match, "This round is still being played: finish it first.", 400)
+    assert owner is not None  # find_match found this browser's match
+    seats = [Seat(seat["name"], seat["level"]) for seat in match.seats]
+    try:
+        fresh = start_club_match(owner, current_table(), game.course, seats)
+    except CaddieError as err:  # the table's deck in Settings may have changed since
+        return _render(match, err.message, 400)
+    return redirect(url_for("club_play.table", public_id=fresh.public_id), code=303)
+
+
 def _render(
     match: Match, message: str | None = None, status: int = 200, hint: bool = False, picks: list[int] | None = None
 ) -> Response:
@@ -130,6 +150,7 @@ def _render(
         club_label=club_label,
         card=scorecard(view),
         hole_plays=hole_plays(view),
+        winner_line=winner_line(view),
         pause_ms=current_app.config.get("PLAY_COMPUTER_PAUSE_MS", COMPUTER_PAUSE_MS),
         round_public_id=round_.public_id if round_ and round_.deleted_at is None else None,
         active_tab="play",
@@ -180,6 +201,15 @@ def scorecard(view: ClubView) -> dict[str, Any]:
         "totals": view["totals"],
         "vs_par": [t - par_so_far for t in view["totals"]] if played else None,
     }
+
+
+def winner_line(view: ClubView) -> str | None:
+    """Who won the finished round, in the second person for the person ("You win the round with 63")."""
+    if view["phase"] != "round_over":
+        return None
+    best = min(view["totals"])
+    names = [p["name"] for p in view["players"] if p["total"] == best]
+    return winners_sentence(names, f"wins the round with {best}", f"share the round with {best}")
 
 
 def hole_plays(view: ClubView) -> dict[int, dict[str, Any]]:
