@@ -65,13 +65,13 @@ from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from caddie.core.errors import CaddieError, CardError, HandError, quoted
-from caddie.core.grid.caddie import Decision, decide
+from caddie.core.grid.caddie import CLOSE_CALL, Decision, decide, margin_words
 from caddie.core.grid.cards import card_shown, parse_card, plural_name
 from caddie.core.grid.game import MAX_PLAYERS
 from caddie.core.grid.rules import Rules, preset
 from caddie.core.grid.view import SeatView
 
-__all__ = ["advise", "FIELDS", "ACTIONS"]
+__all__ = ["advise", "advise_in_words", "FIELDS", "ACTIONS"]
 
 FIELDS = (
     "rules",
@@ -100,6 +100,54 @@ def advise(view: Mapping[str, Any]) -> dict[str, Any]:
     request = _read(view)
     decision = decide(request["view"], random.Random(SEED))
     return _answer(decision, request)
+
+
+def advise_in_words(view: Mapping[str, Any]) -> dict[str, Any]:
+    """``advise(view)`` and what a page shows of it (docs/caddie.md, "What the Caddie says"):
+
+    ``say``
+        the headline: the move, or two close moves and "about the same";
+    ``why``
+        one plain reason, no numbers;
+    ``close``
+        whether the best and the next option are within ``CLOSE_CALL`` points;
+    ``measure``
+        the name of the quantity the options are ranked on;
+    ``rows``
+        the best option and the alternatives (as in ``alternatives``), each with ``move`` in
+        words, ``value`` (that quantity, to 0.1; lower is better) and ``shown`` (it in words).
+        The rows are in the order the Caddie ranks them, so no row shows a better number
+        than the first.
+    """
+    request = _read(view)
+    decision = decide(request["view"], random.Random(SEED))
+    answer = _answer(decision, request)
+    players = decision.players
+    rows = []
+    for index in _shown_options(decision, request):
+        option = decision.options[index]
+        rows.append(
+            {
+                "move": decision.moves[index][:1].upper() + decision.moves[index][1:],
+                "value": round(option.value, 1),
+                "shown": margin_words(option.value, players),
+            }
+        )
+    second = decision.options[_shown_options(decision, request)[1]] if len(rows) > 1 else None
+    answer.update(
+        say=decision.say,
+        why=decision.why[:1].upper() + decision.why[1:] + ("." if decision.why else ""),
+        close=second is not None and second.value - decision.best.value < CLOSE_CALL,
+        measure=(
+            "Your expected score for the hole"
+            if players <= 1
+            else "Where you finish against "
+            + ("the other player" if players == 2 else "the others' average")
+            + ", on average"
+        ),
+        rows=rows,
+    )
+    return answer
 
 
 # -- reading the request ---------------------------------------------------------------------
@@ -333,16 +381,30 @@ def _answer(decision: Decision, request: _Request) -> dict[str, Any]:
         answer["position"] = best.position
     elif kind == "discard":
         answer["flip"] = best.flip
-    seen = {(answer["action"], answer["position"])}
-    for option in decision.options[1:]:
+    for index in _shown_options(decision, request)[1:]:
+        option = decision.options[index]
         action = _KIND_TO_ACTION[option.action.kind]
         position = option.position if option.action.kind in ("take", "swap") else None
-        if (action, position) in seen:
-            continue  # a discard turning up another card: the same move for the list
-        seen.add((action, position))
         answer["alternatives"].append(
             {"action": action, "position": position, "expected_score": round(option.expected_score, 2)}
         )
-        if len(answer["alternatives"]) == ALTERNATIVES:
-            break
     return answer
+
+
+def _shown_options(decision: Decision, request: _Request) -> list[int]:
+    """The indexes of the options an answer shows: the best, then up to ``ALTERNATIVES`` others,
+    one per move (a discard turning up another card is the same move for the list)."""
+    if request["phase"] == "flip":
+        return [0]
+    shown, seen = [0], set()
+    for index, option in enumerate(decision.options):
+        position = option.position if option.action.kind in ("take", "swap") else None
+        key = (option.action.kind, position)
+        if key in seen:
+            continue
+        seen.add(key)
+        if index:
+            shown.append(index)
+        if len(shown) == ALTERNATIVES + 1:
+            break
+    return shown

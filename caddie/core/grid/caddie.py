@@ -81,7 +81,20 @@ from caddie.core.grid.knowledge import DOWN, Knowledge
 from caddie.core.grid.moves import Move
 from caddie.core.grid.view import DecisionView
 
-__all__ = ["decide", "evaluate", "same_move", "Decision", "Option", "Knowledge", "caddie", "fast", "TURN_BUDGET"]
+__all__ = [
+    "decide",
+    "evaluate",
+    "same_move",
+    "signed",
+    "margin_words",
+    "Decision",
+    "Option",
+    "Knowledge",
+    "caddie",
+    "fast",
+    "TURN_BUDGET",
+    "CLOSE_CALL",
+]
 
 TURN_BUDGET = 9000  # simulated player turns per decision, over all options and deals
 MIN_DEALS, MAX_DEALS = 16, 240  # played-out deals per option
@@ -128,6 +141,10 @@ class Decision:
     options: tuple[Option, ...]
     explanation: str
     plan: tuple[int, ...] = ()  # after the deal: every card still to turn up, in order
+    say: str = ""  # the headline: the move, or two close moves and "about the same"
+    why: str = ""  # one plain reason, no numbers
+    moves: tuple[str, ...] = ()  # each option in words, in the order of ``options``
+    players: int = 1  # at the table: with others, ``value`` is a margin over them
 
     @property
     def best(self) -> Option:
@@ -398,12 +415,19 @@ def decide(view: DecisionView, rng: random.Random) -> Decision:
         plan = _initial_flips(k, view.get("flips_left") or 1)
         score, value = _play_out(k, [Move("flip", plan[0], None)], rng)[0]
         names = " and ".join(position_name(p, k.size) for p in plan)
-        text = (
-            f"Turn up {names}: one card in each column gives a draw the most cards to pair "
-            f"and the most columns to fill. Expected hole score {score:.1f}."
-        )
+        say = f"Turn up {names}"
+        why = "one card in each column gives the cards you draw the most chances to pair"
+        flip = Move("flip", plan[0], None)
+        text = f"{say}: {why}. {_numbers(k, [(flip, (score, value))])}"
         return Decision(
-            Action.flip(plan[0]), (Option(Action.flip(plan[0]), score, value, position=plan[0]),), text, tuple(plan)
+            Action.flip(plan[0]),
+            (Option(Action.flip(plan[0]), score, value, position=plan[0]),),
+            text,
+            tuple(plan),
+            say=say,
+            why=why,
+            moves=(say,),
+            players=k.n,
         )
     looked = _first_look(k)
     if not looked:
@@ -413,7 +437,9 @@ def decide(view: DecisionView, rng: random.Random) -> Decision:
     ranked = sorted(zip(options, results), key=lambda orr: (round(orr[1][1], 9), _order_key(orr[0])))
     opts = tuple(_option(o, r) for o, r in ranked)
     action = opts[0].action
-    return Decision(action, opts, _explain(k, ranked))
+    say, why, text = _explain(k, ranked)
+    moves = tuple(_describe(k, o) for o, _ in ranked)
+    return Decision(action, opts, text, say=say, why=why, moves=moves, players=k.n)
 
 
 def _option(option: Move, result: tuple[float, float]) -> Option:
@@ -430,6 +456,32 @@ def _option(option: Move, result: tuple[float, float]) -> Option:
 
 
 # -- explanations -----------------------------------------------------------------------------
+# What the Caddie says is what it optimises (docs/caddie.md, "What the Caddie says"): the headline
+# names the move, one sentence says why in words, and the only numbers are the quantity the options
+# are ranked on (``value``), said as points ahead of or behind the others when there are others.
+
+CLOSE_CALL = 0.25  # points of ``value`` under which the best and the next option are "about the same"
+
+
+def signed(x: float, places: int = 1) -> str:
+    """``x`` to ``places`` decimals with a real minus sign (U+2212), never "−0.0"."""
+    text = f"{x:.{places}f}"
+    if text.startswith("-"):
+        text = "0." + "0" * places if float(text) == 0 else "\u2212" + text[1:]
+    return text
+
+
+def margin_words(value: float, players: int) -> str:
+    """The optimised quantity in words: "2.1 ahead", "0.4 behind", "level" (with others), or
+    the expected hole score itself (alone). Monotone in ``value``: a lower value never reads worse."""
+    if players <= 1:
+        return signed(value)
+    shown = round(value, 1)
+    if shown <= -0.05:
+        return f"{-shown:.1f} ahead"
+    if shown >= 0.05:
+        return f"{shown:.1f} behind"
+    return "level"
 
 
 def _name(card: int) -> str:
@@ -444,11 +496,12 @@ def _what_it_does(k: Knowledge, card: int, p: int) -> str:
     if partner == card and old != card:
         return f"it pairs your {_name(card)} there"
     if old == DOWN:
-        text = f"it replaces a face-down card ({k.mean:.1f} points on average)"
-        if k.gain(mine, card, p) < 1 and mine.count(DOWN) > 1:
-            text += ", one card closer to going out"
-        return text
-    return f"it replaces your {_name(old)}" + (f", breaking the {_name(old)} pair" if partner == old else "")
+        if k.gain(mine, card, p) > 0:
+            return "it is lower than a face-down card is likely to be"
+        return "it turns up one more card, a step towards going out"
+    if partner == old:
+        return f"it replaces your {_name(old)}, breaking the {_name(old)} pair"
+    return f"it replaces your {_name(old)}"
 
 
 def _goes_out(k: Knowledge, option: Move) -> bool:
@@ -475,52 +528,81 @@ def _describe(k: Knowledge, option: Move) -> str:
     return f"turn up {position_name(_at(option), k.size)}"
 
 
-def _explain(k: Knowledge, ranked: list[tuple[Move, tuple[float, float]]]) -> str:
-    (best, (score, value)), rest = ranked[0], ranked[1:]
+def _or_words(k: Knowledge, best: Move, alt: Move) -> str:
+    """Two close options in a few words, best first: "Put the K top-right or discard it",
+    "Take the 9 or draw", "Put the K top-right or top-middle"."""
+    pair = (best.kind, alt.kind)
+    if pair == ("swap", "discard"):
+        return f"Put the {_name(_held(k))} {position_name(_at(best), k.size)} or discard it"
+    if pair == ("discard", "swap"):
+        return f"Discard the {_name(_held(k))} or put it {position_name(_at(alt), k.size)}"
+    if pair == ("take", "draw"):
+        return f"Take the {_name(_top(k))} or draw"
+    if pair == ("draw", "take"):
+        return f"Draw or take the {_name(_top(k))}"
+    if best.kind == alt.kind and best.kind in ("take", "swap"):
+        return f"{_describe(k, best)[:1].upper()}{_describe(k, best)[1:]} or {position_name(_at(alt), k.size)}"
+    text = f"{_describe(k, best)} or {_describe(k, alt)}"
+    return text[0].upper() + text[1:]
+
+
+def _reason(k: Knowledge, best: Move, rest: list[Move]) -> str:
+    """One plain reason for ``best``, the most telling one."""
     kind = best.kind
-    head = _describe(k, best)
-    head = head[0].upper() + head[1:]
-    reasons: list[str] = []
+    if _goes_out(k, best):
+        if k.rules.end == "final_turn" and k.n > 1 and not k.view.get("final_turn"):
+            return "it turns up your last card; the others then get one final turn each"
+        return "it turns up your last card and ends the hole"
+    if any(_goes_out(k, o) for o in rest) and not k.view.get("final_turn"):
+        return "going out now would cost you: the others would likely finish lower"
     if kind == "take":
-        reasons.append(_what_it_does(k, _top(k), _at(best)))
-    elif kind == "swap":
-        reasons.append(_what_it_does(k, _held(k), _at(best)))
-    elif kind == "draw" and k.top is not None:
+        return _what_it_does(k, _top(k), _at(best))
+    if kind == "swap":
+        return _what_it_does(k, _held(k), _at(best))
+    if kind == "draw" and k.top is not None:
         take_best = min((-k.gain(k.mine, k.top, q) for q in range(k.size)), default=0.0)
         if take_best >= 0:
-            reasons.append(f"the {_name(k.top)} on the discard pile would not lower your score")
-        else:
-            reasons.append(f"a fresh card is worth more than the {_name(k.top)} on the discard pile")
-    elif kind == "discard":
+            return f"the {_name(k.top)} on the discard pile would not lower your score"
+        return f"a fresh card is likely better than the {_name(k.top)} on the discard pile"
+    if kind == "discard":
         drawn = _held(k)
         if all(k.gain(k.mine, drawn, q) <= 0 for q in range(k.size)):
-            reasons.append(f"the {_name(drawn)} would not lower your score")
-        else:
-            reasons.append(f"keeping the {_name(drawn)} is worth less than waiting for a better card")
-    if _goes_out(k, best):
-        final = (
-            "your opponents each get one final turn"
-            if k.rules.end == "final_turn" and k.n > 1 and not k.view.get("final_turn")
-            else "the hole ends"
-        )
-        reasons.append(f"it turns up your last card: {final}" + (" while you are ahead" if value < 0 else ""))
-    elif any(_goes_out(k, o) for o, _ in rest) and not k.view.get("final_turn"):
-        reasons.append("it keeps you from turning up your last card while that would cost you")
-    text = f"{head}: {', and '.join(reasons)}" if reasons else head
-    text += f". Expected hole score {score:.1f}"
+            return f"the {_name(drawn)} would not lower your score"
+        return f"the {_name(drawn)} would help too little to be worth a place"
+    return ""
+
+
+def _explain(k: Knowledge, ranked: list[tuple[Move, tuple[float, float]]]) -> tuple[str, str, str]:
+    """(headline, reason, the whole explanation) for the ranked options, best first."""
+    (best, (_, value)), rest = ranked[0], ranked[1:]
+    head = _describe(k, best)
+    head = head[0].upper() + head[1:]
+    reason = _reason(k, best, [o for o, _ in rest])
+    close = bool(rest) and rest[0][1][1] - value < CLOSE_CALL
+    if close:
+        say = f"{_or_words(k, best, rest[0][0])}: about the same"
+        why = f"slightly better to {_describe(k, best)}" + (f": {reason}" if reason else "")
+        text = f"{say}. {why[0].upper()}{why[1:]}."
+    else:
+        say, why = head, reason
+        text = f"{head}: {why}." if why else f"{head}."
+    return say, why, text + " " + _numbers(k, ranked)
+
+
+def _numbers(k: Knowledge, ranked: list[tuple[Move, tuple[float, float]]]) -> str:
+    """The optimised quantity of the best option and the next one, in one sentence."""
+    (_, (score, value)), rest = ranked[0], ranked[1:]
+    if k.n <= 1:
+        text = f"Expected hole score {signed(score)}"
+        if rest:
+            text += f"; next best, to {_describe(k, rest[0][0])}: {signed(rest[0][1][1])}"
+        return text + "."
+    others = "the other player" if k.n == 2 else "the others' average"
+    text = f"On average this leaves you {margin_words(value, k.n)} of {others}"
+    if margin_words(value, k.n) == "level":
+        text = f"On average this leaves you level with {others}"
     if rest:
-        alt_option, (alt_score, alt_value) = rest[0]
-        alt = _describe(k, alt_option)
-        lower, ahead = alt_score - score, alt_value - value
-        if lower >= 0.05:
-            text += f", about {lower:.1f} points lower than to {alt} ({alt_score:.1f})"
-        elif ahead >= 0.05:
-            text += (
-                f"; to {alt} scores about {'the same' if lower > -0.05 else f'{-lower:.1f} less'} "
-                f"({alt_score:.1f}) but leaves you {ahead:.1f} points worse off against the table"
-            )
-        else:
-            text += f", about as good as to {alt} ({alt_score:.1f})"
+        text += f"; to {_describe(k, rest[0][0])}: {margin_words(rest[0][1][1], k.n)}"
     return text + "."
 
 
