@@ -1,8 +1,22 @@
-from flask import Blueprint, render_template
+"""The home page: the three things people do most, then what this browser has under way."""
+
+from flask import Blueprint, redirect, render_template, url_for
+
+from caddie.store.in_progress import matches_under_way, open_rounds
+from caddie.web.identity import browser_id, edit_grants
 
 bp = Blueprint("home", __name__)
 
 
 @bp.get("/")
 def index():
-    return render_template("home/index.html")
+    browser = browser_id()
+    return render_template(
+        "home/index.html", rounds=open_rounds(browser, edit_grants()), matches=matches_under_way(browser)
+    )
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """Browsers ask for /favicon.ico where a page names no icon (a downloaded CSV's tab, for one)."""
+    return redirect(url_for("static", filename="icon.svg"), code=301)

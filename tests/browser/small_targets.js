@@ -20,6 +20,7 @@
     if (el.closest('[hidden], [inert]')) continue;
     let box = el.getBoundingClientRect();
     if (box.width <= 1 || box.height <= 1) continue;  // clipped away (visually hidden until focused)
+    if (box.right <= 0 || box.bottom <= 0) continue;  // moved off the page until focused (the skip link)
     if (el.matches('input[type=checkbox], input[type=radio]')) {
       const label = el.closest('label') || (el.id && document.querySelector(`label[for="${el.id}"]`));
       if (label) box = label.getBoundingClientRect();

@@ -1,0 +1,63 @@
+"""What this browser has under way, for the home page: open rounds and unfinished matches."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from caddie.core.clubs.game import ClubRound
+from caddie.core.grid.game import GridMatch
+from caddie.store.club_matches import CLUBS
+from caddie.store.database import db
+from caddie.store.grid_matches import GRID
+from caddie.store.ledger import rounds_for
+from caddie.store.models import Match
+from caddie.store.round_view import RoundView, view_round
+
+SHOWN = 3  # at most this many of each: the home page is a glance, the Ledger and Play pages list them all
+
+
+@dataclass(frozen=True)
+class MatchUnderWay:
+    public_id: str
+    game: str  # "grid" or "clubs"
+    opponents: list[str]
+    hole: int
+    holes: int
+
+
+def open_rounds(browser: str | None, grants: Iterable[str] = ()) -> list[RoundView]:
+    """The browser's rounds with holes still to play, newest first; a match's own scorecard is
+    left out while the match is being played (the match is what to carry on)."""
+    playing = set(
+        db.session.scalars(
+            select(Match.round_id).where(
+                Match.owner_browser == browser, Match.finished_at.is_(None), Match.round_id.is_not(None)
+            )
+        )
+    )
+    views = (view_round(r) for r in rounds_for(browser, grants) if r.id not in playing)
+    return [view for view in views if not view.complete][:SHOWN]
+
+
+def matches_under_way(browser: str | None) -> list[MatchUnderWay]:
+    """The browser's unfinished digital matches of both games, most recently played first."""
+    if not browser:
+        return []
+    rows = db.session.scalars(
+        select(Match)
+        .where(Match.owner_browser == browser, Match.finished_at.is_(None))
+        .order_by(Match.updated_at.desc(), Match.id.desc())
+        .limit(SHOWN)
+    )
+    found = []
+    for match in rows:
+        game: GridMatch | ClubRound = GRID.load(match) if match.game == "grid" else CLUBS.load(match)
+        if game.is_over:
+            continue
+        holes = game.rules.holes if isinstance(game, GridMatch) else game.holes
+        opponents = [seat["name"] for seat in match.seats if seat["level"] is not None]
+        found.append(MatchUnderWay(match.public_id, match.game, opponents, game.hole, holes))
+    return found
