@@ -16,10 +16,10 @@ from caddie.core.grid.rules import Rules
 from caddie.core.table import Table
 from caddie.offload.heavy_work import run_heavy
 from caddie.store.ledger import deal_round
-from caddie.store.matches import HUMAN_SEAT, MatchGame, new_seed, store_new
+from caddie.store.matches import HUMAN_SEAT, MatchGame, new_seed, seats_of, store_new
 from caddie.store.models import Match
 
-__all__ = ["GRID", "GridGame", "hint_seed", "start_match"]
+__all__ = ["GRID", "GridGame", "hint_seed", "rematch_of", "start_match"]
 
 
 class GridGame(MatchGame[GridMatch]):
@@ -56,6 +56,12 @@ def start_match(owner: str, table: Table, rules: Rules, seats: Sequence[Seat], s
     game = GridMatch.new(rules, names, new_seed() if seed is None else seed)
     round_ = deal_round(owner, names, rules.holes, "grid", replace(table, rules=rules))
     return store_new(owner, GRID, game, seats, round_.id)
+
+
+def rematch_of(match: Match, table: Table) -> Match:
+    """The same players, computer levels and rules as ``match``, dealt afresh, with a new ledger
+    round (the house settings ``table`` keep only what the rules do not say)."""
+    return start_match(match.owner_browser, table, GRID.load(match).rules, seats_of(match))
 
 
 def hint_seed(match: Match, version: int) -> str:

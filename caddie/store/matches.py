@@ -36,6 +36,7 @@ __all__ = [
     "matches_for",
     "new_seed",
     "play",
+    "seats_of",
     "step",
     "store_new",
 ]
@@ -83,6 +84,11 @@ def store_new(owner: str, kind: MatchGame[Any], game: Game[Any], seats: Sequence
     db.session.add(match)
     db.session.commit()
     return match
+
+
+def seats_of(match: Match) -> list[Seat]:
+    """Who sits where in ``match``: each seat's name and computer level (``None``: the person)."""
+    return [Seat(s["name"], s["level"]) for s in match.seats]
 
 
 def find_match(public_id: str, owner: str | None) -> Match | None:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from flask import Blueprint, Response, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
 
 from caddie.core.errors import CaddieError
 from caddie.core.game import Seat
@@ -17,12 +17,13 @@ from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import score_grid
 from caddie.core.grid.view import GridView
 from caddie.core.ledger import check_names
+from caddie.core.words import says
 from caddie.forms.base import first_error
 from caddie.forms.play import DEFAULT_NAMES, LEVELS, StartMatchForm
 from caddie.offload.heavy_work import run_heavy
-from caddie.store.grid_matches import GRID, hint_seed, start_match
+from caddie.store.grid_matches import GRID, hint_seed, rematch_of, start_match
 from caddie.store.ledger import round_by_id
-from caddie.store.matches import HUMAN_SEAT, computer_to_move, matches_for
+from caddie.store.matches import HUMAN_SEAT, computer_to_move, find_match, matches_for
 from caddie.store.models import Match
 from caddie.web.filters import card_name
 from caddie.web.identity import browser_id
@@ -52,6 +53,19 @@ def index():
     return render_template("play/index.html", form=form, error=error, games=games, levels=LEVELS, active_tab="play"), (
         400 if error else 200
     )
+
+
+@bp.post("/m/<public_id>/rematch")
+def rematch(public_id: str) -> Any:
+    """A finished match, played again: the same players, levels and rules, a new deal and a new
+    ledger round. A match still being played is refused and stays as it is."""
+    match = find_match(public_id, browser_id())
+    if match is None or match.game != GRID.name:
+        abort(404)
+    if not GRID.load(match).is_over:
+        return _render(match, "This match is still being played: finish it before a rematch.", 400)
+    again = rematch_of(match, current_table())
+    return redirect(url_for("play.table", public_id=again.public_id), code=303)
 
 
 def _start(form: StartMatchForm):
@@ -105,6 +119,7 @@ def _render(match: Match, message: str | None = None, status: int = 200, hint: b
         best_total=min(totals),
         winners=[p["name"] for p in view["players"] if p["total"] == min(totals)],
         position_names=[position_name(i, rules.cards) for i in range(rules.cards)],
+        motion=motion_of(view),
         round_public_id=round_.public_id if round_ and round_.deleted_at is None else None,
         hint=advice,
         can_hint=view["current"] == view["seat"] and view["phase"] in ("flip", "turn"),
@@ -132,7 +147,7 @@ def prompt_for(view: GridView) -> str:
         return ""
     if current != me:
         final = " (final turn)" if view["final_turn"] else ""
-        return f"{names[current]} is playing{final}…"
+        return f"{says(names[current], 'is playing')}{final}…"
     final = "Final turn! " if view["final_turn"] else ""
     if phase == "flip":
         n = view["flips_left"]
@@ -145,6 +160,35 @@ def prompt_for(view: GridView) -> str:
             return f"{final}Tap a card of yours to swap in the {card}."
         return f"{final}You drew the {card}: tap a card to swap it in, or discard it."
     return f"{final}Your turn: tap the deck or the discard."
+
+
+def motion_of(view: GridView) -> dict[str, Any]:
+    """What the latest move changed, for the page to show it moving: whose move (``seat``), its
+    ``kind`` and ``position``, and the classes of the discard pile's top card and of the card in hand.
+    Nothing moved once a new hole is dealt. Only public facts: the events are what every seat saw."""
+    still: dict[str, Any] = {"seat": None, "kind": None, "position": None, "discard_class": "", "held_class": ""}
+    latest = None
+    for event in reversed(view.get("events") or []):
+        if event["kind"] == "hole":  # the hole's end follows the move that brought it about
+            continue
+        if event["seat"] is not None and event["hole"] == view["hole"]:
+            latest = event
+        break
+    if latest is None:
+        return still
+    kind, seat = latest["kind"], latest["seat"]
+    discard_class = {
+        "swap": "from-grid-mine" if seat == view["seat"] else "from-grid-theirs",
+        "discard": "from-hand",
+    }.get(kind, "")
+    held_class = {"draw": "from-deck", "take": "from-discard"}.get(kind, "")
+    return {
+        "seat": seat,
+        "kind": kind,
+        "position": (latest.get("action") or {}).get("position"),
+        "discard_class": discard_class,
+        "held_class": held_class,
+    }
 
 
 def _hint(view: GridView, match: Match) -> dict[str, str] | None:
