@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from caddie.core.errors import CaddieError, quoted
 from caddie.core.ledger import PLAYER_NAME_LIMIT
-from caddie.core.words import whose, winners_sentence
+from caddie.core.words import is_you, whose, winners_sentence
 
 __all__ = [
     "Event",
@@ -242,7 +242,9 @@ class Game(Generic[ActionT]):
             raise IllegalAction(f"Hole {self.hole} is still being played.", "action")
         mover = self.order[self.actor]
         if seat != mover:
-            raise IllegalAction(f"It is {whose(self.names[mover], start=False)} turn, not yours.", "seat")
+            if is_you(self.names[mover]):  # "It is your turn, not yours" would say nothing
+                raise IllegalAction("It is not your turn.", "seat")
+            raise IllegalAction(f"It is {whose(self.names[mover])} turn, not yours.", "seat")
         return False
 
     def _check_viewer(self, seat: object) -> None:

@@ -56,10 +56,10 @@ def says(name: str, verb: str, start: bool = True) -> str:
     >>> says("You", "has turned up every card"), says("You", "plays first", start=False), says("Ann", "plays")
     ('You have turned up every card', 'you play first', 'Ann plays')
     """
-    head, _, rest = verb.partition(" ")
+    head, space, rest = verb.partition(" ")
     if is_you(name):
         head = second_person(head)
-    return f"{_subject(name, start)} {head}{' ' + rest if rest else ''}"
+    return f"{_subject(name, start)} {head}{space}{rest}"
 
 
 def whose(name: str, start: bool = True) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -446,3 +447,56 @@ def test_events_stored_before_they_kept_their_action_still_read():
         {"seat": None, "kind": "hole", "cards": [], "text": "Over.", "hole": 2}, ClubAction.from_dict
     )
     assert ending.kind == "hole" and ending.action is None
+
+
+# -- in the person's words: "You" reads in the second person (docs/club-cards.md, "Plain words") ---------
+
+
+def short_hand_round(names):
+    """Hole 1 of Whistling Pines with the first player short of its 392 yards (280 in hand), 50 then 200 next."""
+    rnd = ClubRound.new(PINES, names, seed=6)
+    short = [45, 40, 35, 30, 25, 20, 18, 15, 12, 10, 9, 8, 7, 6]
+    long = [250, 245, 240, 235, 230, 225, 220, 215, 210, 195, 190, 185, 180, 175]
+    rest = Counter(DEFAULT_DECK) - Counter(short) - Counter(long)
+    rnd.hands = [short, long]
+    rnd.pile = [c for c in sorted(rest.elements()) if c not in (50, 200)] + [200, 50]
+    return rnd, short
+
+
+def test_a_short_hand_reads_your_whole_hand_for_you_and_the_name_for_anyone_else():
+    rnd, short = short_hand_round(["You", "Bo"])
+    text = rnd.apply(ClubAction.play(short), 0).text
+    assert text.startswith("Your whole hand reached only 280 of 392 yards: you played all 14 cards and turned 50")
+    rnd, short = short_hand_round(["Ann", "Bo"])
+    text = rnd.apply(ClubAction.play(short), 0).text
+    assert text.startswith("Ann's whole hand reached only 280 of 392 yards: Ann played all 14 cards and turned 50")
+
+
+@pytest.mark.parametrize("you", [0, 1])
+def test_the_next_hole_and_the_winner_read_you_play_first_and_you_win(you):
+    names = ["Bo", "Cy"]
+    names[you] = "You"
+    rnd = ClubRound.new(CEDAR, names, seed=5)
+    best = [solve(rnd.hands[s], rnd.yardage).score for s in (0, 1)]
+    worst = max(best) + 1
+    for seat in rnd.order:  # the person takes the hole, the other plays worse than either's best
+        play_with_score(rnd, seat, max(best) if seat == you else worst)
+    event = rnd.apply(NEXT, 0)
+    assert event.text.endswith(": you play first.")
+    rnd.hole_scores = [[1, 9] if you == 0 else [9, 1]] * (rnd.holes - 1)  # as if the person won every hole
+    rnd.hole, rnd.phase = rnd.holes, "play"
+    rnd.check()
+    for seat in list(rnd.order):
+        rnd.apply(ClubAction.play(list(solve(rnd.hands[seat], rnd.yardage).cards)), seat)
+    assert rnd.is_over and min(rnd.totals) == rnd.totals[you] < max(rnd.totals)
+    assert rnd.log[-1].text.endswith(f" You win the round with {rnd.totals[you]}.")
+
+
+def test_other_names_keep_the_third_person():
+    rnd = ClubRound.new(CEDAR, ["Ann", "Bo"], seed=5)
+    for seat in rnd.order:
+        rnd.apply(ClubAction.play(list(solve(rnd.hands[seat], rnd.yardage).cards)), seat)
+    first = rnd.names[rnd.order[0]]
+    assert rnd.apply(NEXT, 0).text.endswith(f": {first} plays first.")
+    done = play_round(CEDAR, [greedy, greedy], seed=1, names=["Ann", "Bo"])
+    assert re.search(r" (Ann|Bo) wins the round with \d+\.$| Ann and Bo share the round with \d+\.$", done.log[-1].text)

@@ -769,3 +769,59 @@ def test_an_illegal_action_is_refused_and_changes_nothing(rules, players, seed, 
                 continue
             message = illegal(m, action, seat)
             assert message.endswith(".") and message[0].isupper()
+
+
+# -- in the person's words: "You" reads in the second person (docs/club-cards.md, "Plain words") ---------
+
+
+def test_going_out_reads_you_have_turned_up_every_card_and_the_winner_you_win():
+    rules = Rules(holes=1)
+    grids = [["9", "3", "4", "K", "6", "5"], ["A", "A", "8", "8", "7", "Q"]]
+    m = rigged(rules, grids, deck_top=["4"], names=["You", "Bo"], up=[[0, 1, 2, 3, 4], [0]])
+    m.apply(DRAW, 0)
+    e = m.apply(Action.swap(5), 0)  # a 4 under the 4: a pair, 28 against Bo's 35
+    assert e.text.endswith("You have turned up every card: the hole is over.")
+    assert m.log[-1].text == "Hole 1 is over: You 28, Bo 35. You win the match with 28."
+    # the same cards for Ann read as before
+    m = rigged(rules, grids, deck_top=["4"], names=["Ann", "Bo"], up=[[0, 1, 2, 3, 4], [0]])
+    m.apply(DRAW, 0)
+    assert m.apply(Action.swap(5), 0).text.endswith("Ann has turned up every card: the hole is over.")
+    assert m.log[-1].text == "Hole 1 is over: Ann 28, Bo 35. Ann wins the match with 28."
+
+
+def test_a_shared_win_and_a_final_turn_in_the_second_person():
+    m = rigged(
+        Rules(holes=1),
+        [["9", "3", "4", "K", "6", "5"], ["A", "A", "8", "8", "7", "Q"]],
+        deck_top=["3"],
+        names=["Bo", "You"],
+        up=[[0, 1, 2, 3, 4], [0]],
+    )
+    m.apply(DRAW, 0)
+    m.apply(Action.swap(5), 0)
+    assert m.log[-1].text == "Hole 1 is over: Bo 35, You 35. Bo and you share the match with 35."
+    rules = Rules(end="final_turn", holes=2)
+    m = rigged(
+        rules,
+        [["9", "3", "4", "K", "6", "5"], ["A"] * 4 + ["10", "10"]],
+        deck_top=["3"],
+        names=["You", "Bo"],
+        up=[[0, 1, 2, 3, 4], []],
+    )
+    m.apply(DRAW, 0)
+    e = m.apply(Action.swap(5), 0)
+    assert e.text.endswith("You have turned up every card: everyone else gets one final turn.")
+
+
+def test_a_forced_flip_and_the_next_deal_say_you_and_the_turn_check_makes_sense():
+    rules = Rules(discard_flip=True, holes=2)
+    grids = [["9", "3", "4", "K", "6", "5"], ["A", "A", "7", "7", "8", "8"]]
+    m = rigged(rules, grids, deck_top=["Q"], names=["You", "Bo"], up=[[0, 1], []])
+    m.apply(DRAW, 0)
+    assert m.apply(DISCARD, 0).text == "You drew a Q from the deck and discarded it; you must turn up a card."
+    assert illegal(m, Action.flip(2), 1) == "It is not your turn."
+    m.hole_scores, m.phase = [[3, 9]], "hole_over"  # You scored lowest: you play first on hole 2
+    assert m.apply(NEXT, 1).text == "Hole 2 of 2 is dealt; you play first."
+    m = GridMatch.new(Rules(holes=2), ["Bo", "You"], seed=1)
+    m.hole_scores, m.phase = [[3, 9]], "hole_over"
+    assert m.apply(NEXT, 1).text == "Hole 2 of 2 is dealt; Bo plays first."

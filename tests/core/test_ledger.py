@@ -22,6 +22,7 @@ from caddie.core.ledger import (
     is_complete,
     running_totals,
     standing_rows,
+    winner_sentence,
     winners,
 )
 
@@ -587,3 +588,22 @@ def test_winners_are_the_leaders_once_complete(round_):
         assert winners(cards, holes) == leaders and leaders
     else:
         assert winners(cards, holes) == []
+
+
+# -- the winner's sentence: second person for "You" (docs/club-cards.md, "Plain words") ---------------
+
+
+@pytest.mark.parametrize(
+    "cards, sentence",
+    [
+        ({"You": [10, 10], "Bo": [12, 11]}, "You win with 20."),
+        ({"Ann": [10, 10], "Bo": [12, 11]}, "Ann wins with 20."),
+        ({"You": [10, 10], "Bo": [11, 9], "Cy": [30, 1]}, "You and Bo share the win with 20."),
+        ({"Ann": [10, 10], "Bo": [11, 9]}, "Ann and Bo share the win with 20."),
+        ({"Bo": [11, 9], "you": [10, 10]}, "Bo and you share the win with 20."),
+        ({"You": [-4, -3], "Bo": [1, 2]}, f"You win with {MINUS}7."),
+        ({"You": [10, None], "Bo": [12, 11]}, ""),
+    ],
+)
+def test_the_winner_sentence_speaks_to_you(cards, sentence):
+    assert winner_sentence(cards, holes=2) == sentence
