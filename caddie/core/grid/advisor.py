@@ -113,6 +113,8 @@ def advise_in_words(view: Mapping[str, Any]) -> dict[str, Any]:
         whether the best and the next option are within ``CLOSE_CALL`` points;
     ``measure``
         the name of the quantity the options are ranked on;
+    ``column``
+        a short name for it, as a table's heading;
     ``rows``
         the best option and the alternatives (as in ``alternatives``), each with ``move`` in
         words, ``value`` (that quantity, to 0.1; lower is better) and ``shown`` (it in words).
@@ -145,6 +147,7 @@ def advise_in_words(view: Mapping[str, Any]) -> dict[str, Any]:
             + ("the other player" if players == 2 else "the others' average")
             + ", on average"
         ),
+        column="Expected score" if players <= 1 else "You finish",
         rows=rows,
     )
     return answer

@@ -4,14 +4,19 @@ The person taps in what they see; the page asks the advisor what to do; a tap
 applies the advice. Everything about the hole travels in the query string, so
 a reload keeps it and Back undoes the last step.
 
-Steps:
-  ``flip``     turn up cards after the deal; tap each slot's card as it shows
-  ``discard``  tap the card on top of the discard pile (it is your turn)
-  ``advice``   the caddie says take or draw; one button applies it
+Steps (docs/caddie.md, "The walkthrough"):
+  ``flip``     turn up cards after the deal; a card tapped fills the advised slot (or the one tapped)
+  ``discard``  tap the card on top of the discard pile (the hole's first turn)
+  ``advice``   the caddie says take or draw: one button takes, a card tapped is the one drawn from
+               the deck, a slot tapped takes the discard there
   ``drawn``    tap the card drawn from the deck
-  ``place``    the caddie says where it goes (or discard); one button applies it
-  ``reveal``   tap what the face-down card you replaced (or must turn) was
-  ``wait``     your turn is over; tap when it is your turn again
+  ``place``    the caddie says where it goes (or discard): one tap applies it (where the card
+               goes over a face-down one, that tap is the card found there); a slot tapped
+               puts it there instead; "Discard" throws it
+  ``reveal``   tap what the face-down card you replaced (or turned up) was
+  ``wait``     an opponent's turn (``turn``: which one): a card tapped is the new top of the
+               discard pile; one of their slots then a card is what they put there
+  ``thrown``   they put it over a face-down card: tap what they threw on the discard pile
   ``final``    the hole is over: tap the cards still face down
   ``done``     the final grid and its score
 
@@ -19,6 +24,9 @@ Beside the steps, the person may tap in the opponents' face-up cards (up to
 ``MAX_WALK_OPPONENTS`` grids, in playing order from the player after them; the
 caddie counts those cards and weighs the race to go out), and, under the
 ``final_turn`` rule, say that someone went out and this is their final turn.
+
+A tap the page offers for the caddie's advice carries ``plan`` (``flip:2``,
+``swap:4``, ``discard:5``): the move a card tapped on the keypad completes.
 """
 
 from __future__ import annotations
@@ -31,7 +39,7 @@ from caddie.core.errors import CaddieError, CardError
 from caddie.core.grid.cards import parse_card
 from caddie.core.grid.rules import Rules
 
-STEPS = ("flip", "discard", "advice", "drawn", "place", "reveal", "wait", "final", "done")
+STEPS = ("flip", "discard", "advice", "drawn", "place", "reveal", "wait", "thrown", "final", "done")
 MAX_WALK_OPPONENTS = 3  # opponents' grids the walkthrough takes (the advisor takes up to five)
 TAPS = ("key", "pick", "do", "opick")  # the query arguments that are a tap, not the state
 
@@ -51,11 +59,15 @@ class Walk:
     last_turn: bool = False  # someone went out: this is the final turn
     opponents: list[list[str | None]] = field(default_factory=list)  # their grids, None face down
     opp_slot: tuple[int, int] | None = None  # (opponent, position) the keypad is filling in
+    turn: int = 0  # in ``wait`` and ``thrown``: the opponent whose turn it is
 
     # -- the URL form ---------------------------------------------------------
     @classmethod
-    def from_args(cls, args: Mapping[str, str], default_size: int) -> tuple[Walk, list[str]]:
-        """Read the walk from query arguments; a damaged value is dropped with a note."""
+    def from_args(
+        cls, args: Mapping[str, str], default_size: int, default_opponents: int = 0
+    ) -> tuple[Walk, list[str]]:
+        """Read the walk from query arguments; a damaged value is dropped with a note.
+        A walk that has not started (no ``grid``, no ``opps``) sits with ``default_opponents``."""
         problems: list[str] = []
         size = _int(args.get("size"), default_size)
         if size not in (4, 6, 8, 10):
@@ -71,12 +83,17 @@ class Walk:
         slot = _int(args.get("slot"), None)
         walk.slot = slot if slot is not None and 0 <= slot < size else None
         walk.last_turn = args.get("last") == "1"
-        count = min(max(_int(args.get("opps"), 0), 0), MAX_WALK_OPPONENTS)
+        fresh = "grid" not in args and "opps" not in args
+        count = min(max(_int(args.get("opps"), default_opponents if fresh else 0), 0), MAX_WALK_OPPONENTS)
         walk.opponents = [_cards(args.get(f"o{i + 1}", ""), size, problems) for i in range(count)]
         who_text, _, where_text = (args.get("oslot") or "").partition(":")
         who, where = _int(who_text, None), _int(where_text, None)
         if who is not None and where is not None and 0 <= who < count and 0 <= where < size:
             walk.opp_slot = (who, where)
+        turn = _int(args.get("turn"), 0)
+        walk.turn = turn if 0 <= turn < count else 0
+        if walk.step == "thrown" and not count:
+            walk.step = "wait"
         return walk, problems
 
     def to_args(self) -> dict[str, Any]:
@@ -97,6 +114,8 @@ class Walk:
                 args[f"o{i + 1}"] = ",".join(c or "" for c in grid)
         if self.opp_slot is not None:
             args["oslot"] = f"{self.opp_slot[0]}:{self.opp_slot[1]}"
+        if self.turn:
+            args["turn"] = self.turn
         return args
 
     # -- what is known ------------------------------------------------------------
@@ -150,17 +169,19 @@ class Walk:
         ``CaddieError`` (with the field) for a tap that cannot be made now."""
         return _tap(self, rules, args)
 
-    def with_on_pile(self, card: str) -> Walk:
-        """The same walk with ``card`` gone to the discard pile."""
+    def with_on_pile(self, card: str, step: bool = True) -> Walk:
+        """The same walk with ``card`` gone to the discard pile (and, with ``step``, your turn over)."""
         moved = replace(self, pile=list(self.pile))
-        moved._to_pile(card)
+        moved._to_pile(card, step)
         return moved
 
-    def _to_pile(self, card: str) -> None:
+    def _to_pile(self, card: str, step: bool = True) -> None:
         self.pile.append(card)
         self.discard = card
         self.slot = None
-        self.step = "done" if not self.face_down else ("final" if self.last_turn else "wait")
+        if step:  # your turn is over: the others play (from the next player), or the hole ends
+            self.step = "done" if not self.face_down else ("final" if self.last_turn else "wait")
+            self.turn = 0
 
 
 def _int(text: str | None, default: T) -> int | T:
@@ -206,13 +227,15 @@ def _tap(walk: Walk, rules: Rules, args: Mapping[str, str]) -> Walk:
             return replace(walk, slot=slot)
         raise CaddieError("That card is already face up.", "pick")
     if args.get("key"):
-        return _key(walk, rules, parse_card(args["key"], field="key"))
+        return _key(walk, rules, parse_card(args["key"], field="key"), _plan(walk, args.get("plan")))
     do = args.get("do", "")
     kind, _, where = do.partition(":")
     position = _int(where, None)
+    if position is not None and not 0 <= position < walk.size:
+        raise CaddieError("There is no such place in your grid.", "do")
     if kind == "draw":
         return replace(walk, step="drawn")
-    if kind == "take" and position is not None and walk.discard:
+    if kind == "take" and position is not None and walk.discard and walk.step in ("advice", "discard"):
         pile = list(walk.pile)
         if pile and pile[-1] == walk.discard:
             pile.pop()
@@ -221,26 +244,42 @@ def _tap(walk: Walk, rules: Rules, args: Mapping[str, str]) -> Walk:
     if kind == "swap" and position is not None and walk.drawn:
         return walk.put(position, walk.drawn)
     if kind == "discard" and walk.drawn:
+        if walk.drawn_from == "discard":
+            raise CaddieError("A card taken from the discard pile must go into your grid.", "do")
         thrown = walk.throw()
-        if position is not None and thrown.grid[position] is None:  # the rules force a card up
+        if rules.discard_flip and walk.face_down:  # the rules force a card up: which one?
+            if position is not None and walk.grid[position] is not None:
+                raise CaddieError("That card is already face up.", "do")
             return replace(thrown, step="reveal", slot=position)
         return thrown
-    if kind == "next":
-        return replace(walk, step="discard", drawn=None, drawn_from=None, slot=None)
+    if kind == "next":  # lost track of the others: straight to your turn
+        return replace(walk, step="discard", drawn=None, drawn_from=None, slot=None, turn=0)
     if kind == "last":
         if rules.end != "final_turn":
             raise CaddieError("Under these rules the hole ends as soon as someone goes out.", "do")
         if not walk.last_turn and not walk.opponents:
-            # the caddie weighs a final turn against the table: whoever went out is at it
+            # the caddie weighs a final turn against the others: whoever went out is at the table
             return replace(walk, last_turn=True, opponents=[[None] * walk.size])
         return replace(walk, last_turn=not walk.last_turn)
     if kind == "end":
-        return replace(walk, step="final" if walk.face_down else "done", slot=None)
+        return replace(walk, step="final" if walk.face_down else "done", slot=None, turn=0)
     if kind == "restart":  # a new hole at the same table: the same opponents, their cards face down
         return Walk(size=walk.size, grid=[None] * walk.size, opponents=[[None] * walk.size for _ in walk.opponents])
     if do:
         raise CaddieError("That is not a step of the walkthrough.", "do")
     return walk
+
+
+def _plan(walk: Walk, text: str | None) -> tuple[str, int] | None:
+    """The advised move a keypad tap completes (``flip:2``, ``swap:4``, ``discard:5``), if the
+    page offered one that fits the walk; anything else is no plan."""
+    kind, _, where = (text or "").partition(":")
+    position = _int(where, None)
+    if position is None or not 0 <= position < walk.size or walk.grid[position] is not None:
+        return None
+    if (kind == "flip" and walk.step == "flip") or (kind in ("swap", "discard") and walk.step == "place"):
+        return kind, position
+    return None
 
 
 def _opponents(walk: Walk, rules: Rules, args: Mapping[str, str]) -> Walk:
@@ -255,8 +294,10 @@ def _opponents(walk: Walk, rules: Rules, args: Mapping[str, str]) -> Walk:
         card = parse_card(args["key"], field="key")
         if card not in rules.ranks_in_play:
             raise CaddieError("Jokers are not in play under these rules.", "key")
+        assert walk.opp_slot is not None  # a key reaches here only with an opponent's slot chosen
+        if walk.step == "wait" and walk.opp_slot[0] == walk.turn:
+            return _their_move(walk, rules, card)
         moved = walk.opponent_card(card)
-        assert walk.opp_slot is not None  # opponent_card needs one
         grid = moved.opponents[walk.opp_slot[0]]
         if rules.end == "final_turn" and all(c is not None for c in grid):
             moved = replace(moved, last_turn=True)  # every card of theirs is up: they went out
@@ -268,17 +309,50 @@ def _opponents(walk: Walk, rules: Rules, args: Mapping[str, str]) -> Walk:
         return replace(walk, opponents=[*walk.opponents, [None] * walk.size], opp_slot=None)
     if do == "opp-drop" and walk.opponents:
         fewer = walk.opponents[:-1]
-        return replace(walk, opponents=fewer, opp_slot=None, last_turn=walk.last_turn and bool(fewer))
+        step = "advice" if walk.step in ("wait", "thrown") and walk.turn >= len(fewer) and walk.discard else walk.step
+        return replace(
+            walk, opponents=fewer, opp_slot=None, last_turn=walk.last_turn and bool(fewer), step=step, turn=0
+        )
     if do == "opp-cancel":
         return replace(walk, opp_slot=None)
     raise CaddieError("That is not a step of the walkthrough.", "do")
 
 
-def _key(walk: Walk, rules: Rules, card: str) -> Walk:
+def _their_move(walk: Walk, rules: Rules, card: str) -> Walk:
+    """In an opponent's turn: they put ``card`` in the slot chosen. If it is the card on top of
+    the discard pile, they took it; the card it replaced, if it showed, went on the pile."""
+    assert walk.opp_slot is not None, "one of their slots is chosen"
+    who, where = walk.opp_slot
+    old = walk.opponents[who][where]
+    moved = walk.opponent_card(card)
+    if walk.discard == card and moved.pile and moved.pile[-1] == card:
+        pile = moved.pile[:-1]
+        moved = replace(moved, pile=pile, discard=pile[-1] if pile else None)
+    if all(c is not None for c in moved.opponents[who]):  # they went out
+        if rules.end != "final_turn":
+            return replace(moved, step="final" if moved.face_down else "done", slot=None, turn=0)
+        moved = replace(moved, last_turn=True)
+    if old is None:
+        return replace(moved, step="thrown")  # what they threw is still to come
+    return _next_player(moved.with_on_pile(old, step=False))
+
+
+def _next_player(walk: Walk) -> Walk:
+    """After an opponent's turn: the next opponent's, or yours."""
+    if walk.turn + 1 < len(walk.opponents):
+        return replace(walk, step="wait", turn=walk.turn + 1, opp_slot=None)
+    return replace(walk, step="advice", turn=0, opp_slot=None, slot=None)
+
+
+def _key(walk: Walk, rules: Rules, card: str, plan: tuple[str, int] | None = None) -> Walk:
     if card not in rules.ranks_in_play:
         raise CaddieError("Jokers are not in play under these rules.", "key")
     if walk.step in ("flip", "final"):
-        slot = walk.slot if walk.slot is not None else (walk.face_down[0] if walk.face_down else None)
+        slot = walk.slot
+        if slot is None and plan is not None:
+            slot = plan[1]
+        if slot is None:
+            slot = walk.face_down[0] if walk.face_down else None
         if slot is None:
             return walk
         grid = list(walk.grid)
@@ -292,8 +366,14 @@ def _key(walk: Walk, rules: Rules, card: str) -> Walk:
         if not pile or pile[-1] != card:
             pile.append(card)  # others played since your last turn: this card went on the pile
         return replace(walk, discard=card, pile=pile, step="advice")
-    if walk.step == "drawn":
+    if walk.step in ("drawn", "advice"):  # at the advice, a card tapped is the one drawn from the deck
         return replace(walk, drawn=card, drawn_from="deck", step="place")
+    if walk.step == "place" and plan is not None:  # the advice, with the face-down card it meets
+        kind, position = plan
+        applied = walk.put(position, _held(walk)) if kind == "swap" else replace(walk.throw(), step="reveal")
+        return _key(replace(applied, slot=position), rules, card)
+    if walk.step in ("wait", "thrown"):  # the card now on top of the discard pile
+        return _next_player(walk.with_on_pile(card, step=False))
     if walk.step == "reveal" and walk.slot is not None:
         if walk.grid[walk.slot] is None:  # a card the rules made you turn up stays in the grid
             grid = list(walk.grid)
@@ -301,4 +381,11 @@ def _key(walk: Walk, rules: Rules, card: str) -> Walk:
             turned = replace(walk, grid=grid, slot=None)
             return replace(turned, step="done" if not turned.face_down else ("final" if walk.last_turn else "wait"))
         return walk.with_on_pile(card)  # the card you replaced went to the discard pile
+    if walk.step == "reveal":
+        raise CaddieError("Tap the card you turned up first, then what it shows.", "key")
     raise CaddieError("The caddie is not asking for a card just now.", "key")
+
+
+def _held(walk: Walk) -> str:
+    assert walk.drawn is not None, "a card is in hand in the place step"
+    return walk.drawn

@@ -7,7 +7,8 @@ from dataclasses import replace
 from flask import Blueprint, request, url_for
 
 from caddie.core.errors import CaddieError
-from caddie.core.grid.advisor import advise
+from caddie.core.grid.advisor import advise_in_words
+from caddie.core.grid.caddie import CLOSE_CALL
 from caddie.core.grid.game import position_name
 from caddie.core.grid.scoring import score_grid
 from caddie.core.grid.walkthrough import MAX_WALK_OPPONENTS, TAPS, Walk
@@ -18,12 +19,13 @@ from caddie.web.table_in_force import current_table
 
 bp = Blueprint("caddie", __name__, url_prefix="/caddie")
 
-ASKS = {  # what the keypad is for, by step
+ASKS = {  # what the keypad is for, by step (the advice and place steps say it beside the advice)
     "flip": "Tap the card that shows",
     "discard": "Tap the card on top of the discard pile",
     "drawn": "Tap the card you drew",
     "reveal": "Tap the card that was face down there",
-    "final": "Tap the card that shows",
+    "thrown": "Tap the card they threw on the discard pile",
+    "final": "The hole is over: tap the card that shows",
 }
 SWITCH_STEPS = ("discard", "advice", "drawn", "place", "wait")  # where "this is my final turn" is offered
 
@@ -32,7 +34,7 @@ SWITCH_STEPS = ("discard", "advice", "drawn", "place", "wait")  # where "this is
 def walk():
     table = current_table()
     rules = table.rules
-    walk, problems = Walk.from_args(request.args, rules.cards)
+    walk, problems = Walk.from_args(request.args, rules.cards, min(table.players - 1, MAX_WALK_OPPONENTS))
     rules = replace(rules, cards=walk.size)
     if rules.end != "final_turn":
         walk = replace(walk, last_turn=False)  # the hole ends the moment someone goes out
@@ -52,16 +54,23 @@ def walk():
     canonical = url_for("caddie.walk", **walk.to_args())
     score = score_grid(walk.grid, rules)
     opp_ask = None
+    their_turn = walk.step == "wait" and bool(walk.opponents)
     if walk.opp_slot is not None:
         who, where = walk.opp_slot
-        opp_ask = f"Tap the card {opponent_name(who)} shows ({position_name(where, walk.size)})"
+        if their_turn and who == walk.turn:
+            opp_ask = None  # the turn's own keypad asks (below)
+        else:
+            opp_ask = f"Tap the card {opponent_name(who)} shows ({position_name(where, walk.size)})"
     context = {
         "walk": walk,
         "rules": rules,
         "advice": advice,
         "error": error,
         "score": score,
-        "ask": ASKS.get(walk.step),
+        "ask": _ask_for(walk, advice),
+        "plan": _plan(walk, advice),
+        "close_call": CLOSE_CALL,
+        "their_turn": their_turn,
         "opp_ask": opp_ask,
         "opponent_names": [opponent_name(i) for i in range(len(walk.opponents))],
         "max_opponents": MAX_WALK_OPPONENTS,
@@ -81,6 +90,52 @@ def opponent_name(index: int) -> str:
     return ("the next player", "the second player", "the third player")[index] if index < 3 else f"opponent {index + 1}"
 
 
+def _ask_for(walk: Walk, advice: dict | None) -> str | None:
+    """What the keypad is for just now, or None where there is no keypad."""
+    positions = [position_name(i, walk.size) for i in range(walk.size)]
+    if walk.step == "wait":
+        if not walk.opponents:
+            return "Your turn is over. When it comes round again, tap the card on top of the discard pile"
+        if walk.opp_slot is not None:
+            return f"Tap the card they put {positions[walk.opp_slot[1]]}"
+        return "When they are done, tap the card on top of the discard pile"
+    if walk.step == "advice":
+        return "Drew from the deck? Tap the card you drew" if advice else None
+    if walk.step == "place":
+        plan = _plan(walk, advice)
+        if plan and plan.startswith("swap"):
+            return f"Put the {walk.drawn} {positions[int(plan[5:])]}, then tap the card that was face down there"
+        if plan:
+            return f"Discard the {walk.drawn}, turn up {positions[int(plan[8:])]}, and tap what it shows"
+        return None
+    if walk.step == "reveal" and walk.slot is None:
+        return "Tap the card you turned up, then what it shows"
+    if walk.step == "reveal" and walk.grid[walk.slot] is None:
+        return f"Tap the card you turned up ({positions[walk.slot]})"
+    ask = ASKS.get(walk.step)
+    if ask and walk.slot is not None and walk.step in ("flip", "final", "reveal"):
+        return f"{ask} ({positions[walk.slot]})"
+    if ask and walk.step in ("flip", "final") and walk.face_down:
+        target = _plan(walk, advice)
+        slot = int(target[5:]) if target else walk.face_down[0]
+        return f"{ask} ({positions[slot]})"
+    return ask
+
+
+def _plan(walk: Walk, advice: dict | None) -> str | None:
+    """The advised move a keypad tap completes (docs/caddie.md): the flip the caddie advises,
+    or a swap or a forced flip that meets a face-down card."""
+    if not advice:
+        return None
+    if walk.step == "flip" and walk.slot is None and advice["action"] == "flip":
+        return f"flip:{advice['positions'][0]}"
+    if walk.step == "place" and advice["action"] == "swap" and walk.grid[advice["position"]] is None:
+        return f"swap:{advice['position']}"
+    if walk.step == "place" and advice["action"] == "discard" and advice["flip"] is not None:
+        return f"discard:{advice['flip']}"
+    return None
+
+
 def _advice(walk: Walk, rules) -> dict | None:
     """The caddie's word for the step the walk is at, or None where it has nothing to say."""
     try:
@@ -97,9 +152,9 @@ def _ask(walk: Walk, rules) -> dict | None:
     if walk.step == "flip":
         if len(walk.grid) - len(walk.face_down) >= rules.initial_flips:
             return None
-        return run_heavy(advise, walk.advisor_request(rules.to_dict(), with_drawn=False))
+        return run_heavy(advise_in_words, walk.advisor_request(rules.to_dict(), with_drawn=False))
     if walk.step == "advice" and walk.discard:
-        return run_heavy(advise, walk.advisor_request(rules.to_dict(), with_drawn=False))
+        return run_heavy(advise_in_words, walk.advisor_request(rules.to_dict(), with_drawn=False))
     if walk.step == "place" and walk.drawn:
-        return run_heavy(advise, walk.advisor_request(rules.to_dict(), with_drawn=True))
+        return run_heavy(advise_in_words, walk.advisor_request(rules.to_dict(), with_drawn=True))
     return None
