@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html as htmllib
 import json
 import re
 from collections import Counter
@@ -234,3 +235,60 @@ def test_the_play_tab_switches_between_the_two_games(client):
     clubs = client.get("/play/clubs/").get_data(as_text=True)
     assert 'href="/play/clubs/"' in grid and 'href="/play/"' in clubs
     assert 'aria-current="true">Club Cards' in clubs and 'aria-current="true">Grid Golf' in grid
+
+
+THIRD_PERSON_YOU = re.compile(r"\bYou (wins|plays|has|is|shares|must turns)\b|\bYou's\b")
+
+
+def test_a_round_played_as_you_reads_in_the_second_person(app, client):
+    public_id = started(client, player="You", levels=("beginner", "steady", "caddie"))
+    html = client.get(f"/play/clubs/m/{public_id}").get_data(as_text=True)
+    assert "Your shot: tap cards that reach" in html
+    game, html = play_out(app, client, public_id)
+    text = " ".join(htmllib.unescape(html).split())
+    assert not THIRD_PERSON_YOU.search(text), THIRD_PERSON_YOU.search(text)
+    best = min(game.totals)
+    winners = [name for name, total in zip(game.names, game.totals) if total == best]
+    expected = {
+        ("You",): f"You win the round with {best}",
+        ("Ada",): f"Ada wins the round with {best}",
+        ("You", "Ada"): f"You and Ada share the round with {best}",
+    }[tuple(winners)]
+    banner = re.search(r'id="match-winner">(.*?)</p>', html, re.S).group(1)
+    assert expected in " ".join(htmllib.unescape(banner).split())
+    firsts = [e.text for e in game.log if e.kind == "next"]
+    assert firsts and all(re.search(r": (you play|Ada plays) first\.$", t) for t in firsts), firsts
+
+
+def test_an_opponent_panel_shows_the_name_and_the_level_apart(app, client):
+    public_id = started(client, opponents=3, levels=("steady", "beginner", "caddie"))
+    html = client.get(f"/play/clubs/m/{public_id}").get_data(as_text=True)
+    panels = re.findall(r'<div class="opp-name">([^<]*)</div>\s*<div class="opp-level" data-level>([^<]*)</div>', html)
+    assert panels == [("Ada", "computer · Steady"), ("Bram", "computer · Beginner"), ("Cleo", "computer · Caddie")]
+    assert "Ada Steady" not in html
+
+
+def test_new_round_deals_again_for_the_same_players_levels_and_course(app, client):
+    public_id = started(client, opponents=2, course="cedar-nine", levels=("caddie", "beginner", "steady"))
+    path = f"/play/clubs/m/{public_id}"
+    html = client.get(path).get_data(as_text=True)
+    mid = client.post(f"{path}/again", data={"csrf_token": CSRF_META.search(html).group(1)})
+    assert mid.status_code == 400 and "still being played" in mid.get_data(as_text=True)
+    with app.app_context():
+        assert len(db.session.scalars(db.select(Match)).all()) == 1, "nothing is started mid-round"
+    finished, html = play_out(app, client, public_id)
+    assert 'id="new-round"' in html and f'action="{path}/again"' in html
+    response = client.post(f"{path}/again", data={"csrf_token": CSRF_META.search(html).group(1)})
+    assert response.status_code == 303
+    fresh_id = response.headers["Location"].rsplit("/", 1)[1]
+    assert fresh_id != public_id
+    match, fresh = stored(app, fresh_id)
+    old_match, _ = stored(app, public_id)
+    assert fresh.names == finished.names == ["Pat", "Ada", "Bram"]
+    assert match.seats == old_match.seats and [s["level"] for s in match.seats] == [None, "caddie", "beginner"]
+    assert fresh.course == finished.course and fresh.hole == 1 and not fresh.hole_scores
+    assert match.round_id != old_match.round_id, "the new round gets its own scorecard"
+    # another browser cannot deal again from someone else's round
+    other = app.test_client()
+    token_other = CSRF_META.search(other.get("/play/clubs/").get_data(as_text=True)).group(1)
+    assert other.post(f"{path}/again", data={"csrf_token": token_other}).status_code == 404
