@@ -220,3 +220,129 @@ def test_the_caddie_can_be_an_opponent_and_plays_a_hole_legally(app, client):
             assert client.post(f"{path}/act", data={**data, "action": rng.choice(legal_moves(html))}).status_code == 303
     assert 'id="next-hole"' in html, "the hole ended with the caddie as an opponent"
     assert "Caddie" in client.get("/play/").get_data(as_text=True)
+
+
+# ---- one screen: the words on the table, and the ways on after a match -------------------------
+
+
+def words(html: str) -> str:
+    """The text of a piece of HTML, its spaces collapsed."""
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def set_match_length(app, public_id: str, holes: int) -> None:
+    with app.app_context():
+        match = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
+        match.state = {**match.state, "rules": {**match.state["rules"], "holes": holes}}
+        db.session.commit()
+
+
+def one_hole_match(app, client, **start_options) -> str:
+    """A match cut to one hole (Play offers 9 or 18; the engine takes any length), so a test
+    reaches the match's end quickly. Its ledger round keeps its 9 holes, the first filled in."""
+    public_id = start(client, **start_options)
+    set_match_length(app, public_id, 1)
+    return public_id
+
+
+def finish(app, client, public_id) -> str:
+    _, html = play_out(app, client, public_id, random.Random(5))
+    return html
+
+
+def test_an_opponents_score_is_labelled_as_points_never_as_a_hole(client):
+    html = client.get(f"/play/m/{start(client, opponents=2)}").get_data(as_text=True)
+    panels = re.findall(r'<div class="opp[ "].*?<div class="opp-scores">(.*?)</div>', html, re.S)
+    assert len(panels) == 2
+    for scores in panels:
+        text = words(scores)
+        assert re.fullmatch(r"−?\d+ this hole −?\d+ total", text), text
+        assert "Hole" not in text
+
+
+def test_the_default_name_reads_as_you_in_the_winners_sentence(app, client):
+    public_id = one_hole_match(app, client, player="")  # no name given: the person is "You"
+    with app.app_context():
+        match = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
+        assert match.seats[0]["name"] == "You"
+    html = finish(app, client, public_id)
+    winner = words(re.search(r'id="match-winner">(.*?)</p>', html, re.S).group(1))
+    assert "You wins" not in winner and "You shares" not in winner
+    assert re.fullmatch(r"★ (You win the match|Ada wins the match|You and Ada share the match) with −?\d+\.", winner)
+
+
+def test_a_rematch_deals_a_new_match_with_the_same_players_levels_and_rules(app, client):
+    public_id = one_hole_match(app, client, opponents=3, cards=8, final_turn="y", discard_flip="y")
+    html = finish(app, client, public_id)
+    assert 'id="rematch"' in html and 'id="new-match"' in html and 'id="scorecard-link"' in html
+    set_match_length(app, public_id, 9)  # over after one hole, but its rules as Play dealt them
+    csrf = CSRF_META.search(html).group(1)
+    response = client.post(f"/play/m/{public_id}/rematch", data={"csrf_token": csrf})
+    assert response.status_code == 303
+    again = response.headers["Location"].rsplit("/", 1)[1]
+    assert again != public_id
+    with app.app_context():
+        old = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
+        new = db.session.scalars(db.select(Match).where(Match.public_id == again)).one()
+        assert (
+            new.seats
+            == old.seats
+            == [
+                {"name": "Pat", "level": None},
+                {"name": "Ada", "level": "steady"},
+                {"name": "Bram", "level": "beginner"},
+                {"name": "Cleo", "level": "steady"},
+            ]
+        )
+        assert new.state["rules"] == old.state["rules"]
+        assert new.state["rules"]["cards"] == 8 and new.state["rules"]["end"] == "final_turn"
+        assert new.state["hole"] == 1 and new.state["hole_scores"] == []
+        assert new.round_id is not None and new.round_id != old.round_id
+        round_ = db.session.get(Round, new.round_id)
+        assert [p.name for p in sorted(round_.players, key=lambda p: p.seat)] == ["Pat", "Ada", "Bram", "Cleo"]
+    assert client.get(f"/play/m/{again}").status_code == 200
+
+
+def test_a_match_still_being_played_has_no_rematch(app, client):
+    public_id = start(client)
+    path = f"/play/m/{public_id}"
+    html = client.get(path).get_data(as_text=True)
+    assert 'id="rematch"' not in html
+    with app.app_context():
+        before = db.session.scalar(db.select(db.func.count(Match.id)))
+    response = client.post(f"{path}/rematch", data={"csrf_token": CSRF_META.search(html).group(1)})
+    assert response.status_code == 400
+    assert "still being played" in response.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count(Match.id))) == before
+    stranger = app.test_client()
+    assert stranger.post(f"{path}/rematch", data={"csrf_token": token(stranger)}).status_code == 404
+
+
+def test_the_latest_move_is_marked_for_the_page_to_show_it(app, client):
+    public_id = start(client)
+    path = f"/play/m/{public_id}"
+    html = client.get(path).get_data(as_text=True)
+    assert "just-flipped" not in html  # a fresh deal: nothing has moved yet
+    data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html), "action": "flip:4"}
+    assert client.post(f"{path}/act", data=data).status_code == 303
+    html = client.get(path).get_data(as_text=True)
+    [marked] = re.findall(r'<span class="slot" id="slot-(\d)"><span class="card [^"]*just-flipped', html)
+    assert marked == "4"
+    for _ in range(200):  # on to the person's turn, then a draw: the card in hand comes from the deck
+        if (
+            'value="draw"' in html
+            and 'id="deck"' in html
+            and "legal" in re.search(r'class="pile deck[^"]*"', html).group(0)
+        ):
+            break
+        data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html)}
+        if 'id="continue"' in html:
+            client.post(f"{path}/step", data=data)
+        else:
+            client.post(f"{path}/act", data={**data, "action": legal_moves(html)[0]})
+        html = client.get(path).get_data(as_text=True)
+    data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html), "action": "draw"}
+    assert client.post(f"{path}/act", data=data).status_code == 303
+    html = client.get(path).get_data(as_text=True)
+    assert re.search(r'<div class="pile drawn" id="drawn"><span class="card lifted from-deck', html)

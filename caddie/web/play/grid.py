@@ -50,9 +50,15 @@ def index():
     elif request.method == "POST":
         error = "Nothing was started: " + first_error(form.errors)
     games = [(m, GRID.load(m)) for m in matches_for(browser_id())]
-    return render_template("play/index.html", form=form, error=error, games=games, levels=LEVELS, active_tab="play"), (
-        400 if error else 200
-    )
+    return render_template(
+        "play/index.html",
+        form=form,
+        error=error,
+        games=games,
+        levels=LEVELS,
+        level_names=dict(LEVELS),
+        active_tab="play",
+    ), (400 if error else 200)
 
 
 @bp.post("/m/<public_id>/rematch")
