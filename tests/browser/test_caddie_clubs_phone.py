@@ -15,6 +15,9 @@ def test_two_holes_with_the_caddie_on_a_phone(phone):
     for i, card in enumerate(HAND[:-1]):
         phone.locator(f"#club-{card}").tap()
         expect(phone.locator("#walk-hand .chip")).to_have_count(i + 1)  # each tap lands before the next
+    for remove in phone.locator("#walk-hand .chip button").all():  # "×" takes a card back: a thumb's size
+        box = remove.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, box
     phone.locator(f"#club-{HAND[-1]}").tap()  # the fourteenth card: the caddie speaks
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     expect(phone.locator("#advice-say")).to_contain_text("Play 200 and 110")

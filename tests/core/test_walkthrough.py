@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from caddie.core.errors import CaddieError
@@ -104,3 +106,135 @@ def test_the_club_tally_takes_taps_and_refuses_a_card_the_decks_have_no_more_of(
     with pytest.raises(CaddieError) as info:
         TallyPlay.typed("250 seven", rules, 1)
     assert info.value.field == "typed"
+
+
+# -- fewer taps: the advice's own keypad, the others' turns in one step ---------------------------
+
+FLIP = Rules(discard_flip=True)
+
+
+def test_the_flip_keypad_fills_the_advised_slot():
+    walk = walked({"key": "9", "plan": "flip:4"})
+    assert walk.grid == [None, None, None, None, "9", None]
+    walk = walked({"key": "9", "plan": "flip:9"})  # a plan that is no place: the first face-down card
+    assert walk.grid[0] == "9"
+
+
+def test_at_the_advice_a_card_tapped_is_the_one_drawn_from_the_deck():
+    walk = Walk(size=6, grid=["K", "5", None, None, None, None], step="advice", discard="9", pile=["9"])
+    walk = walked({"key": "3"}, walk=walk)
+    assert (walk.step, walk.drawn, walk.drawn_from) == ("place", "3", "deck")
+
+
+def test_the_advised_swap_over_a_face_down_card_takes_one_tap_the_card_found_there():
+    walk = Walk(
+        size=6,
+        grid=["K", "5", None, None, None, None],
+        step="place",
+        discard="9",
+        pile=["9"],
+        drawn="3",
+        drawn_from="deck",
+    )
+    walk = walked({"key": "Q", "plan": "swap:4"}, walk=walk)
+    assert walk.grid[4] == "3" and walk.pile == ["9", "Q"] and walk.step == "wait"
+
+
+def test_the_advised_discard_and_forced_flip_take_one_tap():
+    walk = Walk(
+        size=6,
+        grid=["K", "5", None, None, None, None],
+        step="place",
+        discard="9",
+        pile=["9"],
+        drawn="J",
+        drawn_from="deck",
+    )
+    walk = walked({"key": "4", "plan": "discard:5"}, walk=walk, rules=FLIP)
+    assert walk.grid[5] == "4" and walk.pile == ["9", "J"] and walk.step == "wait"
+
+
+def test_any_legal_move_can_be_recorded_instead_of_the_advice():
+    # a 9 drawn from the deck: whatever the caddie says, it can go into any of the six places
+    start = Walk(
+        size=6,
+        grid=["K", "5", None, None, None, None],
+        step="place",
+        discard="4",
+        pile=["4"],
+        drawn="9",
+        drawn_from="deck",
+    )
+    for position in range(6):
+        walk = walked({"do": f"swap:{position}"}, walk=start)
+        assert walk.grid[position] == "9"
+        assert walk.step == ("reveal" if position >= 2 else "wait")
+    # or be discarded, and under the discard flip the person says which card they turned up
+    walk = walked({"do": "discard"}, walk=start, rules=FLIP)
+    assert (walk.step, walk.slot, walk.pile) == ("reveal", None, ["4", "9"])
+    with pytest.raises(CaddieError, match="Tap the card you turned up first"):
+        walked({"key": "7"}, walk=walk, rules=FLIP)
+    walk = walked({"pick": "3"}, {"key": "7"}, walk=walk, rules=FLIP)
+    assert walk.grid[3] == "7" and walk.step == "wait"
+    # a card taken from the discard pile must go into the grid
+    taken = replace(start, drawn_from="discard")
+    with pytest.raises(CaddieError, match="must go into your grid"):
+        walked({"do": "discard"}, walk=taken)
+
+
+def test_an_opponents_turn_is_one_step_that_ends_with_the_new_discard():
+    waiting = Walk(
+        size=6,
+        grid=["K", "5", "3", None, None, None],
+        step="wait",
+        discard="7",
+        pile=["7"],
+        opponents=[["Q", None, None, None, None, None]],
+    )
+    # they drew and threw an 8: one tap
+    walk = walked({"key": "8"}, walk=waiting)
+    assert (walk.step, walk.discard, walk.pile) == ("advice", "8", ["7", "8"])
+    # they put a 2 over their Queen: the Queen is the new discard, two taps
+    walk = walked({"opick": "0:0"}, {"key": "2"}, walk=waiting)
+    assert walk.opponents[0][0] == "2" and (walk.step, walk.discard, walk.pile) == ("advice", "Q", ["7", "Q"])
+    # they took your 7 over a face-down card: what they threw is asked for
+    walk = walked({"opick": "0:3"}, {"key": "7"}, walk=waiting)
+    assert walk.opponents[0][3] == "7" and walk.pile == [] and walk.step == "thrown"
+    walk = walked({"key": "J"}, walk=walk)
+    assert (walk.step, walk.discard, walk.pile) == ("advice", "J", ["J"])
+
+
+def test_with_two_opponents_each_has_a_turn_then_yours():
+    walk = Walk(
+        size=6,
+        grid=["K", "5", "3", None, None, None],
+        step="wait",
+        discard="7",
+        pile=["7"],
+        opponents=[[None] * 6, [None] * 6],
+    )
+    walk = walked({"key": "8"}, walk=walk)
+    assert (walk.step, walk.turn) == ("wait", 1)
+    assert walk.to_args()["turn"] == 1
+    walk = walked({"key": "9"}, walk=walk)
+    assert (walk.step, walk.turn, walk.pile) == ("advice", 0, ["7", "8", "9"])
+
+
+def test_an_opponent_going_out_ends_the_hole_at_once_under_the_immediate_rule():
+    walk = Walk(
+        size=4, grid=["K", None, "3", None], step="wait", discard="7", pile=["7"], opponents=[["A", "A", "4", None]]
+    )
+    walk = walked({"opick": "0:3"}, {"key": "5"}, walk=walk)
+    assert walk.step == "final" and walk.opponents[0] == ["A", "A", "4", "5"]
+    walk = Walk(
+        size=4, grid=["K", None, "3", None], step="wait", discard="7", pile=["7"], opponents=[["A", "A", "4", None]]
+    )
+    walk = walked({"opick": "0:3"}, {"key": "5"}, walk=walk, rules=Rules(cards=4, end="final_turn"))
+    assert walk.step == "thrown" and walk.last_turn
+
+
+def test_a_fresh_walk_sits_with_the_tables_opponents():
+    walk, _ = Walk.from_args({}, 6, default_opponents=2)
+    assert walk.opponents == [[None] * 6, [None] * 6]
+    walk, _ = Walk.from_args({"grid": "K,,,,,"}, 6, default_opponents=2)
+    assert walk.opponents == []  # a walk under way keeps what its URL says

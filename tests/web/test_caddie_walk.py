@@ -186,3 +186,55 @@ def test_a_new_hole_keeps_the_table_but_not_its_cards(client):
 )
 def test_a_tampered_opponent_url_is_never_a_500(client, query):
     assert client.get("/caddie/?size=6&grid=K,,,,5,&step=discard&" + query).status_code in (200, 303)
+
+
+# -- fewer taps, any move recorded, the numbers behind "Why?" ------------------------------------
+
+
+def test_a_fresh_walk_sits_with_the_other_player_from_settings(client):
+    page = client.get("/caddie/").get_data(as_text=True)
+    assert 'name="opps" value="1"' in page and 'id="opp-0-0"' in page
+
+
+def test_after_a_draw_any_place_or_a_discard_can_be_recorded(client):
+    # the issue: after "I drew from the deck" and a 9 the only button was "Discard the 9"
+    page = client.get("/caddie/?size=6&grid=9,5,,,,&step=place&discard=4&pile=4&drawn=9&from=deck&opps=0")
+    page = page.get_data(as_text=True)
+    swaps = set(re.findall(r'name="do" value="swap:(\d)" id="slot-\d"', page))
+    assert swaps == {"0", "1", "2", "3", "4", "5"}
+    assert re.search(r'name="do" value="discard"[^>]*id="(apply-advice|discard-instead)"', page)
+    url = location(
+        client.get("/caddie/?size=6&grid=9,5,,,,&step=place&discard=4&pile=4&drawn=9&from=deck&opps=0&do=swap:1")
+    )
+    assert "grid=9,9,,,," in url and "pile=4,5" in url and "step=wait" in url
+
+
+def test_at_the_advice_the_keypad_records_the_draw_in_one_tap(client):
+    url = "/caddie/?size=6&grid=K,5,,,,&step=advice&discard=9&pile=9&opps=0"
+    page = client.get(url).get_data(as_text=True)
+    assert "Drew from the deck? Tap the card you drew" in page or "tap the card you drew" in page.lower()
+    url = location(client.get(url + "&key=3"))
+    assert "drawn=3" in url and "from=deck" in url and "step=place" in url
+
+
+def test_the_why_disclosure_and_the_minus_signs(client):
+    page = client.get("/caddie/?size=6&grid=2,2,,,,&step=advice&discard=9&pile=9&opps=1&o1=K,3,,,,")
+    page = htmllib.unescape(page.get_data(as_text=True))
+    assert '<details class="why" id="why">' in page and "<summary>Why?</summary>" in page
+    assert "Where you finish against the other player, on average" in page
+    shown = re.findall(r'<td class="num">([^<]+)</td>', page)
+    assert shown and all(re.fullmatch(r"\d+\.\d (ahead|behind)|level", s) for s in shown), shown
+    assert "−4" in page  # the two 2s score −4, with a real minus sign
+    text = re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)[^>]*>.*?</\1>", "", page, flags=re.S))
+    assert not re.search(r"(?<![\w-])-\d", text), "no hyphen-minus before a number in what the page shows"
+    headline = said(page)
+    assert headline and not re.search(r"\d\.\d", headline)
+
+
+def test_an_opponents_turn_is_recorded_in_one_step(client):
+    url = "/caddie/?size=6&grid=K,5,3,,,&step=wait&discard=7&pile=7&opps=1&o1=Q,,,,,"
+    page = client.get(url).get_data(as_text=True)
+    assert "The next player's turn." in htmllib.unescape(page) and 'id="my-turn"' not in page
+    url = location(client.get(url + "&opick=0:0"))
+    url = location(client.get(url + "&key=2"))
+    assert "o1=2,,,,," in url and "discard=Q" in url and "step=advice" in url

@@ -166,7 +166,9 @@ def _score_words(play: Play) -> str:
 
 
 def _f(x: float) -> str:
-    return f"{x:.1f}"
+    """A figure in a sentence, a negative one with a real minus sign (docs/look-and-feel.md, "Look")."""
+    text = f"{x:.1f}"
+    return "0.0" if text == "-0.0" else text.replace("-", "\u2212")
 
 
 def _minus(a: Sequence[int], b: Sequence[int]) -> list[int]:
