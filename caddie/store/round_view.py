@@ -16,10 +16,9 @@ from caddie.core.table import Table
 from caddie.store.ledger import cards_of
 from caddie.store.models import Round
 
-
 # The pad's one-tap scores for Grid Golf: the scores most holes end on (a kept pair of
 # 2s, then 0 to 12), two rows of seven on a phone (docs/ledger.md, "The pad").
-GRID_QUICK_SCORES = (-2, *range(0, 13))
+GRID_QUICK_SCORES = (-2, *range(13))
 
 
 @dataclass(frozen=True)
