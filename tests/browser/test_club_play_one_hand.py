@@ -237,3 +237,19 @@ def test_the_finished_round_offers_new_round_with_the_same_players_and_course_in
     thumb.taps += 1  # the start page's own link
     start_round(phone, 2, course="harbour-links", level="beginner", thumb=thumb)
     assert thumb.taps == 6
+
+
+def test_without_javascript_a_hole_and_new_round_are_plain_forms(new_context):
+    page = new_context(java_script_enabled=False).new_page()
+    start_round(page, 1)
+    wanted = list(solve(hand(page), yardage(page)).cards)
+    cards, left = page.locator("label.club-card"), list(wanted)
+    for i, card in enumerate(hand(page)):
+        if card in left:
+            left.remove(card)
+            cards.nth(i).tap()
+    page.locator("#play-cards").tap()
+    page.wait_for_selector("#continue, #next-hole")
+    mine = page.locator('#hole-shots li[data-seat="0"]')
+    assert sorted(int(c) for c in mine.locator(".yard-chip").all_inner_texts()) == sorted(wanted)
+    assert page.locator("form.again-form").count() == 0, "New round waits for the end of the round"
