@@ -217,8 +217,8 @@ def _nothing_typed(view: RoundView, cell: tuple[int, int]) -> str:
     if held is None:
         return "Nothing was saved: the box is empty. Tap a score, or type one and press Save."
     return (
-        f"Nothing was saved: the box is empty, so {whose(line.name)} {format_points(held)} stays. "
-        "To empty the cell, use Clear this cell."
+        f"Nothing was saved: the box is empty. {whose(line.name)} {format_points(held)} stays; "
+        "to empty the cell, use Clear this cell."
     )
 
 

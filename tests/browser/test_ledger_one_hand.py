@@ -216,7 +216,7 @@ def test_an_empty_save_changes_nothing_and_clear_this_cell_clears(phone):
     phone.locator('[data-pad-key="back"]').tap()
     expect(phone.locator("#score")).to_have_value("")
     phone.locator("#save-score").tap()
-    expect(phone.locator("#round-message")).to_contain_text("Nothing was saved: the box is empty, so Ann's 5 stays.")
+    expect(phone.locator("#round-message")).to_contain_text("Nothing was saved: the box is empty. Ann's 5 stays;")
     expect_score(phone, 0, 1, 5)
     expect(phone.locator("#pad")).to_contain_text("Hole 1 · Ann")
     expect(phone.locator('[data-sum="Total-0"]')).to_have_text("5")

@@ -47,7 +47,8 @@ def enter(client, public_id, seat, hole, score, version=0, htmx=False, **extra):
         **extra,
     }
     headers = {"HX-Request": "true"} if htmx else {}
-    return client.post(f"/ledger/r/{public_id}/score", data=data, headers=headers)
+    sent = {name: value for name, value in data.items() if value is not None}
+    return client.post(f"/ledger/r/{public_id}/score", data=sent, headers=headers)
 
 
 def page(client, public_id) -> str:
@@ -303,3 +304,60 @@ def test_dealing_refuses_bad_input_beside_the_field(client, changes, message):
     assert response.status_code == 400
     assert any(message in e for e in errors(response.get_data(as_text=True))), errors(response.get_data(as_text=True))
     assert "/ledger/r/" not in client.get("/ledger/").get_data(as_text=True)
+
+
+def test_a_quick_score_is_saved_in_one_post_whatever_the_box_holds(client):
+    public_id = deal(client, names=("Ann", "Bo"))
+    response = enter(client, public_id, 0, 1, "4", typed="9")  # the quick button's score=4 wins over the box
+    assert response.headers["Location"].endswith("?cell=1-1#cell-1-1")
+    html = page(client, public_id)
+    assert cell(html, 0, 1) == "4"
+
+
+def test_the_pad_offers_quick_scores_for_the_game(client):
+    grid = deal(client, names=("Ann",))
+    html = client.get(f"/ledger/r/{grid}?cell=0-1").get_data(as_text=True)
+    quick = re.findall(r'name="score" value="(-?\d+)"', html)
+    assert quick == [str(v) for v in (-2, *range(13))]
+    assert 'name="typed"' in html and 'data-pad-key="-"' in html
+    clubs = deal(client, names=("Ann",), game="clubs", course="cedar-nine")
+    html = client.get(f"/ledger/r/{clubs}?cell=0-3").get_data(as_text=True)  # hole 3 is a par 5
+    assert re.findall(r'name="score" value="(-?\d+)"', html) == ["4", "5", "6", "7", "8"]
+    assert 'data-pad-key="-"' not in html
+
+
+def test_an_empty_save_changes_nothing_and_says_so(client):
+    public_id = deal(client, names=("Ann", "Bo"))
+    enter(client, public_id, 0, 1, "5")
+    response = enter(client, public_id, 0, 1, "", version=1)
+    html = htmllib.unescape(response.get_data(as_text=True))
+    assert response.status_code == 400
+    assert "Nothing was saved: the box is empty. Ann's 5 stays; to empty the cell, use Clear this cell." in " ".join(
+        html.split()
+    )
+    assert cell(page(client, public_id), 0, 1) == "5"
+    data = {"typed": "  "}  # the box sent alone, blank: the same
+    assert enter(client, public_id, 1, 1, None, **data).status_code == 400
+    assert "Clear this cell" in client.get(f"/ledger/r/{public_id}?cell=0-1").get_data(as_text=True)
+    assert "Clear this cell" not in client.get(f"/ledger/r/{public_id}?cell=1-1").get_data(as_text=True)
+
+
+def test_club_cards_ledger_pages_show_the_club_cards_rules_chip(client):
+    chip = re.compile(r'class="rules-chip"[^>]*>\s*<span class="visually-hidden">Rules in force:</span>([^<]+)<')
+    assert "Club Cards" in chip.search(client.get("/ledger/new?game=clubs").get_data(as_text=True)).group(1)
+    assert "Club Cards" not in chip.search(client.get("/ledger/new").get_data(as_text=True)).group(1)
+    public_id = deal(client, names=("Ann",), game="clubs", course="cedar-nine")
+    for path in (f"/ledger/r/{public_id}", f"/ledger/r/{public_id}/delete"):
+        assert "Club Cards" in chip.search(client.get(path).get_data(as_text=True)).group(1), path
+
+
+def test_sentences_about_you_read_in_the_second_person(client):
+    public_id = deal(client, names=("You", "Bo"))
+    for hole in range(1, 10):
+        enter(client, public_id, 0, hole, "1")
+        enter(client, public_id, 1, hole, "3")
+    html = " ".join(htmllib.unescape(page(client, public_id)).split())
+    assert "You win with 9." in html
+    assert "finished: You win" in client.get("/ledger/").get_data(as_text=True)
+    response = enter(client, public_id, 0, 1, "", version=1)
+    assert "Your 1 stays;" in htmllib.unescape(response.get_data(as_text=True))
