@@ -1,0 +1,363 @@
+"""Play (Grid Golf) on one phone screen: the whole table above the tab bar at every step of a hole,
+a turn in two taps, the ways on after a match, Continue without JavaScript, a keyboard-only turn,
+the audits, and opponents' cards big enough to read (docs/grid-golf.md, "Play on one screen")."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.audit import axe_problems, sideways_overflow, small_targets
+from tests.browser.test_play_phone import start_match, then_wait_for_the_table
+
+TAB_BAR = 68  # the tab bar's height on a phone, before the safe area (docs/look-and-feel.md, "Frame")
+TABLE_PARTS = {
+    "opponents": ".opponents-row",
+    "piles": ".piles",
+    "your grid": ".my-grid",
+    "prompt": "#prompt",
+    "actions": "#dock",
+}
+BOXES_JS = """(selectors) => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+  };
+  const found = {};
+  for (const [name, selector] of Object.entries(selectors)) {
+    found[name] = [...document.querySelectorAll(selector)].map(box);
+  }
+  const header = document.querySelector(".topbar").getBoundingClientRect().bottom;
+  const tabs = document.querySelector(".tabbar").getBoundingClientRect().top;
+  return {found, header, tabs, height: innerHeight, width: innerWidth,
+          scrollHeight: document.documentElement.scrollHeight, scrollY: scrollY};
+}"""
+
+
+def table_boxes(page, extra: dict[str, str] | None = None) -> dict:
+    return page.evaluate(BOXES_JS, {**TABLE_PARTS, **(extra or {})})
+
+
+def out_of_view(layout: dict) -> list[str]:
+    """The parts of the table, and the targets, that are not wholly between the header and the tab bar."""
+    floor = min(layout["tabs"], layout["height"] - TAB_BAR)
+    problems = []
+    for name, boxes in layout["found"].items():
+        if name in TABLE_PARTS and not boxes:
+            problems.append(f"{name}: missing")
+        for b in boxes:
+            if (
+                b["top"] < layout["header"] - 0.5
+                or b["bottom"] > floor + 0.5
+                or b["left"] < 0
+                or b["right"] > layout["width"]
+            ):
+                problems.append(
+                    f"{name}: {b['top']:.0f}..{b['bottom']:.0f} (header {layout['header']:.0f}, tab bar {floor:.0f})"
+                )
+    return problems
+
+
+LEGAL_TARGETS = {"targets": "button.legal:not([disabled]), #discard-drawn, #next-hole, #continue"}
+
+
+def my_move(page) -> None:
+    """One step of the person's turn: a low card goes over a face-down one, a high one is discarded."""
+    prompt = page.locator("#prompt").inner_text()
+    if "Turn up" in prompt or "turn up one" in prompt or "Tap a card of yours" in prompt:
+        page.locator("button.slot.legal").first.tap()
+    elif "tap the deck" in prompt:
+        page.locator("#deck").tap()
+    elif "You drew" in prompt:
+        drawn = page.locator("#drawn .card").get_attribute("data-code")
+        if drawn in ("A", "2", "3", "4", "K", "JK") or not page.locator("#discard-drawn").count():
+            page.locator("button.slot.legal").first.tap()
+        else:
+            page.locator("#discard-drawn").tap()
+    else:
+        raise AssertionError(f"unexpected prompt: {prompt}")
+
+
+def version_of(page) -> str:
+    return page.locator('input[name="version"]').first.get_attribute("value")
+
+
+def wait_while_a_computer_plays(page) -> bool:
+    """If a computer is to play, wait for its move (the table's version moves on) and say so."""
+    before = version_of(page)  # read first: the move may land while the prompt is being read
+    if "is playing" not in page.locator("#prompt").inner_text():
+        return False
+    expect(page.locator('input[name="version"]').first).not_to_have_attribute("value", before, timeout=20000)
+    return True
+
+
+def play_a_hole_checking_the_screen(page) -> int:
+    """Play one hole; at every version of the table check that it is all in view and nothing scrolls.
+    Returns how many steps were checked."""
+    steps = 0
+    page.wait_for_load_state("load")  # measured with the stylesheets applied
+    for _ in range(600):
+        layout = table_boxes(page, LEGAL_TARGETS)
+        assert out_of_view(layout) == [], (page.locator("#prompt").inner_text(), layout)
+        if page.locator("#hole-scores").count():
+            # the hole is over: the table and Next hole still in view; the scores follow below it
+            expect(page.locator("#next-hole, #match-winner").first).to_be_in_viewport()
+            return steps
+        assert layout["scrollHeight"] <= layout["height"], f"the page scrolls: {layout['scrollHeight']}"
+        assert layout["scrollY"] == 0
+        steps += 1
+        if not wait_while_a_computer_plays(page):
+            then_wait_for_the_table(page, lambda: my_move(page))
+    raise AssertionError("the hole did not end")
+
+
+@pytest.mark.parametrize("opponents", [1, 3])
+def test_every_step_of_a_hole_fits_the_phone_above_the_tab_bar(phone, opponents):
+    start_match(phone, opponents, 6, "twos", final_turn=False, discard_flip=False)
+    steps = play_a_hole_checking_the_screen(phone)
+    assert steps > 5
+
+
+@pytest.mark.parametrize(
+    "opponents, cards", [(1, 4), (2, 4), (3, 4), (1, 8), (2, 8), (3, 8), (1, 10), (2, 10), (3, 10), (5, 6)]
+)
+def test_other_hands_and_tables_fit_too(phone, opponents, cards):
+    """4, 8 and 10-card hands with 1 to 3 opponents, and 5 opponents (their row scrolls, the page never)."""
+    start_match(phone, opponents, cards, "twos", final_turn=False, discard_flip=False)
+    phone.wait_for_load_state("load")
+    layout = table_boxes(phone, LEGAL_TARGETS)
+    assert out_of_view(layout) == []
+    assert layout["scrollHeight"] <= layout["height"]
+    assert sideways_overflow(phone) == 0
+    # the person's own cards stay large: at least 56 px wide even with five columns
+    assert phone.locator(".my-grid .card").first.bounding_box()["width"] >= 56
+
+
+def taps_for_my_turn(page, first: str) -> int:
+    """Play the person's turn from its start with taps only, counting them; the turn is over when a
+    computer is to play or the hole has ended."""
+    taps = 0
+
+    def tap(selector):
+        nonlocal taps
+        before = version_of(page)
+        page.locator(selector).first.tap()
+        taps += 1
+        expect(page.locator('input[name="version"]').first).not_to_have_attribute("value", before)
+        assert page.evaluate("scrollY") == 0, "no scrolling during a turn"
+
+    tap(first)
+    assert out_of_view(table_boxes(page, LEGAL_TARGETS)) == [], "every legal target is in view"
+    tap("button.slot.legal")
+    prompt = page.locator("#prompt").inner_text()
+    assert "is playing" in prompt or page.locator("#hole-scores").count(), prompt
+    return taps
+
+
+def wait_for_my_turn(page) -> None:
+    for _ in range(200):
+        if "tap the deck" in page.locator("#prompt").inner_text():
+            return
+        if not wait_while_a_computer_plays(page):
+            then_wait_for_the_table(page, lambda: my_move(page))  # the initial flips
+    raise AssertionError("the person's turn never came")
+
+
+def test_a_turn_is_two_taps_from_the_deck_or_from_the_discard(phone):
+    start_match(phone, 3, 6, "twos", final_turn=False, discard_flip=False)
+    wait_for_my_turn(phone)
+    assert taps_for_my_turn(phone, "#deck") == 2
+    wait_for_my_turn(phone)
+    assert taps_for_my_turn(phone, "#discard-pile") == 2
+
+
+def play_out_over_http(page, path: str) -> None:
+    """Finish the match through plain form posts in the page's own session (quicker than tapping)."""
+    rng = random.Random(7)
+    for _ in range(4000):
+        html = page.request.get(path).text()
+        if 'id="match-winner"' in html:
+            return
+        data = {
+            "csrf_token": re.search(r'name="csrf-token" content="([^"]+)"', html).group(1),
+            "version": re.search(r'name="version" value="(\d+)"', html).group(1),
+        }
+        if 'id="continue"' in html:
+            page.request.post(f"{path}/step", form=data)
+        else:
+            moves = [
+                value
+                for value, rest in re.findall(r'<button type="submit" name="action" value="([^"]+)"([^>]*)>', html)
+                if "disabled" not in rest
+            ]
+            page.request.post(f"{path}/act", form={**data, "action": rng.choice(moves)})
+    raise AssertionError("the match did not end")
+
+
+def match_line(page, index: int) -> str:
+    return page.locator(".round-list li").nth(index).inner_text()
+
+
+def test_after_a_match_a_rematch_is_one_tap_and_the_scorecard_opens_its_round(phone):
+    phone.goto("/play/")
+    phone.locator("#player").fill("Pat")
+    phone.locator("fieldset", has_text="Opponents").locator("label", has_text="2").tap()
+    phone.locator('input[name="seats-0-name"]').fill("Rosa")
+    phone.locator('select[name="seats-0-level"]').select_option("beginner")
+    phone.locator('input[name="seats-1-name"]').fill("Tom")
+    phone.locator('select[name="seats-1-level"]').select_option("steady")
+    phone.locator("fieldset", has_text="Hand size").locator("label", has_text=re.compile(r"^4$")).tap()
+    phone.locator("fieldset", has_text="Cards worth").locator("label", has_text=re.compile(r"^Jokers$")).tap()
+    phone.locator('input[name="final_turn"]').check()
+    phone.locator("#start-match").tap()
+    expect(phone.locator(".hole-no")).to_contain_text("Hole 1")
+    path = re.sub(r"^https?://[^/]+", "", phone.url)
+    play_out_over_http(phone, path)
+    phone.goto(path)
+
+    expect(phone.locator("#match-winner")).to_be_visible()
+    for ways_on in ("#rematch", "#new-match", "#scorecard-link"):
+        expect(phone.locator(ways_on)).to_be_in_viewport(ratio=1)
+    assert out_of_view(table_boxes(phone)) == []
+    phone.locator("#rematch").tap()  # one tap: a POST form, then the new match's table
+    expect(phone.locator(".hole-no")).to_contain_text("Hole 1")
+    rematch_path = re.sub(r"^https?://[^/]+", "", phone.url)
+    assert rematch_path != path and rematch_path.startswith("/play/m/")
+    assert [t.strip() for t in phone.locator(".opp-who").all_inner_texts()] == ["Rosa", "Tom"]
+    assert phone.locator(".my-grid .card").count() == 4
+
+    phone.goto("/play/")
+    new, old = match_line(phone, 0), match_line(phone, 1)
+    assert "Rosa (Beginner)" in new and "Tom (Steady)" in new and "Pat" in new
+    assert "hole 1 of 9" in new and "finished" in old
+    # the same names, levels and rules: the two lines differ only in how far the match got
+    assert new.replace("hole 1 of 9", "") == old.replace("finished", "")
+
+    phone.goto(path)
+    phone.locator("#scorecard-link").tap()
+    expect(phone).to_have_url(re.compile(r"/ledger/"))
+    expect(phone.locator("#standings tbody tr")).to_have_count(3)
+    expect(phone.locator("#standings")).to_contain_text("Rosa")
+
+
+def test_without_javascript_continue_sits_above_the_tab_bar(new_context):
+    page = new_context(java_script_enabled=False).new_page()
+    start_match(page, 1, 6, "twos", final_turn=False, discard_flip=False)
+    for _ in range(2):  # the person turns up two cards; then the computer is to play
+        page.locator("button.slot.legal").first.tap()
+    expect(page.locator("#continue")).to_be_visible()
+    layout = table_boxes(page, {"continue": "#continue"})
+    assert out_of_view(layout) == []
+    box = layout["found"]["continue"][0]
+    assert box["bottom"] <= layout["tabs"] and box["bottom"] - box["top"] >= 44
+    before = version_of(page)
+    page.locator("#continue").tap()  # the tap lands on the button, not on the tab bar over it
+    expect(page.locator('input[name="version"]').first).not_to_have_attribute("value", before)
+
+
+def focus_ring(page) -> dict:
+    return page.evaluate(
+        """() => { const el = document.activeElement, s = getComputedStyle(el);
+             return {id: el.id, outline: s.outlineStyle, width: parseFloat(s.outlineWidth),
+                     visible: el.matches(':focus-visible')}; }"""
+    )
+
+
+def tab_to(page, wanted, limit=40) -> int:
+    """Press Tab until the focused element matches ``wanted`` (a function of its id), checking its
+    focus ring; the presses it took (none when the table already put the focus there)."""
+    for presses in range(limit + 1):
+        if presses:
+            page.keyboard.press("Tab")
+        ring = focus_ring(page)
+        if wanted(ring["id"]):
+            assert ring["visible"] and ring["outline"] != "none" and ring["width"] >= 2, ring
+            return presses
+    raise AssertionError("Tab never reached it")
+
+
+def test_a_keyboard_alone_plays_a_turn(new_context):
+    page = new_context(is_mobile=False).new_page()  # touch only to set the match up; the turn is keys
+    start_match(page, 1, 6, "twos", final_turn=False, discard_flip=False)
+    for _ in range(2):  # the initial flips, by keyboard too
+        tab_to(page, lambda i: i.startswith("slot-"))
+        before = version_of(page)
+        page.keyboard.press("Enter")
+        expect(page.locator('input[name="version"]').first).not_to_have_attribute("value", before)
+    expect(page.locator("#prompt")).to_contain_text("tap the deck", timeout=20000)
+    tab_to(page, lambda i: i == "deck")
+    page.keyboard.press("Enter")
+    expect(page.locator("#prompt")).to_contain_text("You drew")
+    tab_to(page, lambda i: i.startswith("slot-"), limit=8)  # the slots come right after the piles
+    page.keyboard.press("Enter")
+    expect(page.locator("#prompt")).not_to_contain_text("You drew")
+    assert "is playing" in page.locator("#prompt").inner_text() or page.locator("#hole-scores").count()
+
+
+def audit(page) -> dict:
+    return {"axe": axe_problems(page), "small": small_targets(page), "sideways": sideways_overflow(page)}
+
+
+CLEAN = {"axe": [], "small": [], "sideways": 0}
+LOOKS = [(390, "light"), (390, "dark"), (320, "light"), (320, "dark")]
+
+
+def audit_every_look(page) -> None:
+    for width, scheme in LOOKS:
+        page.set_viewport_size({"width": width, "height": 844})
+        page.emulate_media(color_scheme=scheme)
+        page.wait_for_timeout(50)
+        assert audit(page) == CLEAN, (page.url, width, scheme)
+
+
+def test_the_start_page_and_a_match_pass_the_audits(phone):
+    page = phone
+    page.emulate_media(reduced_motion="reduce")  # audit the cards where they rest
+    page.goto("/play/")
+    audit_every_look(page)
+    page.set_viewport_size({"width": 390, "height": 844})
+    start_match(page, 3, 6, "twos", final_turn=False, discard_flip=False)
+    wait_for_my_turn(page)
+    then_wait_for_the_table(page, lambda: page.locator("#deck").tap())
+    expect(page.locator("#drawn")).to_be_visible()  # mid-turn: a card in hand, Discard it offered
+    audit_every_look(page)
+    page.locator(".log summary").click()  # the log, opened over the table
+    assert page.locator(".log summary").bounding_box()["height"] >= 44
+    audit_every_look(page)
+    path = re.sub(r"^https?://[^/]+", "", page.url)
+    for _ in range(400):  # on to the end of the hole, through plain posts in the same session
+        html = page.request.get(path).text()
+        if 'id="hole-scores"' in html:
+            break
+        data = {
+            "csrf_token": re.search(r'name="csrf-token" content="([^"]+)"', html).group(1),
+            "version": re.search(r'name="version" value="(\d+)"', html).group(1),
+        }
+        if 'id="continue"' in html:
+            page.request.post(f"{path}/step", form=data)
+        else:
+            move = re.findall(r'<button type="submit" name="action" value="([^"]+)"(?![^>]*disabled)', html)[0]
+            page.request.post(f"{path}/act", form={**data, "action": move})
+    page.goto(path)
+    expect(page.locator("#hole-scores")).to_be_visible()
+    audit_every_look(page)
+
+
+def test_three_opponents_cards_are_big_enough_to_read(phone):
+    start_match(phone, 3, 6, "twos", final_turn=False, discard_flip=False)
+    expect(phone.locator(".opp")).to_have_count(3)
+    for _ in range(2):  # turn two cards up so there are faces to measure
+        then_wait_for_the_table(phone, lambda: phone.locator("button.slot.legal").first.tap())
+    expect(phone.locator(".opp .card.mini:not(.back)").first).to_be_visible(timeout=20000)
+    # in one look, as the table stands; offsetWidth is the card at rest, not mid-animation
+    widths, faces = phone.evaluate(
+        """() => [[...document.querySelectorAll('.opp .card.mini')].map(c => c.offsetWidth),
+                  [...document.querySelectorAll('.opp .card.mini:not(.back) .face')]
+                    .map(f => parseFloat(getComputedStyle(f).fontSize))]"""
+    )
+    assert len(widths) == 18 and min(widths) >= 30, widths
+    assert faces and min(faces) >= 14, faces
+    assert "Hole" not in " ".join(phone.locator(".opp-scores").all_inner_texts())
