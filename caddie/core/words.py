@@ -4,7 +4,7 @@ Play seats the person as "You" unless they give a name, so a sentence written
 in the third person ("Ann wins the match") must turn to the second person for
 them: "You win the match", "Your turn", never "You wins" or "You's".  Every
 sentence about a named player goes through ``says``, ``whose`` and
-``together`` (docs/club-cards.md, "Plain words").
+``together`` (docs/look-and-feel.md, "Plain words").
 
 Inside a sentence the person is "you" and "your" (``start=False``): "Hole 2 is
 dealt; you play first."
