@@ -25,6 +25,7 @@ from caddie.core.courses.course import Course
 from caddie.core.errors import HandError
 from caddie.core.ledger import HOLE_COUNTS, check_names, check_score
 from caddie.core.table import Table
+from caddie.core.words import is_you
 from caddie.store.database import db
 from caddie.store.models import HoleScore, Round, RoundPlayer
 from caddie.store.tokens import is_token
@@ -48,7 +49,10 @@ class StaleScore(Exception):
     conflicts: list[tuple[str, int]] = field(default_factory=list)  # (player name, hole)
 
     def sentence(self) -> str:
-        cells = ", ".join(f"{name} on hole {hole}" for name, hole in self.conflicts[:3])
+        # "You" is the person reading: "changed your score on hole 1", never "changed You"
+        cells = ", ".join(
+            f"{'your score' if is_you(name) else name} on hole {hole}" for name, hole in self.conflicts[:3]
+        )
         return (
             f"Someone else changed {cells} a moment ago, so your entry was not saved. "
             "The card below is up to date: check it, then enter your score again."

@@ -361,3 +361,12 @@ def test_sentences_about_you_read_in_the_second_person(client):
     assert "finished: You win" in client.get("/ledger/").get_data(as_text=True)
     response = enter(client, public_id, 0, 1, "", version=1)
     assert "Your 1 stays;" in htmllib.unescape(response.get_data(as_text=True))
+
+
+def test_a_stale_write_on_your_own_cell_speaks_to_you(client, app):
+    public_id = deal(client, names=("You", "Bo"))
+    enter(client, public_id, 0, 1, "5")
+    other = app.test_client()
+    other.get(f"/ledger/e/{edit_token(client, public_id)}")
+    response = enter(other, public_id, 0, 1, "9", version=0)
+    assert any("Someone else changed your score on hole 1" in e for e in errors(response.get_data(as_text=True)))
