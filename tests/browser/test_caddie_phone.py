@@ -31,44 +31,40 @@ def wait_step(page, before: str):
     page.wait_for_url(lambda url: url != before, timeout=10000)
 
 
-def test_a_whole_hole_with_the_caddie(phone):
+def test_a_whole_hole_with_the_caddie_and_no_opponents_tapped_in(phone):
     table = Table(seed=5)
-    phone.goto("/caddie/")
-    # after the deal: the caddie says which cards to turn up; tap each, then what it shows
-    for _ in range(2):
-        target = phone.locator("button.slot.legal").first
-        position = int(target.get_attribute("id").split("-")[1])
-        before = phone.url
-        target.tap()
-        wait_step(phone, before)
-        before = phone.url
-        tap_card(phone, table.grid[position])
-        wait_step(phone, before)
+    phone.goto("/caddie/?opps=0")
     steps = my_turns = 0
     while not phone.locator("text=The hole is over: you scored").count():
         steps += 1
         assert steps < 80, "the hole should end"
+        step = phone.locator("#walk input[name=step]").get_attribute("value")
         ask = phone.locator("#ask").inner_text() if phone.locator("#ask").count() else ""
         before = phone.url
-        if ask.startswith("Tap the card that shows"):
-            # the hole is over: turn up what is still face down, reading it off the table
-            slot = int(phone.locator("button.slot").first.get_attribute("id").split("-")[1])
+        if step in ("flip", "final"):
+            # a card turned up (after the deal, or at the end): read it off the table
+            where = phone.locator("input[name=plan]")
+            slot = int(where.get_attribute("value").split(":")[1]) if where.count() else None
+            if slot is None:
+                slot = int(phone.locator("button.slot").first.get_attribute("id").split("-")[1])
             tap_card(phone, table.grid[slot])
-        elif my_turns == 6 and phone.locator("#my-turn").count():
+        elif step == "wait" and my_turns == 6:
             phone.locator("#hole-over").tap()  # another player went out and the hole ended
-        elif "top of the discard pile" in ask:
-            tap_card(phone, table.next_card())  # another player discarded this
-        elif "you drew" in ask:
-            tap_card(phone, table.next_card())
-        elif "face down there" in ask:
+        elif step in ("wait", "discard"):
+            if step == "wait":
+                my_turns += 1
+            tap_card(phone, table.next_card())  # the card now on top of the discard pile
+        elif step == "reveal":
             slot = int(phone.locator(".slot.legal").first.get_attribute("id").split("-")[1])
             tap_card(phone, table.grid[slot])  # the card dealt there, never seen until now
-        elif phone.locator("#my-turn").count():
-            my_turns += 1
-            phone.locator("#my-turn").tap()
         elif phone.locator("#apply-advice").count():
             expect(phone.locator("#advice-say")).not_to_be_empty()
             phone.locator("#apply-advice").tap()
+        elif "face down there" in ask or "turn up" in ask:
+            slot = int(phone.locator("input[name=plan]").get_attribute("value").split(":")[1])
+            tap_card(phone, table.grid[slot])  # the advice's card goes over it: what was there
+        elif "Drew from the deck" in ask:
+            tap_card(phone, table.next_card())
         else:
             raise AssertionError(f"stuck: {phone.locator('main').inner_text()[:400]}")
         wait_step(phone, before)
