@@ -108,10 +108,11 @@ def _ask_for(walk: Walk, advice: dict | None) -> str | None:
         if plan:
             return f"Discard the {walk.drawn}, turn up {positions[int(plan[8:])]}, and tap what it shows"
         return None
-    if walk.step == "reveal" and walk.slot is None:
-        return "Tap the card you turned up, then what it shows"
-    if walk.step == "reveal" and walk.grid[walk.slot] is None:
-        return f"Tap the card you turned up ({positions[walk.slot]})"
+    if walk.step == "reveal":
+        if walk.slot is None:
+            return "Tap the card you turned up, then what it shows"
+        if walk.grid[walk.slot] is None:
+            return f"Tap the card you turned up ({positions[walk.slot]})"
     ask = ASKS.get(walk.step)
     if ask and walk.slot is not None and walk.step in ("flip", "final", "reveal"):
         return f"{ask} ({positions[walk.slot]})"
