@@ -6,17 +6,6 @@
   "use strict";
   var MARGIN = 6; // px of air between the active row and whatever covers the page
 
-  // htmx's settle step writes each swapped element's old class, style, width and height onto
-  // its new copy with setAttribute. A style attribute there (one that something outside the
-  // page, such as a password manager or autofill decorating the score box, set through the
-  // CSSOM) is refused by the Content-Security-Policy and logged on every save. The app never
-  // uses style attributes (docs/development.md), so settle without them.
-  if (window.htmx) {
-    window.htmx.config.attributesToSettle = window.htmx.config.attributesToSettle.filter(function (name) {
-      return name !== "style";
-    });
-  }
-
   document.addEventListener("click", function (event) {
     var key = event.target.closest && event.target.closest("[data-pad-key]");
     if (!key) return;
