@@ -52,6 +52,11 @@ def _rules_chip(game: str | None) -> str:
     return table.clubs.describe() if game == "clubs" else table.rules.describe()
 
 
+def _round_rules_chip(view: RoundView) -> str:
+    """A round's pages speak of the rules it was dealt with, which Settings may since have changed."""
+    return view.table.clubs.describe() if view.game == "clubs" else view.table.rules.describe()
+
+
 def _parse_cell(text: str | None, view: RoundView) -> tuple[int, int] | None:
     try:
         seat, hole = (int(part) for part in (text or "").split("-", 1))
@@ -163,7 +168,7 @@ def _render_round(
         editable=editable,
         form=ScoreForm(formdata=None),
         active_tab="ledger",
-        rules_chip=_rules_chip(view.game),
+        rules_chip=_round_rules_chip(view),
     )
     return body, status
 
@@ -290,7 +295,7 @@ def print_view(public_id: str):
 @bp.get("/r/<public_id>/delete")
 def confirm_delete(public_id: str):
     view = view_round(_editable(public_id))
-    return render_template("ledger/delete.html", view=view, active_tab="ledger", rules_chip=_rules_chip(view.game))
+    return render_template("ledger/delete.html", view=view, active_tab="ledger", rules_chip=_round_rules_chip(view))
 
 
 @bp.post("/r/<public_id>/delete")

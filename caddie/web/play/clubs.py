@@ -154,6 +154,7 @@ def _render(
         pause_ms=current_app.config.get("PLAY_COMPUTER_PAUSE_MS", COMPUTER_PAUSE_MS),
         round_public_id=round_.public_id if round_ and round_.deleted_at is None else None,
         active_tab="play",
+        rules_chip=rules.describe(),  # the header speaks of this round's rules, not Settings'
     )
     response = make_response(body, status)
     response.headers["Cache-Control"] = "no-store"

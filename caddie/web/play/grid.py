@@ -131,6 +131,7 @@ def _render(match: Match, message: str | None = None, status: int = 200, hint: b
         can_hint=view["current"] == view["seat"] and view["phase"] in ("flip", "turn"),
         review=review,
         active_tab="play",
+        rules_chip=rules.describe(),  # the header speaks of this match's rules, not Settings'
     )
     response = make_response(body, status)
     response.headers["Cache-Control"] = "no-store"
