@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from caddie.core.grid.cards import RANK_NAMES
-from caddie.core.words import says, whose
+from caddie.core.words import says, together, whose
 from caddie.web.charts import running_total_chart
 
 MINUS = "\u2212"
@@ -42,6 +42,7 @@ def register(app) -> None:
     # {{ name | says("wins") }}: "Ann wins", "You win" (caddie.core.words)
     app.add_template_filter(says, "says")
     app.add_template_filter(whose, "whose")
+    app.add_template_filter(together, "together")  # "Ann and you share the win"
     app.add_template_filter(card_name, "card_name")
     app.add_template_filter(vs_par, "vs_par")
     app.add_template_global(running_total_chart, "chart")
