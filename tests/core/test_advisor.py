@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import doctest
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -291,3 +292,100 @@ def test_junk_in_any_field_is_refused_with_a_caddie_error_never_a_crash():
                 assert err.field and err.message
             else:
                 check_shape(answer)
+
+
+# -- what a page shows: the quantity the Caddie ranks on, in plain words ------------------------
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def random_request(rng) -> dict:
+    """A table a person could be at: some of my cards up, maybe a card in hand, 0 to 2 opponents."""
+    deck = [r for r in RANKS for _ in range(4)]
+    rng.shuffle(deck)
+    grid = [deck.pop() if rng.random() < 0.55 else None for _ in range(6)]
+    if all(grid):
+        grid[rng.randrange(6)] = None
+    while sum(c is not None for c in grid) < 2:
+        grid[grid.index(None)] = deck.pop()
+    opponents = [[deck.pop() if rng.random() < 0.4 else None for _ in range(6)] for _ in range(rng.randrange(3))]
+    for grid_of_theirs in opponents:
+        if all(grid_of_theirs):
+            grid_of_theirs[0] = None
+    request = {"grid": grid, "discard": deck.pop(), "opponents": opponents}
+    if rng.random() < 0.5:
+        request.update(drawn=deck.pop(), drawn_from="deck")
+    return request
+
+
+def shown_number(words: str) -> float:
+    """A row's words back to the number they show: "2.1 ahead" is −2.1, "0.4 behind" 0.4, "level" 0."""
+    if words == "level":
+        return 0.0
+    amount, _, side = words.partition(" ")
+    value = float(amount.replace("\u2212", "-"))
+    return -value if side == "ahead" else value
+
+
+def test_the_shown_best_is_never_worse_on_the_shown_quantity_than_an_alternative():
+    import random
+
+    from caddie.core.grid.advisor import advise_in_words
+
+    rng = random.Random(2024)
+    for _ in range(40):
+        request = random_request(rng)
+        answer = advise_in_words(request)
+        rows = answer["rows"]
+        assert rows and rows[0]["move"].lower() in answer["explanation"].lower()
+        best = shown_number(rows[0]["shown"])
+        for row in rows[1:]:
+            assert best <= shown_number(row["shown"]), (request, rows)
+            assert rows[0]["value"] <= row["value"], (request, rows)
+        assert answer["measure"].startswith("Your expected score" if not request["opponents"] else "Where you finish")
+        # the headline and the reason carry no numbers; every number shown has a real minus sign
+        assert not re.search(r"\d\.\d", answer["say"] + answer["why"]), answer["say"]
+        assert "-" not in answer["explanation"].replace("top-", "").replace("bottom-", "").replace("face-", "")
+        assert "while you are ahead" not in answer["explanation"]
+
+
+def test_a_move_that_changes_almost_nothing_reads_about_the_same():
+    from caddie.core.grid.advisor import advise_in_words
+    from caddie.core.grid.caddie import CLOSE_CALL
+
+    # a King drawn onto a grid with a King up: putting it there changes nothing
+    answer = advise_in_words(
+        {"grid": ["K", "5", None, None, None, None], "discard": "4", "drawn": "K", "drawn_from": "deck"}
+    )
+    gap = answer["rows"][1]["value"] - answer["rows"][0]["value"]
+    assert gap < CLOSE_CALL + 0.1  # the rows are to 0.1; the choice is on the exact figures
+    assert answer["close"] and answer["say"].endswith("about the same"), answer["say"]
+    assert "Slightly better" in answer["explanation"]
+
+
+def test_going_out_says_what_it_does_not_that_you_are_ahead():
+    from caddie.core.grid.advisor import advise_in_words
+
+    # one face-down card left and the drawn card pairs it: going out, against an opponent who shows little
+    answer = advise_in_words(
+        {
+            "grid": ["5", "5", "3", "5", "5", None],
+            "discard": "9",
+            "drawn": "3",
+            "drawn_from": "deck",
+            "opponents": [["K", None, None, None, None, None]],
+        }
+    )
+    assert (answer["action"], answer["position"]) == ("swap", 5)
+    assert "turns up your last card and ends the hole" in answer["explanation"]
+    assert "while you are ahead" not in answer["explanation"]
+    assert answer["rows"][0]["shown"].endswith(("ahead", "behind", "level"))
+    assert "On average" in answer["explanation"]
+
+
+def test_the_api_answer_keeps_its_shape():
+    from caddie.core.grid.advisor import advise_in_words
+
+    request = {"grid": ["K", "5", None, None, None, None], "discard": "9", "opponents": [RIVAL]}
+    words = advise_in_words(request)
+    assert {key: words[key] for key in KEYS} == advise(request)

@@ -497,8 +497,8 @@ def _what_it_does(k: Knowledge, card: int, p: int) -> str:
         return f"it pairs your {_name(card)} there"
     if old == DOWN:
         if k.gain(mine, card, p) > 0:
-            return "it is lower than a face-down card is likely to be"
-        return "it turns up one more card, a step towards going out"
+            return f"a {_name(card)} is lower than a face-down card is likely to be"
+        return "one card closer to going out"
     if partner == old:
         return f"it replaces your {_name(old)}, breaking the {_name(old)} pair"
     return f"it replaces your {_name(old)}"
@@ -554,7 +554,9 @@ def _reason(k: Knowledge, best: Move, rest: list[Move]) -> str:
             return "it turns up your last card; the others then get one final turn each"
         return "it turns up your last card and ends the hole"
     if any(_goes_out(k, o) for o in rest) and not k.view.get("final_turn"):
-        return "going out now would cost you: the others would likely finish lower"
+        if k.n > 1:
+            return "going out now would likely leave you behind"
+        return "going out now would end your chances to lower your score"
     if kind == "take":
         return _what_it_does(k, _top(k), _at(best))
     if kind == "swap":
@@ -598,9 +600,12 @@ def _numbers(k: Knowledge, ranked: list[tuple[Move, tuple[float, float]]]) -> st
             text += f"; next best, to {_describe(k, rest[0][0])}: {signed(rest[0][1][1])}"
         return text + "."
     others = "the other player" if k.n == 2 else "the others' average"
-    text = f"On average this leaves you {margin_words(value, k.n)} of {others}"
-    if margin_words(value, k.n) == "level":
+    words = margin_words(value, k.n)
+    if words == "level":
         text = f"On average this leaves you level with {others}"
+    else:
+        amount, side = words.split(" ")
+        text = f"On average this leaves you {amount} points {side}{' of' if side == 'ahead' else ''} {others}"
     if rest:
         text += f"; to {_describe(k, rest[0][0])}: {margin_words(rest[0][1][1], k.n)}"
     return text + "."
