@@ -90,11 +90,9 @@ def build(page, base: str) -> dict[str, str]:
         "play-3": start_match(page, base, 3),
     }
     page.goto(f"{base}/caddie/")
-    for _ in range(2):  # the first flips: tap a slot, then the card that turned up
-        page.locator("button.slot").first.tap()
-        page.wait_for_timeout(300)
-        page.locator(".keypad button").nth(4).tap()
-        page.wait_for_timeout(300)
+    for rank in ("K", "7", "4"):  # the two cards turned up (into the advised slots), then the discard
+        page.locator(f"#key-{rank}").tap()
+        page.wait_for_timeout(500)
     screens["caddie"] = page.url
     screens["home"] = base + "/"
     return screens
