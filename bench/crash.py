@@ -303,7 +303,9 @@ class Game:
             self.tally.note(f"{self.name} table: {answer.status}")
             return
         prompt = PROMPT.search(answer.text)
-        if prompt and prompt.group(1) in ("The match is over.", "The round is over."):
+        # A finished game names its winner (id="match-winner"); older pages said so in the prompt.
+        over = prompt is not None and prompt.group(1) in ("The match is over.", "The round is over.")
+        if over or 'id="match-winner"' in answer.text:
             self.finished = True
             return
         forms = {f["action"].rsplit("/", 1)[-1]: f for f in page.forms if f["method"] == "post"}

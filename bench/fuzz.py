@@ -327,6 +327,11 @@ class PageParser(HTMLParser):
         self.posts: list[tuple[str, list[tuple[str, str]]]] = []
         self._form: dict | None = None
         self._select: str | None = None
+        self._select_form: dict | None = None
+        # A control may sit outside its form and name it (form="play-form", as Play's docked
+        # buttons do): forms by id, and controls that named a form not read yet.
+        self._by_id: dict[str, dict] = {}
+        self._waiting: dict[str, list[tuple[str, dict]]] = defaultdict(list)
 
     def handle_starttag(self, tag, attrs):
         a = {k: (v if v is not None else "") for k, v in attrs}
@@ -338,35 +343,49 @@ class PageParser(HTMLParser):
                 "choices": defaultdict(list),
             }
             self.forms.append(self._form)
+            if a.get("id"):
+                self._by_id[a["id"]] = self._form
+                for waiting_tag, waiting in self._waiting.pop(a["id"], []):
+                    self._control(self._form, waiting_tag, waiting)
         for attr in ("href", "hx-get"):
             if attr in a and a[attr].startswith("/"):
                 self.links.append(a[attr])
         if "hx-post" in a and a["hx-post"].startswith("/"):
             self.posts.append((a["hx-post"], [(a["name"], a.get("value", ""))] if a.get("name") else []))
-        if self._form is None:
+        if tag == "option":
+            if self._select and self._select_form is not None:
+                self._select_form["choices"][self._select].append(a.get("value", ""))
+                if "selected" in a:
+                    self._select_form["fields"].append((self._select, a.get("value", "")))
             return
+        owner = a.get("form")
+        if owner:
+            if owner in self._by_id:
+                self._control(self._by_id[owner], tag, a)
+            else:
+                self._waiting[owner].append((tag, a))
+        elif self._form is not None:
+            self._control(self._form, tag, a)
+
+    def _control(self, form: dict, tag: str, a: dict) -> None:
         name = a.get("name")
         if tag in ("input", "button", "textarea") and name:
             kind = a.get("type", "text").lower()
             value = a.get("value", "")
-            self._form["choices"][name].append(value)
+            form["choices"][name].append(value)
             if kind in ("checkbox", "radio") and "checked" not in a:
                 return
             if tag == "button" or kind in ("submit", "file"):
                 return
-            self._form["fields"].append((name, value))
+            form["fields"].append((name, value))
         elif tag == "select" and name:
-            self._select = name
-        elif tag == "option" and self._select:
-            self._form["choices"][self._select].append(a.get("value", ""))
-            if "selected" in a:
-                self._form["fields"].append((self._select, a.get("value", "")))
+            self._select, self._select_form = name, form
 
     def handle_endtag(self, tag):
         if tag == "form":
             self._form = None
         elif tag == "select":
-            self._select = None
+            self._select, self._select_form = None, None
 
 
 def crawl(app, world: World) -> None:
