@@ -251,13 +251,13 @@ def test_a_turn_by_keyboard_alone(new_context):
     page.wait_for_url(lambda url: url != before)
     # the advice's own control has the focus now: Enter applies it (or a key records the draw).
     # The URL changes before the swap settles and the focus moves: wait for the focus, not the URL.
-    page.wait_for_function("['apply-advice', 'key-A'].includes(document.activeElement.id)")
+    page.wait_for_function("() => ['apply-advice', 'key-A'].includes(document.activeElement.id)")
     assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
     before = page.url
     page.keyboard.press("Enter")
     page.wait_for_url(lambda url: url != before)
     assert re.search(r"step=(reveal|place|wait)", page.url), page.url
-    page.wait_for_function("document.activeElement.tagName === 'BUTTON'")
+    page.wait_for_function("() => document.activeElement.tagName === 'BUTTON'")
 
 
 AUDITED = [

@@ -326,6 +326,7 @@ def test_the_start_page_and_a_match_pass_the_audits(phone):
     audit_every_look(page)
     page.locator(".log summary").click()  # the log, opened over the table
     assert page.locator(".log summary").bounding_box()["height"] >= 44
+    expect(page.locator("#log-scorecard")).to_be_visible()  # the scorecard, one tap away mid-match
     audit_every_look(page)
     path = re.sub(r"^https?://[^/]+", "", page.url)
     for _ in range(400):  # on to the end of the hole, through plain posts in the same session

@@ -346,3 +346,11 @@ def test_the_latest_move_is_marked_for_the_page_to_show_it(app, client):
     assert client.post(f"{path}/act", data=data).status_code == 303
     html = client.get(path).get_data(as_text=True)
     assert re.search(r'<div class="pile drawn" id="drawn"><span class="card lifted from-deck', html)
+
+
+def test_the_scorecard_is_linked_from_the_log_while_the_match_is_played(client):
+    public_id = start(client)
+    html = client.get(f"/play/m/{public_id}").get_data(as_text=True)
+    link = re.search(r'href="(/ledger/r/[^"]+)" id="log-scorecard"', html)
+    assert link, "the log offers the scorecard mid-match"
+    assert client.get(link.group(1)).status_code == 200
