@@ -279,6 +279,7 @@ def audit(page, where: str) -> None:
     assert sideways_overflow(page) == 0, where
 
 
+@pytest.mark.look
 @pytest.mark.parametrize("width", [390, 320])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_walkthroughs_pass_the_audits(new_context, width, scheme):

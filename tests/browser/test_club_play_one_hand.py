@@ -138,6 +138,7 @@ def test_the_opponent_panels_name_the_player_and_say_who_plays_it_apart(phone):
     assert level_box["y"] >= name_box["y"] + name_box["height"] - 1, "the level sits under the name"
 
 
+@pytest.mark.look
 @pytest.mark.parametrize("width", [390, 320])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_start_page_and_a_round_pass_the_audits(new_context, width, scheme):

@@ -14,6 +14,8 @@ from playwright.sync_api import expect
 
 from tests.browser.audit import axe_problems, sideways_overflow, small_targets
 
+pytestmark = pytest.mark.look
+
 STATIC_PAGES = [
     "/",
     "/tally/grid",

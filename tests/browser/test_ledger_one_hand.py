@@ -124,6 +124,7 @@ def test_a_four_player_grid_golf_hole_takes_one_tap_each(phone):
     expect(phone.locator('[data-sum="Total-2"]')).to_have_text("10")
 
 
+@pytest.mark.look
 def test_the_quick_row_covers_common_grid_scores_and_fits_at_320(new_context):
     page = new_context(viewport={"width": 320, "height": 640}).new_page()
     deal(page)
@@ -176,6 +177,7 @@ def test_after_every_save_the_active_cell_and_name_are_in_view(new_context, widt
     assert_in_view(page, 0, 3)
 
 
+@pytest.mark.look
 @pytest.mark.parametrize("width, height", [(320, 640), (390, 844)])
 def test_on_hole_nine_the_cell_is_scrolled_into_view_with_names_and_total(new_context, width, height):
     page = new_context(viewport={"width": width, "height": height}).new_page()
@@ -357,6 +359,7 @@ def audit(page, where: str):
     assert sideways_overflow(page) == 0, where
 
 
+@pytest.mark.look
 @pytest.mark.parametrize("width", [390, 320])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_ledger_pages_pass_the_audits(new_context, width, scheme):

@@ -121,6 +121,7 @@ def test_every_step_of_a_hole_fits_the_phone_above_the_tab_bar(phone, opponents)
     assert steps > 5
 
 
+@pytest.mark.look
 @pytest.mark.parametrize(
     "opponents, cards", [(1, 4), (2, 4), (3, 4), (1, 8), (2, 8), (3, 8), (1, 10), (2, 10), (3, 10), (5, 6)]
 )
@@ -313,6 +314,7 @@ def audit_every_look(page) -> None:
         assert audit(page) == CLEAN, (page.url, width, scheme)
 
 
+@pytest.mark.look
 def test_the_start_page_and_a_match_pass_the_audits(phone):
     page = phone
     page.emulate_media(reduced_motion="reduce")  # audit the cards where they rest
@@ -347,6 +349,7 @@ def test_the_start_page_and_a_match_pass_the_audits(phone):
     audit_every_look(page)
 
 
+@pytest.mark.look
 def test_three_opponents_cards_are_big_enough_to_read(phone):
     start_match(phone, 3, 6, "twos", final_turn=False, discard_flip=False)
     expect(phone.locator(".opp")).to_have_count(3)
