@@ -276,11 +276,13 @@ def test_a_hole_entered_with_the_keyboard_alone(new_context):
     page.keyboard.press("Enter")
     expect_score(page, 0, 1, 7)
     expect(page.locator("#pad")).to_contain_text("Hole 1 · Bo")
+    expect(page.locator("#score")).to_be_focused()
     assert focus_ring(page) == "score ringed"  # the new pad has the focus, and shows it
     page.keyboard.type("-2")
     page.keyboard.press("Enter")
     expect_score(page, 1, 1, -2)
     expect(page.locator("#pad")).to_contain_text("Hole 1 · Cy")
+    expect(page.locator("#score")).to_be_focused()  # the swap has settled and handed the new box the focus
     page.keyboard.press("Tab")
     assert focus_ring(page) == "save-score ringed"
     page.keyboard.press("Tab")
