@@ -47,3 +47,10 @@ def small_targets(page, minimum: int = MIN_TARGET) -> list[str]:
 def sideways_overflow(page) -> int:
     """How many CSS px the page is wider than the viewport (0 when nothing scrolls sideways)."""
     return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+
+
+def assert_page_passes(page, where: str) -> None:
+    """The three checks at once, as each area's tests run them on its own pages."""
+    assert axe_problems(page) == [], where
+    assert small_targets(page) == [], where
+    assert sideways_overflow(page) == 0, where

@@ -14,7 +14,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.audit import axe_problems, sideways_overflow, small_targets
+from tests.browser.audit import assert_page_passes
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 POSITIONS = ["top-left", "top-middle", "top-right", "bottom-left", "bottom-middle", "bottom-right"]
@@ -274,9 +274,7 @@ def audit(page, where: str) -> None:
     expect(page.locator(".htmx-request")).to_have_count(0)  # a form dims while its request is out
     if page.locator("#why summary").count():
         page.locator("#why summary").click()  # the numbers too
-    assert axe_problems(page) == [], where
-    assert small_targets(page) == [], where
-    assert sideways_overflow(page) == 0, where
+    assert_page_passes(page, where)
 
 
 @pytest.mark.look

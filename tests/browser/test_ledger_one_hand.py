@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.audit import axe_problems, sideways_overflow, small_targets
+from tests.browser.audit import assert_page_passes, sideways_overflow
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 CEDAR_NINE_PARS = [4, 3, 5, 4, 3, 4, 5, 4, 3]  # caddie.core.courses.course.SAMPLE_COURSES["cedar-nine"]
@@ -356,9 +356,7 @@ def test_saves_break_no_rule_of_the_content_security_policy(new_context, width, 
 
 def audit(page, where: str):
     page.wait_for_load_state("load")
-    assert axe_problems(page) == [], where
-    assert small_targets(page) == [], where
-    assert sideways_overflow(page) == 0, where
+    assert_page_passes(page, where)
 
 
 @pytest.mark.look
