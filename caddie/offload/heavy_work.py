@@ -56,10 +56,19 @@ def run_heavy(function: Callable[..., T], *args, **kwargs) -> T:
     helper = _helper if _helper_owner == os.getpid() else None
     if helper is not None:
         try:
-            return helper.submit(function, *args, **kwargs).result()
+            # Submitting to a pool whose process just died can fail with more than
+            # BrokenProcessPool (its wake-up pipe may be closing): any failure to submit
+            # means the same. An exception ``function`` raised comes from result().
+            future = helper.submit(function, *args, **kwargs)
+        except Exception:
+            future = None
+        try:
+            if future is not None:
+                return future.result()
         except BrokenProcessPool:
-            log.warning("the heavy-work helper died; starting another, and running this here")
-            _restart_helper(helper)
+            pass
+        log.warning("the heavy-work helper died; starting another, and running this here")
+        _restart_helper(helper)
     with _slot:
         return function(*args, **kwargs)
 

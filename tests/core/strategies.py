@@ -4,19 +4,77 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules
+from caddie.core.grid.rules import (
+    ENDS,
+    GRID_SIZES,
+    JOKER_POINTS,
+    KING_POINTS,
+    NEGATIVE_PAIRS,
+    NEGATIVES,
+    TEN_POINTS,
+    Rules,
+)
+
+# The house rules that change only how a hole is scored (docs/grid-golf.md, "House rules").
+SCORING_FLAGS = (
+    "one_eyed_jacks",
+    "four_of_a_kind",
+    "wolfpack",
+    "blackjack",
+    "knock_penalty",
+    "knock_bonus",
+    "underdog",
+    "tied_shame",
+)
 
 
-def rules_strategy(holes: st.SearchStrategy[int] | None = None) -> st.SearchStrategy[Rules]:
-    """Any ``Rules`` value, every field over its allowed values (``holes``: 1 to 18 unless given)."""
-    return st.builds(
-        Rules,
-        cards=st.sampled_from(GRID_SIZES),
-        king=st.sampled_from((0, 10)),
-        negatives=st.sampled_from(NEGATIVES),
-        negative_pairs=st.sampled_from(NEGATIVE_PAIRS),
-        end=st.sampled_from(ENDS),
-        discard_flip=st.booleans(),
-        initial_flips=st.integers(0, 2),
-        holes=holes if holes is not None else st.integers(1, 18),
-    )
+@st.composite
+def _rules(
+    draw: st.DrawFn,
+    holes: st.SearchStrategy[int],
+    sizes: tuple[int, ...],
+    house: bool,
+    turn_options: bool,
+) -> Rules:
+    fields: dict[str, object] = {
+        "cards": draw(st.sampled_from(sizes)),
+        "king": draw(st.sampled_from(KING_POINTS if house else (0, 10))),
+        "negatives": draw(st.sampled_from(NEGATIVES)),
+        "negative_pairs": draw(st.sampled_from(NEGATIVE_PAIRS)),
+        "end": draw(st.sampled_from(ENDS)),
+        "discard_flip": draw(st.sampled_from((False, True, "optional") if turn_options else (False, True))),
+        "initial_flips": draw(st.integers(0, 2)),
+        "holes": draw(holes),
+    }
+    if house:
+        fields["ten"] = draw(st.sampled_from(TEN_POINTS))
+        jokers = draw(st.sampled_from(("plain", "lucky_swing", "eagle_eye")))
+        if jokers == "lucky_swing":
+            fields["lucky_swing"] = True
+        elif jokers == "eagle_eye" and fields["negatives"] != "twos":
+            fields["eagle_eye"] = True
+        elif fields["negatives"] != "twos":
+            fields["joker"] = draw(st.sampled_from(JOKER_POINTS))
+        for name in SCORING_FLAGS:
+            fields[name] = draw(st.booleans())
+    if turn_options:
+        fields["flip_as_action"] = draw(st.booleans())
+        fields["early_knock"] = draw(st.booleans())
+    return Rules(**fields)  # type: ignore[arg-type]
+
+
+def rules_strategy(
+    holes: st.SearchStrategy[int] | None = None,
+    *,
+    sizes: tuple[int, ...] = GRID_SIZES,
+    house: bool = True,
+    turn_options: bool = True,
+) -> st.SearchStrategy[Rules]:
+    """Any valid ``Rules`` value, every field over its allowed values (``holes``: 1 to 18 unless
+    given). ``sizes`` limits the layouts; ``house=False`` leaves the scoring house rules at their
+    defaults, ``turn_options=False`` the turn options (flip instead of drawing, early knock,
+    an optional discard flip)."""
+    return _rules(holes if holes is not None else st.integers(1, 18), sizes, house, turn_options)
+
+
+TWO_ROW_SIZES = tuple(size for size in GRID_SIZES if size != 9)

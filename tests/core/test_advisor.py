@@ -213,7 +213,7 @@ GRID = ["9", "5", None, None, None, None]
         (["9"], "request", "must be an object"),
         ({"grid": GRID, "discard": "9", "hand": []}, "hand", "not a Caddie field"),
         ({"preset": "pro", "grid": GRID, "discard": "9"}, "preset", "not a preset"),
-        ({"rules": {"king": 5}, "grid": GRID, "discard": "9"}, "king", "0 or 10"),
+        ({"rules": {"king": 5}, "grid": GRID, "discard": "9"}, "king", "10, 0 or −2"),
         ({"rules": {"kings": 0}, "grid": GRID, "discard": "9"}, "kings", "not a rules field"),
         ({"discard": "9"}, "grid", "list of 6 cards"),
         ({"grid": "95", "discard": "9"}, "grid", "list of 6 cards"),

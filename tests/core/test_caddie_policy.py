@@ -14,7 +14,8 @@ from caddie.core.grid.caddie import Decision, decide
 from caddie.core.grid.game import DISCARD, DRAW, NEXT, TAKE, Action, GridMatch
 from caddie.core.grid.players import LEVELS, choose
 from caddie.core.grid.reference_players import greedy
-from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules
+from caddie.core.grid.rules import ENDS, NEGATIVE_PAIRS, NEGATIVES, Rules
+from tests.core.strategies import TWO_ROW_SIZES
 from tests.core.test_grid_game import permuted_hidden
 
 
@@ -229,7 +230,7 @@ def all_variants() -> list[Rules]:
     return [
         Rules(cards=c, king=k, negatives=n, negative_pairs=p, end=e, discard_flip=d, initial_flips=f, holes=1)
         for c, k, n, p, e, d, f in product(
-            GRID_SIZES, (0, 10), NEGATIVES, NEGATIVE_PAIRS, ENDS, (False, True), (0, 1, 2)
+            TWO_ROW_SIZES, (0, 10), NEGATIVES, NEGATIVE_PAIRS, ENDS, (False, True), (0, 1, 2)
         )
     ]
 

@@ -9,7 +9,7 @@ from caddie.core.grid.cards import RANK_NAMES, RANKS, parse_card, parse_cards, s
 
 
 def test_ranks_are_the_documented_codes_in_order():
-    assert RANKS == ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK")
+    assert RANKS == ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK", "OJ")
     assert set(RANK_NAMES) == set(RANKS)
 
 

@@ -13,21 +13,25 @@ from hypothesis import strategies as st
 from caddie.core.clubs.scoring import DEFAULT_DECK
 from caddie.core.errors import CaddieError
 from caddie.core.export_format import FORMAT, VERSION, FormatError, parse_document
-from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, PRESETS
+from caddie.core.grid.rules import PRESETS, Rules
+from tests.core.strategies import rules_strategy
 
 URLSAFE = string.ascii_letters + string.digits + "-_"
 
+# The rules fields a document of version 1 had before the house rules came (docs/api.md,
+# "Export"): such a document reads with every house rule off.
+FIRST_RULES = {
+    "cards": 6,
+    "king": 10,
+    "negatives": "twos",
+    "negative_pairs": "zero",
+    "end": "immediate",
+    "discard_flip": False,
+    "initial_flips": 2,
+    "holes": 9,
+}
 TABLE = {
-    "rules": {
-        "cards": 6,
-        "king": 10,
-        "negatives": "twos",
-        "negative_pairs": "zero",
-        "end": "immediate",
-        "discard_flip": False,
-        "initial_flips": 2,
-        "holes": 9,
-    },
+    "rules": Rules().to_dict(),
     "clubs": {
         "deck": list(DEFAULT_DECK),
         "penalty_chart": [
@@ -146,7 +150,7 @@ def spoil(path, value):
         (["version"], "1", "version", "whole number"),
         (["exported_at"], "yesterday", "exported_at", "date and time"),
         (["matches"], [], "matches", '"matches" is not part of a version 1 export'),
-        (["settings", "rules", "king"], 5, "settings.rules.king", "King is worth 0 or 10"),
+        (["settings", "rules", "king"], 5, "settings.rules.king", "King is worth 10, 0 or −2"),
         (["settings", "rules", "kings"], 0, "settings.rules.kings", "not a rules field"),
         (["settings", "clubs", "deck"], [1, 2], "settings.clubs.deck", "at least 14 cards"),
         (["settings", "clubs", "colour"], "red", "settings.clubs.colour", "not part of"),
@@ -169,7 +173,7 @@ def spoil(path, value):
         (["rounds", 0, "holes"], 10, "rounds[0].holes", "9 or 18"),
         (["rounds", 0, "played_on"], "2025-02-30", "rounds[0].played_on", "not a date on the calendar"),
         (["rounds", 0, "played_on"], "14/06/2025", "rounds[0].played_on", "YYYY-MM-DD"),
-        (["rounds", 0, "rules", "rules", "cards"], 7, "rounds[0].rules.rules.cards", "4, 6, 8 or 10"),
+        (["rounds", 0, "rules", "rules", "cards"], 7, "rounds[0].rules.rules.cards", "4, 6, 8, 9 or 10"),
         (["rounds", 0, "course"], NINE, "rounds[0].course", "no course"),
         (["rounds", 1, "course"], None, "rounds[1].course", "copy of its course"),
         (["rounds", 1, "course", "sample"], "yes", "rounds[1].course.sample", "true or false"),
@@ -222,16 +226,7 @@ def tidy_text(low, high):
 
 @st.composite
 def tables(draw):
-    rules = {
-        "cards": draw(st.sampled_from(GRID_SIZES)),
-        "king": draw(st.sampled_from([0, 10])),
-        "negatives": draw(st.sampled_from(NEGATIVES)),
-        "negative_pairs": draw(st.sampled_from(NEGATIVE_PAIRS)),
-        "end": draw(st.sampled_from(ENDS)),
-        "discard_flip": draw(st.booleans()),
-        "initial_flips": draw(st.integers(0, 2)),
-        "holes": draw(st.integers(1, 18)),
-    }
+    rules = draw(rules_strategy()).to_dict()
     limits = sorted(draw(st.sets(st.integers(1, 300), max_size=5)))
     strokes = sorted(draw(st.lists(st.integers(0, 20), min_size=len(limits) + 1, max_size=len(limits) + 1)))
     chart = [{"up_to": u, "strokes": s} for u, s in zip([0] + limits, strokes)]
@@ -364,3 +359,14 @@ def test_any_json_value_is_read_or_refused(value):
         parse_document(value)
     except FormatError as err:
         assert err.message.endswith(".")
+
+
+def test_a_document_from_before_the_house_rules_reads_with_every_house_rule_off():
+    doc = sample_document()
+    doc["settings"]["rules"] = dict(FIRST_RULES, king=0)
+    for round_ in doc["rounds"]:
+        round_["rules"]["rules"] = dict(FIRST_RULES)
+    parsed = parse_document(doc)
+    assert parsed.settings is not None
+    assert parsed.settings.rules == Rules(king=0)
+    assert all(r.table.rules == Rules() for r in parsed.rounds)

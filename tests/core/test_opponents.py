@@ -17,7 +17,8 @@ from caddie.core.errors import CaddieError
 from caddie.core.grid.game import NEXT, Action, GridMatch
 from caddie.core.grid.opponents import Seen
 from caddie.core.grid.players import LEVELS, choose
-from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, PRESETS, Rules
+from caddie.core.grid.rules import ENDS, NEGATIVE_PAIRS, NEGATIVES, PRESETS, Rules
+from tests.core.strategies import TWO_ROW_SIZES
 
 PLAYED = ("random", "beginner", "steady")
 
@@ -43,7 +44,7 @@ def all_variants() -> list[Rules]:
     return [
         Rules(cards=c, king=k, negatives=n, negative_pairs=p, end=e, discard_flip=d, initial_flips=f, holes=2)
         for c, k, n, p, e, d, f in product(
-            GRID_SIZES, (0, 10), NEGATIVES, NEGATIVE_PAIRS, ENDS, (False, True), (0, 1, 2)
+            TWO_ROW_SIZES, (0, 10), NEGATIVES, NEGATIVE_PAIRS, ENDS, (False, True), (0, 1, 2)
         )
     ]
 

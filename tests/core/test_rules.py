@@ -12,7 +12,32 @@ from caddie.core.errors import CardError, RulesError
 from caddie.core.grid.cards import RANKS
 from caddie.core.grid.rules import PRESETS, Rules, preset
 
-FIELDS = ("cards", "king", "negatives", "negative_pairs", "end", "discard_flip", "initial_flips", "holes")
+FIELDS = (
+    "cards",
+    "king",
+    "negatives",
+    "negative_pairs",
+    "end",
+    "discard_flip",
+    "initial_flips",
+    "holes",
+    # house rules (docs/grid-golf.md, "House rules")
+    "ten",
+    "joker",
+    "lucky_swing",
+    "eagle_eye",
+    "one_eyed_jacks",
+    "four_of_a_kind",
+    "wolfpack",
+    "blackjack",
+    "knock_penalty",
+    "knock_bonus",
+    "underdog",
+    "tied_shame",
+    "flip_as_action",
+    "early_knock",
+)
+HOUSE_FLAGS = FIELDS[10:]
 
 
 def test_rules_fields_are_the_documented_ones():
@@ -29,6 +54,9 @@ def test_default_rules_are_the_standard_preset():
         "discard_flip": False,
         "initial_flips": 2,
         "holes": 9,
+        "ten": 10,
+        "joker": -2,
+        **dict.fromkeys(HOUSE_FLAGS, False),
     }
     assert Rules() == PRESETS["standard"]
 
@@ -91,21 +119,27 @@ def test_rules_are_frozen():
 # -- every field: valid values ------------------------------------------------
 
 VALID = {
-    "cards": [4, 6, 8, 10],
-    "king": [0, 10],
+    "cards": [4, 6, 8, 9, 10],
+    "king": [0, 10, -2],
     "negatives": ["twos", "jokers", "both"],
     "negative_pairs": ["zero", "keep"],
     "end": ["immediate", "final_turn"],
-    "discard_flip": [False, True],
+    "discard_flip": [False, True, "optional"],
     "initial_flips": [0, 1, 2],
     "holes": list(range(1, 19)),
+    "ten": [10, 1],
+    "joker": [-2, -3, -5, 0],
+    **{name: [False, True] for name in HOUSE_FLAGS},
 }
+# What a value needs beside it: a joker's value and Eagle-Eye jokers need jokers in the deck.
+NEEDS = {"joker": {"negatives": "both"}, "eagle_eye": {"negatives": "jokers"}}
 
 
 @pytest.mark.parametrize("field, value", [(f, v) for f, values in VALID.items() for v in values])
 def test_valid_value_is_kept(field, value):
-    direct = Rules(**{field: value})
-    via_json = Rules.from_dict(json.loads(json.dumps({field: value})))
+    given = {**NEEDS.get(field, {}), field: value}
+    direct = Rules(**given)
+    via_json = Rules.from_dict(json.loads(json.dumps(given)))
     assert getattr(direct, field) == value
     assert type(getattr(direct, field)) is type(value)
     assert via_json == direct
@@ -118,14 +152,17 @@ def test_valid_fields_cover_every_rules_field():
 # -- every field: invalid values, types strictly ------------------------------
 
 INVALID = {
-    "cards": [0, 2, 3, 5, 7, 12, -6, 6.0, "6", True, None, [6]],
-    "king": [1, 5, -10, 11, 0.0, 10.0, "0", "10", False, True, None],
+    "cards": [0, 2, 3, 5, 7, 12, -6, 6.0, 9.0, "6", True, None, [6]],
+    "king": [1, 5, -10, 11, -1, -3, 0.0, 10.0, -2.0, "0", "10", "-2", False, True, None],
     "negatives": ["Twos", "twos ", "two", "jokers?", "none", "", None, 2, True, ["twos"]],
     "negative_pairs": ["Zero", "keep ", "kept", "", 0, -4, None, False],
     "end": ["final turn", "finalturn", "Immediate", "", None, 0, True],
-    "discard_flip": [0, 1, "false", "true", "", None, 0.0],
+    "discard_flip": [0, 1, "false", "true", "Optional", "optional ", "", None, 0.0],
     "initial_flips": [-1, 3, 6, 1.0, "1", True, False, None],
     "holes": [0, 19, 36, -9, 9.0, "9", True, None],
+    "ten": [0, 2, 9, 11, -1, 1.0, "1", True, None],
+    "joker": [-1, -4, 2, -6, -2.0, "-2", False, None],
+    **{name: [0, 1, "true", "false", "", None, 1.0] for name in HOUSE_FLAGS},
 }
 
 
@@ -258,9 +295,9 @@ def test_negatives_setting(negatives, two, joker_in_play):
     assert ("JK" in rules.ranks_in_play) is joker_in_play
     assert rules.ranks_in_play[:13] == RANKS[:13]
     assert rules.deck_size == (54 if joker_in_play else 52)
-    assert rules.copies_per_deck("JK") == (2 if joker_in_play else 0)
+    assert rules.copies("JK") == (2 if joker_in_play else 0)
     for rank in RANKS[:13]:
-        assert rules.copies_per_deck(rank) == 4
+        assert rules.copies(rank) == 4
     # Kings stay with the king field whatever the negatives (docs/grid-golf.md, "Card points").
     assert Rules(negatives=negatives, king=0).points("K") == 0
 
@@ -291,8 +328,8 @@ def test_pair_points():
         assert zero.pair_points(rank) == 0
     assert keep.pair_points("2") == -4
     assert keep.pair_points("JK") == -4
-    for rank in RANKS[:-1]:
-        if rank != "2":
+    for rank in RANKS:
+        if rank not in ("2", "JK"):
             assert keep.pair_points(rank) == 0
     # Under "jokers" a 2 is worth +2, so a pair of 2s is a plain match: 0 even with "keep".
     assert Rules(negatives="jokers", negative_pairs="keep").pair_points("2") == 0

@@ -43,15 +43,15 @@ def test_an_unmatched_king_counts_the_king_field():
 
 @pytest.mark.parametrize("rank", ["A", "2", "5", "10", "J", "Q", "K"])
 def test_matched_column_is_zero_under_standard(rank):
-    col = score_column(rank, rank, preset("standard"))
-    assert col == ColumnScore(rank, rank, True, 0)
+    col = score_column((rank, rank), preset("standard"))
+    assert col == ColumnScore((rank, rank), True, 0)
 
 
 def test_unmatched_column_counts_both_cards_at_face_value():
-    assert score_column("J", "Q", Rules()).points == 20  # different ranks, both 10: no match
-    assert score_column("10", "J", Rules()).points == 20
-    assert score_column("A", "2", Rules()).points == -1
-    assert score_column("2", "9", Rules()).matched is False
+    assert score_column(("J", "Q"), Rules()).points == 20  # different ranks, both 10: no match
+    assert score_column(("10", "J"), Rules()).points == 20
+    assert score_column(("A", "2"), Rules()).points == -1
+    assert score_column(("2", "9"), Rules()).matched is False
 
 
 # -- negatives and negative pairs ------------------------------------------------
@@ -60,32 +60,32 @@ def test_unmatched_column_counts_both_cards_at_face_value():
 @pytest.mark.parametrize("negatives, two, joker", [("twos", -2, -2), ("jokers", 2, -2), ("both", -2, -2)])
 def test_negative_cards_in_unmatched_columns(negatives, two, joker):
     rules = Rules(negatives=negatives)
-    assert score_column("2", "5", rules).points == two + 5
-    assert score_column("5", "JK", rules).points == 5 + joker
+    assert score_column(("2", "5"), rules).points == two + 5
+    assert score_column(("5", "JK"), rules).points == 5 + joker
 
 
 def test_two_and_joker_are_different_ranks_so_they_do_not_match():
-    col = score_column("2", "JK", Rules(negatives="both"))
+    col = score_column(("2", "JK"), Rules(negatives="both"))
     assert col.matched is False and col.points == -4
-    assert score_column("2", "JK", Rules(negatives="jokers")).points == 0  # +2 and -2
+    assert score_column(("2", "JK"), Rules(negatives="jokers")).points == 0  # +2 and -2
 
 
 @pytest.mark.parametrize("negatives", ["twos", "both"])
 def test_pair_of_twos_zero_or_keep(negatives):
-    assert score_column("2", "2", Rules(negatives=negatives, negative_pairs="zero")).points == 0
-    assert score_column("2", "2", Rules(negatives=negatives, negative_pairs="keep")).points == -4
-    assert score_column("2", "2", Rules(negatives=negatives, negative_pairs="keep")).matched is True
+    assert score_column(("2", "2"), Rules(negatives=negatives, negative_pairs="zero")).points == 0
+    assert score_column(("2", "2"), Rules(negatives=negatives, negative_pairs="keep")).points == -4
+    assert score_column(("2", "2"), Rules(negatives=negatives, negative_pairs="keep")).matched is True
 
 
 @pytest.mark.parametrize("negatives", ["jokers", "both"])
 def test_pair_of_jokers_zero_or_keep(negatives):
-    assert score_column("JK", "JK", Rules(negatives=negatives, negative_pairs="zero")).points == 0
-    keep = score_column("JK", "JK", Rules(negatives=negatives, negative_pairs="keep"))
-    assert keep == ColumnScore("JK", "JK", True, -4)
+    assert score_column(("JK", "JK"), Rules(negatives=negatives, negative_pairs="zero")).points == 0
+    keep = score_column(("JK", "JK"), Rules(negatives=negatives, negative_pairs="keep"))
+    assert keep == ColumnScore(("JK", "JK"), True, -4)
 
 
 def test_pair_of_positive_twos_is_just_a_match_even_with_keep():
-    assert score_column("2", "2", Rules(negatives="jokers", negative_pairs="keep")).points == 0
+    assert score_column(("2", "2"), Rules(negatives="jokers", negative_pairs="keep")).points == 0
 
 
 def test_keep_in_a_whole_grid():
@@ -153,11 +153,11 @@ def test_wrong_number_of_cards(cards, length):
 
 def test_partly_known_columns():
     rules = Rules()
-    assert score_column("5", None, rules) == ColumnScore("5", None, False, 5)
-    assert score_column(None, "K", rules) == ColumnScore(None, "K", False, 10)
-    assert score_column(None, None, rules) == ColumnScore(None, None, False, None)
-    assert not score_column("5", None, rules).complete
-    assert score_column("5", "5", rules).complete
+    assert score_column(("5", None), rules) == ColumnScore(("5", None), False, 5)
+    assert score_column((None, "K"), rules) == ColumnScore((None, "K"), False, 10)
+    assert score_column((None, None), rules) == ColumnScore((None, None), False, None)
+    assert not score_column(("5", None), rules).complete
+    assert score_column(("5", "5"), rules).complete
 
 
 def test_partly_known_grid_shows_a_running_score():

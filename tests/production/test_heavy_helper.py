@@ -62,16 +62,20 @@ def niced_helpers(server) -> dict[int, list[int]]:
 
 
 def ask_the_caddie(server) -> dict:
-    """One grid advice on a connection of its own (a kept-alive one would stay with one worker)."""
+    """One grid advice on a connection of its own (a kept-alive one would stay with one worker);
+    a failure carries the server's log, which says what happened to the worker."""
     request = urllib.request.Request(
         server.url + GRID,
         data=json.dumps(VIEW).encode(),
         method="POST",
         headers={"Content-Type": "application/json", "Connection": "close"},
     )
-    with urllib.request.urlopen(request, timeout=60) as response:
-        assert response.status == 200
-        return json.loads(response.read())
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            assert response.status == 200
+            return json.loads(response.read())
+    except OSError as err:
+        raise AssertionError(f"the caddie request failed ({err!r}); the server's log:\n{server.log()}") from err
 
 
 def test_each_worker_has_a_niced_helper_and_survives_losing_it(database_url, start_server):

@@ -356,7 +356,7 @@ def _check_counts(
         if card is None:
             continue
         seen[card] += 1
-        allowed = rules.copies_per_deck(card) * decks
+        allowed = rules.copies(card, decks)
         if seen[card] > allowed:
             holds = "one deck holds" if decks == 1 else f"{decks} decks hold"
             raise HandError(f"{seen[card]} {plural_name(card)} are showing, but {holds} only {allowed}.", field)

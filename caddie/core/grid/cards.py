@@ -10,8 +10,12 @@ from collections.abc import Iterable
 
 from caddie.core.errors import CardError, quoted
 
-RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK")
+# Every card code. ``OJ``, the one-eyed Jack, is in play only under that house rule; it
+# comes last so that the other codes keep their places (indices) whatever the rules.
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JK", "OJ")
 JOKER = "JK"
+JACK = "J"
+ONE_EYED_JACK = "OJ"
 
 RANK_NAMES: dict[str, str] = {
     "A": "Ace",
@@ -28,6 +32,7 @@ RANK_NAMES: dict[str, str] = {
     "Q": "Queen",
     "K": "King",
     "JK": "Joker",
+    "OJ": "One-eyed Jack",
 }
 
 
@@ -54,6 +59,8 @@ _ALIASES: dict[str, str] = {
     "JOKER": JOKER,
     "JKR": JOKER,
     "W": JOKER,
+    "J1": ONE_EYED_JACK,
+    "1J": ONE_EYED_JACK,
 }
 
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import random
 
+from caddie.core.grid.cards import RANKS
 from caddie.core.grid.knowledge import DOWN, Knowledge
+from caddie.core.grid.scoring import score_table
 
 TEMPO = 5.0  # the fast player's bonus for turning up a face-down card (not the last)
 GO_OUT_MARGIN = 0.0  # the fast player goes out unless it would trail the best rival by more
@@ -176,5 +178,9 @@ def finish(k: Knowledge, h: DealtHole) -> list[int]:
 
 
 def final_scores(k: Knowledge, h: DealtHole) -> list[int]:
-    col, w = k.col, k.width
-    return [sum(col[t[c]][t[c + w]] for c in range(w)) for t in h.true]
+    """The hole's scores by seat, as the engine scores them (``score_table``; a plain sum of
+    the column table where the rules have no hand bonus or table adjustment)."""
+    if k.plain:
+        col, w = k.col, k.width
+        return [sum(col[t[c]][t[c + w]] for c in range(w)) for t in h.true]
+    return score_table([[RANKS[c] for c in t] for t in h.true], h.out, k.rules).scores

@@ -72,7 +72,7 @@ from caddie.core.grid.moves import (
     with_article,
 )
 from caddie.core.grid.rules import Rules
-from caddie.core.grid.scoring import score_grid
+from caddie.core.grid.scoring import score_grid, score_table
 from caddie.core.grid.view import GridView, PlayerView, tables
 from caddie.core.words import says
 
@@ -441,7 +441,7 @@ class GridMatch(Game[Action]):
             for p in self.face_down(seat):
                 revealed.append(self.grids[seat][p])
                 self.face_up[seat][p] = True
-        scores = [score_grid(grid, self.rules).total for grid in self.grids]
+        scores = score_table(self.grids, self.went_out, self.rules).scores
         self.hole_scores.append(scores)
         self.ended_by = reason
         self.phase = "match_over" if self.hole >= self.rules.holes else "hole_over"
@@ -478,7 +478,10 @@ class GridMatch(Game[Action]):
         players: list[PlayerView] = []
         for s, (grid, up) in enumerate(zip(self.grids, self.face_up)):
             visible = [card if shown else None for card, shown in zip(grid, up)]
-            points = sum([columns[visible[k], visible[k + width]] for k in range(width)])  # score_grid(...).total
+            if known.additive:  # score_grid(...).total, from the tables
+                points = sum([columns[visible[k], visible[k + width]] for k in range(width)])
+            else:
+                points = score_grid(visible, rules).total
             players.append(
                 {
                     "seat": s,

@@ -31,7 +31,7 @@ def _tables(rules: Rules) -> tuple[list[int], list[list[int]], tuple[int, ...]]:
     col = [[0] * NRANKS for _ in range(NRANKS)]
     for a in in_play:
         for b in in_play:
-            points = score_column(RANKS[a], RANKS[b], rules).points
+            points = score_column((RANKS[a], RANKS[b]), rules).points
             assert points is not None, "a column of two known cards scores"
             col[a][b] = points
     return pts, col, in_play
@@ -118,6 +118,8 @@ class Knowledge:
         self.cv = cv
         self.grid_expected = [self.expected(g) for g in self.grids]
         self.immediate = rules.end == "immediate" or self.n == 1
+        # a hole's scores are the column tables' sums: no hand bonus, no table adjustment
+        self.plain = known.additive and not rules.table_adjustments
 
     # -- static expectations ------------------------------------------------------
     def expected(self, grid: list[int]) -> float:

@@ -51,7 +51,7 @@ def average_card(rules: Rules) -> float:
 
 def _column(top: str | None, bottom: str | None, rules: Rules, unknown: float) -> float:
     if top is not None and bottom is not None:
-        points = score_column(top, bottom, rules).points
+        points = score_column((top, bottom), rules).points
         assert points is not None, "a column of two known cards scores"
         return points
     known = [rules.points(c) for c in (top, bottom) if c is not None]

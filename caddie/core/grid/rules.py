@@ -12,15 +12,37 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from caddie.core.errors import CardError, RulesError, quoted
-from caddie.core.grid.cards import JOKER, RANKS
+from caddie.core.grid.cards import JACK, JOKER, ONE_EYED_JACK, RANKS
 
-GRID_SIZES = (4, 6, 8, 10)
+GRID_SIZES = (4, 6, 8, 9, 10)
+KING_POINTS = (10, 0, -2)
+TEN_POINTS = (10, 1)
+JOKER_POINTS = (-2, -3, -5, 0)
 NEGATIVES = ("twos", "jokers", "both")
 NEGATIVE_PAIRS = ("zero", "keep")
 ENDS = ("immediate", "final_turn")
+DISCARD_FLIPS = (False, True, "optional")
 JOKERS_PER_DECK = 2
+ONE_EYED_JACKS_PER_DECK = 2  # the Jacks of hearts and spades
 SUITS_PER_RANK = 4
 MIN_DRAWABLE = 10  # cards left to draw after the deal and the first discard
+LUCKY_SWING_POINTS = -5
+EAGLE_EYE_ALONE, EAGLE_EYE_PAIR = 2, -4
+# The on/off house rules (docs/grid-golf.md, "House rules"), in the order Settings lists them.
+HOUSE_FLAGS = (
+    "lucky_swing",
+    "eagle_eye",
+    "one_eyed_jacks",
+    "four_of_a_kind",
+    "wolfpack",
+    "blackjack",
+    "knock_penalty",
+    "knock_bonus",
+    "underdog",
+    "tied_shame",
+    "flip_as_action",
+    "early_knock",
+)
 
 
 @dataclass(frozen=True)
@@ -38,13 +60,28 @@ class Rules:
     negatives: str = "twos"
     negative_pairs: str = "zero"
     end: str = "immediate"
-    discard_flip: bool = False
+    discard_flip: bool | str = False
     initial_flips: int = 2
     holes: int = 9
+    # house rules (docs/grid-golf.md, "House rules"): off, or today's value, by default
+    ten: int = 10
+    joker: int = -2
+    lucky_swing: bool = False
+    eagle_eye: bool = False
+    one_eyed_jacks: bool = False
+    four_of_a_kind: bool = False
+    wolfpack: bool = False
+    blackjack: bool = False
+    knock_penalty: bool = False
+    knock_bonus: bool = False
+    underdog: bool = False
+    tied_shame: bool = False
+    flip_as_action: bool = False
+    early_knock: bool = False
 
     def __post_init__(self) -> None:
-        _check_choice("cards", self.cards, GRID_SIZES, "A grid holds 4, 6, 8 or 10 cards.")
-        _check_choice("king", self.king, (0, 10), "A King is worth 0 or 10 points.")
+        _check_choice("cards", self.cards, GRID_SIZES, "A grid holds 4, 6, 8, 9 or 10 cards.")
+        _check_choice("king", self.king, KING_POINTS, "A King is worth 10, 0 or −2 points.")
         _check_choice("negatives", self.negatives, NEGATIVES, 'The negative cards are "twos", "jokers" or "both".')
         _check_choice(
             "negative_pairs",
@@ -53,34 +90,113 @@ class Rules:
             'A matched pair of negative cards scores "zero" or "keep"s its sum.',
         )
         _check_choice("end", self.end, ENDS, 'A hole ends "immediate"ly or after a "final_turn" for everyone else.')
-        if not isinstance(self.discard_flip, bool):
-            raise RulesError("Immediate discard penalty is on (true) or off (false).", "discard_flip")
+        if self.discard_flip not in DISCARD_FLIPS or type(self.discard_flip) not in (bool, str):
+            raise RulesError(
+                "After a deck draw is discarded, a face-down card is never turned up (false), always (true)"
+                ' or if the player likes ("optional").',
+                "discard_flip",
+            )
         if type(self.initial_flips) is not int or not 0 <= self.initial_flips <= 2:
             raise RulesError("Each player turns up 0, 1 or 2 cards after the deal.", "initial_flips")
         if type(self.holes) is not int or not 1 <= self.holes <= 18:
             raise RulesError("A match is 1 to 18 holes long.", "holes")
+        _check_choice("ten", self.ten, TEN_POINTS, "A 10 is worth 10 points, or 1 under Ten Penny.")
+        _check_choice("joker", self.joker, JOKER_POINTS, "A joker is worth −2, −3, −5 or 0 points.")
+        for name in HOUSE_FLAGS:
+            if type(getattr(self, name)) is not bool:
+                raise RulesError(f"{HOUSE_RULE_NAMES[name]} is on (true) or off (false).", name)
+        self._check_consistent()
+
+    def _check_consistent(self) -> None:
+        """Refuse rules that contradict each other (docs/decisions.md, "House rules")."""
+        if self.lucky_swing and self.eagle_eye:
+            raise RulesError(
+                "Lucky Swing and Eagle-Eye jokers each say what a joker is worth: choose one.", "eagle_eye"
+            )
+        if self.eagle_eye and not self.jokers_in_play:
+            raise RulesError(
+                "Eagle-Eye jokers need jokers in the deck: make the negative cards jokers, or 2s and jokers.",
+                "eagle_eye",
+            )
+        if self.eagle_eye and self.joker != -2:
+            raise RulesError(
+                "Eagle-Eye jokers are worth +2 alone and −4 as a pair: leave the joker's value at −2.", "joker"
+            )
+        if self.lucky_swing and self.joker not in (-2, LUCKY_SWING_POINTS):
+            raise RulesError("Lucky Swing's one joker is worth −5: leave the joker's value at −2, or set −5.", "joker")
+        if self.joker != -2 and not self.jokers_in_play:
+            raise RulesError(
+                "Jokers are not in the deck under these rules (only 2s score −2), so they have no value to set.",
+                "joker",
+            )
+
+    # -- the layout ---------------------------------------------------------
+    @property
+    def rows(self) -> int:
+        """Rows of the grid: three for nine cards, else two."""
+        return 3 if self.cards == 9 else 2
+
+    @property
+    def columns(self) -> int:
+        return self.cards // self.rows
+
+    @property
+    def column_positions(self) -> tuple[tuple[int, ...], ...]:
+        """The positions of each column, top to bottom (row-major grids).
+
+        >>> Rules().column_positions
+        ((0, 3), (1, 4), (2, 5))
+        >>> Rules(cards=9).column_positions
+        ((0, 3, 6), (1, 4, 7), (2, 5, 8))
+        """
+        width = self.columns
+        return tuple(tuple(k + row * width for row in range(self.rows)) for k in range(width))
+
+    @property
+    def hand_bonuses(self) -> bool:
+        """True when a grid can score more than its columns (four of a kind, Wolfpack, blackjack)."""
+        return self.four_of_a_kind or self.wolfpack or self.blackjack
+
+    @property
+    def table_adjustments(self) -> bool:
+        """True when a hole's scores depend on the whole table (knock penalty or bonus, underdog, tied shame)."""
+        return self.knock_penalty or self.knock_bonus or self.underdog or self.tied_shame
 
     # -- the deck ---------------------------------------------------------
     @property
-    def columns(self) -> int:
-        return self.cards // 2
-
-    @property
     def jokers_in_play(self) -> bool:
-        return self.negatives in ("jokers", "both")
+        return self.lucky_swing or self.negatives in ("jokers", "both")
 
     @property
     def ranks_in_play(self) -> tuple[str, ...]:
-        return RANKS if self.jokers_in_play else RANKS[:-1]
+        """The card codes the decks hold, in keypad order (a one-eyed Jack beside the Jack)."""
+        ranks = [r for r in RANKS if r != ONE_EYED_JACK and (r != JOKER or self.jokers_in_play)]
+        if self.one_eyed_jacks:
+            ranks.insert(ranks.index(JACK) + 1, ONE_EYED_JACK)
+        return tuple(ranks)
 
     @property
     def deck_size(self) -> int:
-        return 52 + (JOKERS_PER_DECK if self.jokers_in_play else 0)
+        """Cards in one deck (with Lucky Swing, the one joker counted in the first deck)."""
+        return len(self.full_deck(1))
 
-    def copies_per_deck(self, rank: str) -> int:
+    def copies(self, rank: str, decks: int = 1) -> int:
+        """How many cards of ``rank`` ``decks`` shuffled-together decks hold.
+
+        >>> Rules().copies("K", 2), Rules(negatives="both").copies("JK", 2), Rules(lucky_swing=True).copies("JK", 2)
+        (8, 4, 1)
+        >>> Rules(one_eyed_jacks=True).copies("J"), Rules(one_eyed_jacks=True).copies("OJ"), Rules().copies("OJ")
+        (2, 2, 0)
+        """
         if rank == JOKER:
-            return JOKERS_PER_DECK if self.jokers_in_play else 0
-        return SUITS_PER_RANK
+            if not self.jokers_in_play:
+                return 0
+            return 1 if self.lucky_swing else JOKERS_PER_DECK * decks
+        if rank == ONE_EYED_JACK:
+            return ONE_EYED_JACKS_PER_DECK * decks if self.one_eyed_jacks else 0
+        if rank == JACK and self.one_eyed_jacks:
+            return (SUITS_PER_RANK - ONE_EYED_JACKS_PER_DECK) * decks
+        return SUITS_PER_RANK * decks if rank in RANKS else 0
 
     def decks_for(self, players: int) -> int:
         """How many decks a table of ``players`` shuffles together.
@@ -90,17 +206,18 @@ class Rules:
 
         >>> [Rules().decks_for(n) for n in (1, 2, 4, 5, 8)]
         [1, 1, 1, 2, 2]
-        >>> Rules(cards=10).decks_for(3)
-        2
+        >>> Rules(cards=10).decks_for(3), Rules(cards=9).decks_for(4)
+        (2, 2)
         """
         dealt = players * self.cards
-        by_table = math.ceil(dealt / 24)
-        by_fit = math.ceil((dealt + 1 + MIN_DRAWABLE) / self.deck_size)
-        return max(1, by_table, by_fit)
+        decks = max(1, math.ceil(dealt / 24))
+        while len(self.full_deck(decks)) < dealt + 1 + MIN_DRAWABLE:
+            decks += 1
+        return decks
 
     def full_deck(self, decks: int = 1) -> list[str]:
         """Every card of ``decks`` shuffled-together decks, as rank codes."""
-        return [rank for rank in self.ranks_in_play for _ in range(self.copies_per_deck(rank) * decks)]
+        return [rank for rank in self.ranks_in_play for _ in range(self.copies(rank, decks))]
 
     # -- points -----------------------------------------------------------
     def points(self, rank: str) -> int:
@@ -110,20 +227,43 @@ class Rules:
         if rank == "2":
             return -2 if self.negatives in ("twos", "both") else 2
         if rank == JOKER:
-            return -2
+            if self.eagle_eye:
+                return EAGLE_EYE_ALONE
+            return LUCKY_SWING_POINTS if self.lucky_swing else self.joker
         if rank == "K":
             return self.king
-        if rank in ("J", "Q"):
+        if rank == "10":
+            return self.ten
+        if rank == ONE_EYED_JACK:
+            return 0
+        if rank in (JACK, "Q"):
             return 10
         if rank not in RANKS:
             raise CardError(f"{quoted(rank)} is not a card code: use A, 2-10, J, Q, K or JK.")
         return int(rank)
 
-    def pair_points(self, rank: str) -> int:
-        """Points of a column whose two cards share ``rank``."""
-        value = self.points(rank)
+    @staticmethod
+    def match_rank(rank: str) -> str:
+        """The rank a card matches as: a one-eyed Jack is a Jack.
+
+        >>> Rules.match_rank("OJ"), Rules.match_rank("7")
+        ('J', '7')
+        """
+        return JACK if rank == ONE_EYED_JACK else rank
+
+    def pair_points(self, rank: str, cards: int = 2) -> int:
+        """Points of a column whose ``cards`` cards all match ``rank`` (docs/grid-golf.md, "Scoring").
+
+        >>> Rules().pair_points("K"), Rules(negative_pairs="keep").pair_points("2", 3)
+        (0, -6)
+        >>> Rules(eagle_eye=True, negatives="jokers").pair_points("JK")
+        -4
+        """
+        if rank == JOKER and self.eagle_eye:
+            return EAGLE_EYE_PAIR
+        value = self.points(self.match_rank(rank))
         if value < 0 and self.negative_pairs == "keep":
-            return 2 * value
+            return cards * value
         return 0
 
     # -- (de)serialising ----------------------------------------------------
@@ -158,23 +298,79 @@ class Rules:
         return replace(base, **changes)
 
     def describe(self) -> str:
-        """The short "rules in force" chip text.
+        """The short "rules in force" chip text: the layout, the card values, then each house rule.
 
         >>> Rules().describe()
         'Six cards · K=10 · 2s −2'
         >>> Rules(cards=8, king=0, negatives="both", end="final_turn").describe()
         'Eight cards · K=0 · 2s & jokers −2 · final turn'
+        >>> Rules(cards=9, king=-2, ten=1, negatives="jokers", joker=-5, four_of_a_kind=True).describe()
+        'Nine cards · K=−2 · 10=1 · jokers −5 · four of a kind −20'
         """
-        size = {4: "Four", 6: "Six", 8: "Eight", 10: "Ten"}[self.cards]
-        neg = {"twos": "2s −2", "jokers": "jokers −2", "both": "2s & jokers −2"}[self.negatives]
-        parts = [f"{size} cards", f"K={self.king}", neg]
+        parts = [f"{SIZE_WORDS[self.cards]} cards", f"K={signed(self.king)}"]
+        if self.ten != 10:
+            parts.append(f"10={self.ten}")
+        twos = self.negatives in ("twos", "both")
+        if self.eagle_eye:
+            parts += ["2s −2"] * twos + ["Eagle-Eye jokers"]
+        elif self.lucky_swing:
+            parts += ["2s −2"] * twos + ["Lucky Swing"]
+        elif self.negatives == "both" and self.joker == -2:
+            parts.append("2s & jokers −2")
+        else:
+            parts += ["2s −2"] * twos + [f"jokers {signed(self.joker)}"] * self.jokers_in_play
         if self.negative_pairs == "keep":
             parts.append("−2 pairs keep")
         if self.end == "final_turn":
             parts.append("final turn")
-        if self.discard_flip:
+        if self.discard_flip is True:
             parts.append("discard flips")
+        elif self.discard_flip == "optional":
+            parts.append("discard may flip")
+        parts += [HOUSE_RULE_SHORT[name] for name in HOUSE_FLAGS if getattr(self, name) and name in HOUSE_RULE_SHORT]
         return " · ".join(parts)
+
+
+SIZE_WORDS = {4: "Four", 6: "Six", 8: "Eight", 9: "Nine", 10: "Ten"}
+
+# What Settings and the rules page call each on/off house rule.
+HOUSE_RULE_NAMES: dict[str, str] = {
+    "lucky_swing": "Lucky Swing",
+    "eagle_eye": "Eagle-Eye jokers",
+    "one_eyed_jacks": "One-eyed Jacks",
+    "four_of_a_kind": "Four of a kind",
+    "wolfpack": "Wolfpack",
+    "blackjack": "Blackjack",
+    "knock_penalty": "Knock penalty",
+    "knock_bonus": "Knock bonus",
+    "underdog": "Underdog",
+    "tied_shame": "Tied shame",
+    "flip_as_action": "Flip instead of drawing",
+    "early_knock": "Early knock",
+}
+
+# The chip's words for a house rule that is on (Lucky Swing and Eagle-Eye are said with the jokers).
+HOUSE_RULE_SHORT: dict[str, str] = {
+    "one_eyed_jacks": "one-eyed Jacks 0",
+    "four_of_a_kind": "four of a kind −20",
+    "wolfpack": "Wolfpack −20",
+    "blackjack": "21 scores 0",
+    "knock_penalty": "knock +10",
+    "knock_bonus": "knock −5",
+    "underdog": "underdog −3",
+    "tied_shame": "ties +5",
+    "flip_as_action": "flip a turn",
+    "early_knock": "early knock",
+}
+
+
+def signed(points: int) -> str:
+    """A number as a score shows it, with a real minus sign.
+
+    >>> signed(-2), signed(0), signed(10)
+    ('−2', '0', '10')
+    """
+    return f"−{-points}" if points < 0 else str(points)
 
 
 def preset_name(rules: Rules) -> str:
@@ -217,5 +413,6 @@ def preset(name: str | None) -> Rules:
     if name is None:
         return PRESETS["standard"]
     if not isinstance(name, str) or name not in PRESETS:
-        raise RulesError(f"{quoted(name)} is not a preset; choose standard, classic or bicycle.", "preset")
+        *others, last = PRESETS
+        raise RulesError(f"{quoted(name)} is not a preset; choose {', '.join(others)} or {last}.", "preset")
     return PRESETS[name]

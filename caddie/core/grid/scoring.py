@@ -10,67 +10,124 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from caddie.core.errors import CardError, HandError
-from caddie.core.grid.cards import RANKS, plural_name
+from caddie.core.grid.cards import JACK, JOKER, ONE_EYED_JACK, RANKS, plural_name
 from caddie.core.grid.rules import Rules
 
 Grid = Sequence["str | None"]
 
+FOUR_OF_A_KIND_POINTS = WOLFPACK_POINTS = -20
+BLACKJACK = 21
+KNOCK_PENALTY_POINTS, KNOCK_BONUS_POINTS = 10, -5
+UNDERDOG_POINTS, TIED_SHAME_POINTS = -3, 5
+# The order a hole is scored in (docs/grid-golf.md, "Scoring a hole"): grid rules, then table rules.
+GRID_RULES = ("four_of_a_kind", "wolfpack", "blackjack")
+TABLE_RULES = ("knock_penalty", "knock_bonus", "underdog", "tied_shame")
+
 
 @dataclass(frozen=True)
 class ColumnScore:
-    """One column: its two cards (``None`` where not known) and what it scores.
+    """One column: its cards top to bottom (``None`` where not known) and what it scores.
 
-    ``points`` is ``None`` while neither card is known; with one card known it
-    is that card's points, so a partly known grid shows a running score.
+    ``points`` is ``None`` while no card is known; with some known it is their
+    points, so a partly known grid shows a running score.
     """
 
-    top: str | None
-    bottom: str | None
+    cards: tuple[str | None, ...]
     matched: bool
     points: int | None
 
     @property
+    def top(self) -> str | None:
+        return self.cards[0]
+
+    @property
+    def middle(self) -> str | None:
+        """The middle card of a three-row column (``None`` in a two-row grid)."""
+        return self.cards[1] if len(self.cards) == 3 else None
+
+    @property
+    def bottom(self) -> str | None:
+        return self.cards[-1]
+
+    @property
     def complete(self) -> bool:
-        return self.top is not None and self.bottom is not None
+        return all(card is not None for card in self.cards)
 
     def to_dict(self) -> dict[str, str | bool | int | None]:
-        return {"top": self.top, "bottom": self.bottom, "matched": self.matched, "points": self.points}
+        """The API's column: ``top``, (``middle``, in a nine-card grid,) ``bottom``, ``matched``, ``points``."""
+        shown: dict[str, str | bool | int | None] = {"top": self.top}
+        if len(self.cards) == 3:
+            shown["middle"] = self.middle
+        shown.update(bottom=self.bottom, matched=self.matched, points=self.points)
+        return shown
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """A line of a hole's score after its columns: a hand bonus (``four_of_a_kind``,
+    ``wolfpack``, ``blackjack``) or a table adjustment (``knock_penalty`` ...), in points.
+    ``rank`` names the rank of a four of a kind."""
+
+    rule: str
+    points: int
+    rank: str | None = None
+
+    def to_dict(self) -> dict[str, str | int]:
+        return {"rule": self.rule, "points": self.points}
 
 
 @dataclass(frozen=True)
 class GridScore:
     columns: tuple[ColumnScore, ...]
+    bonuses: tuple[Bonus, ...] = ()
+
+    @property
+    def column_total(self) -> int:
+        """Sum of the points of every known card (matched columns count their pair points)."""
+        return sum(c.points for c in self.columns if c.points is not None)
 
     @property
     def total(self) -> int:
-        """Sum of the points of every known card (matched columns count their pair points)."""
-        return sum(c.points for c in self.columns if c.points is not None)
+        """The grid's score: its columns, then its hand bonuses."""
+        return self.column_total + sum(b.points for b in self.bonuses)
 
     @property
     def complete(self) -> bool:
         return all(c.complete for c in self.columns)
 
+    def to_dict(self) -> dict[str, object]:
+        """The grid part of the tally API's answer (without ``rules``)."""
+        return {
+            "score": self.total,
+            "columns": [c.to_dict() for c in self.columns],
+            "bonuses": [b.to_dict() for b in self.bonuses],
+        }
 
-def score_column(top: str | None, bottom: str | None, rules: Rules) -> ColumnScore:
-    """Score one column.
 
-    >>> score_column("K", "K", Rules())
-    ColumnScore(top='K', bottom='K', matched=True, points=0)
-    >>> score_column("2", "2", Rules(negative_pairs="keep")).points
+def score_column(cards: Sequence[str | None], rules: Rules) -> ColumnScore:
+    """Score one column, its cards top to bottom. A column matches when all its cards
+    are known and of one rank (a one-eyed Jack is a Jack); two of a kind in a column of
+    three do not.
+
+    >>> score_column(("K", "K"), Rules())
+    ColumnScore(cards=('K', 'K'), matched=True, points=0)
+    >>> score_column(("2", "2"), Rules(negative_pairs="keep")).points
     -4
-    >>> score_column("5", None, Rules()).points
+    >>> score_column(("5", None), Rules()).points
     5
+    >>> score_column(("7", "7", "3"), Rules(cards=9)).points, score_column(("7", "7", "7"), Rules(cards=9)).points
+    (17, 0)
     """
-    if top is not None and bottom is not None:
-        if top == bottom:
-            return ColumnScore(top, bottom, True, rules.pair_points(top))
-        return ColumnScore(top, bottom, False, rules.points(top) + rules.points(bottom))
-    known = [c for c in (top, bottom) if c is not None]
-    return ColumnScore(top, bottom, False, rules.points(known[0]) if known else None)
+    shown = tuple(cards)
+    known = [c for c in shown if c is not None]
+    if len(known) == len(shown) and len({Rules.match_rank(c) for c in known}) == 1:
+        return ColumnScore(shown, True, rules.pair_points(known[0], len(known)))
+    return ColumnScore(shown, False, sum(rules.points(c) for c in known) if known else None)
 
 
 def score_grid(grid: Grid, rules: Rules) -> GridScore:
-    """Score a grid laid out row-major (top row, then bottom row).
+    """Score a grid laid out row-major: its columns, then its hand bonuses (four of a
+    kind and Wolfpack on the matched columns known so far; blackjack once it is complete).
 
     Cards must be canonical codes (see ``caddie.core.grid.cards.parse_card``) or
     ``None`` for a card not known yet.
@@ -81,14 +138,107 @@ def score_grid(grid: Grid, rules: Rules) -> GridScore:
     24
     >>> score_grid(["2", "5", "2", "5"], Rules(cards=4)).total
     0
+    >>> score_grid(["7", "7", "5", "7", "7", "5"], Rules(four_of_a_kind=True)).total
+    -20
     """
     if len(grid) != rules.cards:
         raise HandError(
             f"{_article(rules.cards)} {rules.cards}-card grid needs {rules.cards} cards; this one has {len(grid)}.",
             "cards",
         )
-    width = rules.columns
-    return GridScore(tuple(score_column(grid[k], grid[k + width], rules) for k in range(width)))
+    columns = tuple(score_column([grid[p] for p in positions], rules) for positions in rules.column_positions)
+    return GridScore(columns, hand_bonuses(columns, rules))
+
+
+def hand_bonuses(columns: Sequence[ColumnScore], rules: Rules) -> tuple[Bonus, ...]:
+    """The grid's bonuses, in the order of docs/grid-golf.md, "Scoring a hole": four of a
+    kind (per rank, one for each two matched columns of it), Wolfpack (the same, for
+    Jacks), then blackjack on the score so far."""
+    bonuses: list[Bonus] = []
+    matched = Counter(Rules.match_rank(c.cards[0]) for c in columns if c.matched and c.cards[0] is not None)
+    if rules.four_of_a_kind:
+        for rank, count in matched.items():
+            bonuses += [Bonus("four_of_a_kind", FOUR_OF_A_KIND_POINTS, rank)] * (count // 2)
+    if rules.wolfpack:
+        bonuses += [Bonus("wolfpack", WOLFPACK_POINTS, JACK)] * (matched[JACK] // 2)
+    if rules.blackjack and all(c.complete for c in columns):
+        so_far = sum(c.points or 0 for c in columns) + sum(b.points for b in bonuses)
+        if so_far == BLACKJACK:
+            bonuses.append(Bonus("blackjack", -BLACKJACK))
+    return tuple(bonuses)
+
+
+# -- a whole table's hole ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerHole:
+    """One player's hole at a table: the grid's score, then the table's adjustments."""
+
+    grid: GridScore
+    adjustments: tuple[Bonus, ...]
+
+    @property
+    def score(self) -> int:
+        return self.grid.total + sum(a.points for a in self.adjustments)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "grid": self.grid.to_dict(),
+            "adjustments": [a.to_dict() for a in self.adjustments],
+            "score": self.score,
+        }
+
+
+@dataclass(frozen=True)
+class TableScore:
+    players: tuple[PlayerHole, ...]
+
+    @property
+    def scores(self) -> list[int]:
+        return [p.score for p in self.players]
+
+
+def score_table(grids: Sequence[Grid], out: int | None, rules: Rules) -> TableScore:
+    """Score a whole table's hole: every grid (complete), then the table adjustments in
+    the order of docs/grid-golf.md, "Scoring a hole", each on the scores the step before
+    left. ``out`` is the seat that went out first, or ``None`` (nobody did).
+
+    >>> rules = Rules(knock_penalty=True, underdog=True)
+    >>> score_table([["5", "5", "9", "K", "K", "9"], ["A", "2", "3", "A", "2", "3"]], 0, rules).scores
+    [40, -3]
+    """
+    if out is not None and (type(out) is not int or not 0 <= out < len(grids)):
+        raise HandError(f"The player who went out is seat 0 to {len(grids) - 1}, or nobody.", "out")
+    scored = [score_grid(grid, rules) for grid in grids]
+    for seat, grid in enumerate(scored):
+        if not grid.complete:
+            raise HandError(
+                f"Player {seat + 1}'s grid has a card not entered; a hole is scored with every card known.",
+                f"grids[{seat}]",
+            )
+    scores = [grid.total for grid in scored]
+    adjustments: list[list[Bonus]] = [[] for _ in grids]
+
+    def adjust(seat: int, rule: str, points: int) -> None:
+        adjustments[seat].append(Bonus(rule, points))
+        scores[seat] += points
+
+    table = len(grids) > 1  # the rules that compare players need someone to compare with
+    if rules.knock_penalty and out is not None and table:
+        if any(score < scores[out] for seat, score in enumerate(scores) if seat != out):
+            adjust(out, "knock_penalty", KNOCK_PENALTY_POINTS)
+    if rules.knock_bonus and out is not None:
+        adjust(out, "knock_bonus", KNOCK_BONUS_POINTS)
+    if rules.underdog and table:
+        lowest = min(scores)
+        for seat in [seat for seat, score in enumerate(scores) if score == lowest]:
+            adjust(seat, "underdog", UNDERDOG_POINTS)
+    if rules.tied_shame and table:
+        counts = Counter(scores)
+        for seat in [seat for seat, score in enumerate(scores) if counts[score] > 1]:
+            adjust(seat, "tied_shame", TIED_SHAME_POINTS)
+    return TableScore(tuple(PlayerHole(grid, tuple(adjustments[seat])) for seat, grid in enumerate(scored)))
 
 
 def check_grid(grid: Grid, rules: Rules, decks: int = 1, field: str = "cards") -> None:
@@ -114,11 +264,15 @@ def check_grid(grid: Grid, rules: Rules, decks: int = 1, field: str = "cards") -
     for rank, n in counts.items():
         if rank not in RANKS:
             raise CardError(f"{rank!r} is not a card code: use A, 2-10, J, Q, K or JK.", field)
-        if rank not in rules.ranks_in_play:
+        if rank == ONE_EYED_JACK and not rules.one_eyed_jacks:
+            raise CardError("A one-eyed Jack (OJ) counts only under the One-eyed Jacks rule; enter it as J.", field)
+        if rank == JOKER and not rules.jokers_in_play:
             raise CardError("Jokers are not in play under these rules (only 2s score −2).", field)
-        allowed = rules.copies_per_deck(rank) * decks
+        allowed = rules.copies(rank, decks)
         if n > allowed:
             deck_words = "one deck holds" if decks == 1 else f"{decks} decks hold"
+            if rank == JOKER and rules.lucky_swing:
+                deck_words = "Lucky Swing plays with"
             raise HandError(f"{n} {plural_name(rank)}, but {deck_words} only {allowed}.", field)
 
 

@@ -128,6 +128,9 @@ class RulesTables(NamedTuple):
     # what every column adds to a running score (``None``: a face-down card, adding nothing)
     columns: dict[tuple[str | None, str | None], int]
     partners: tuple[int, ...]  # the other position of each position's column
+    # True when a grid's score is the sum of its two-card columns' ``columns`` entries: two rows
+    # and no hand bonus (four of a kind, Wolfpack, blackjack) in the rules
+    additive: bool
 
 
 @lru_cache(maxsize=64)
@@ -148,8 +151,9 @@ def tables(rules: Rules) -> RulesTables:
         rules=rules,
         fields={f.name: getattr(rules, f.name) for f in fields(rules)},
         points={r: rules.points(r) for r in rules.ranks_in_play},
-        columns={(top, bottom): score_column(top, bottom, rules).points or 0 for top in cards for bottom in cards},
+        columns={(top, bottom): score_column((top, bottom), rules).points or 0 for top in cards for bottom in cards},
         partners=tuple(p + width if p < width else p - width for p in range(rules.cards)),
+        additive=rules.rows == 2 and not rules.hand_bonuses,
     )
 
 
