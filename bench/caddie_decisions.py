@@ -90,6 +90,9 @@ except ImportError:
     LAYOUT = "old module paths"
 import caddie
 
+# The two-row layouts every revision deals (nine cards came with the house rules).
+TWO_ROW_SIZES = tuple(size for size in GRID_SIZES if size != 9)
+
 # -- end of the imports from caddie -----------------------------------------------------------
 
 LEVEL = "caddie"
@@ -142,9 +145,9 @@ def grid_table(seed: int, index: int) -> tuple[Rules, int]:
     if index % CROWDED_EVERY == CROWDED_EVERY - 1:
         # 3, 4, 5 and 6 players in turn, on any grid that keeps the deal within MAX_DEALT cards
         players = 3 + (index // CROWDED_EVERY) % 4
-        cards = pick.choice([size for size in GRID_SIZES if size * players <= MAX_DEALT])
+        cards = pick.choice([size for size in TWO_ROW_SIZES if size * players <= MAX_DEALT])
     else:
-        players, cards = 2, GRID_SIZES[index % len(GRID_SIZES)]
+        players, cards = 2, TWO_ROW_SIZES[index % len(TWO_ROW_SIZES)]
     rules = Rules(
         cards=cards,
         king=pick.choice((0, 10)),

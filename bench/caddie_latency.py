@@ -31,14 +31,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from caddie.core.grid import caddie as caddie_policy
 from caddie.core.grid.game import GridMatch
-from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, Rules
+from caddie.core.grid.rules import ENDS, NEGATIVE_PAIRS, NEGATIVES, TWO_ROW_SIZES, Rules
 
 
 def variants() -> list[Rules]:
     return [
         Rules(cards=c, king=k, negatives=n, negative_pairs=p, end=e, discard_flip=d, initial_flips=f, holes=1)
         for c, k, n, p, e, d, f in product(
-            GRID_SIZES, (0, 10), NEGATIVES, NEGATIVE_PAIRS, ENDS, (False, True), (0, 1, 2)
+            TWO_ROW_SIZES, (0, 10), NEGATIVES, NEGATIVE_PAIRS, ENDS, (False, True), (0, 1, 2)
         )
     ]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, RadioField, TextAreaField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
@@ -27,6 +29,10 @@ class BandForm(Form):
     strokes = WholeNumberField(
         "Penalty strokes", what="a whole number of strokes", validators=[Optional(), NumberRange(min=0, max=20)]
     )
+
+
+# The rules fields this form shows; the others keep the table's values when it is saved.
+FORM_RULES = ("cards", "king", "negatives", "negative_pairs", "end", "discard_flip", "initial_flips", "holes")
 
 
 class SettingsForm(PageForm):
@@ -79,7 +85,7 @@ class SettingsForm(PageForm):
     def fill_from(self, table: Table) -> None:
         """Put a table's values into the form (for a GET or a loaded preset)."""
         rules = table.rules
-        for name in ("cards", "king", "negatives", "negative_pairs", "end", "discard_flip", "initial_flips", "holes"):
+        for name in FORM_RULES:
             getattr(self, name).data = getattr(rules, name)
         self.players.data = table.players
         self.fill_clubs(table.clubs)
@@ -93,30 +99,17 @@ class SettingsForm(PageForm):
 
     def fill_rules(self, rules: Rules) -> None:
         """Load a preset's rules; the match length is the table's own choice and stays."""
-        for name, value in rules.to_dict().items():
+        for name in FORM_RULES:
             if name != "holes":
-                getattr(self, name).data = value
+                getattr(self, name).data = getattr(rules, name)
 
-    def to_table(self) -> Table | None:
-        """The ``Table`` the form describes, or ``None`` with errors set beside the fields."""
+    def to_table(self, kept: Rules | None = None) -> Table | None:
+        """The ``Table`` the form describes, or ``None`` with errors set beside the fields.
+        Rules fields the form does not show are ``kept``'s (the table's until now)."""
         if not self.validate():
             return None
         try:
-            rules = Rules(
-                **{
-                    name: getattr(self, name).data
-                    for name in (
-                        "cards",
-                        "king",
-                        "negatives",
-                        "negative_pairs",
-                        "end",
-                        "discard_flip",
-                        "initial_flips",
-                        "holes",
-                    )
-                }
-            )
+            rules = replace(kept or Rules(), **{name: getattr(self, name).data for name in FORM_RULES})
         except CaddieError as err:
             return self._fail(err.field or "cards", err.message)
         deck = self._parse_deck()

@@ -60,6 +60,20 @@ def rules_example(**changes: Any) -> dict[str, Any]:
         "discard_flip": False,
         "initial_flips": 2,
         "holes": 9,
+        "ten": 10,
+        "joker": -2,
+        "lucky_swing": False,
+        "eagle_eye": False,
+        "one_eyed_jacks": False,
+        "four_of_a_kind": False,
+        "wolfpack": False,
+        "blackjack": False,
+        "knock_penalty": False,
+        "knock_bonus": False,
+        "underdog": False,
+        "tied_shame": False,
+        "flip_as_action": False,
+        "early_knock": False,
     }
     base.update(changes)
     return base

@@ -11,15 +11,31 @@ from typing import Any
 
 from caddie.core.clubs.scoring import HAND_SIZE, MAX_YARDAGE
 from caddie.core.grid.cards import RANKS
-from caddie.core.grid.rules import ENDS, GRID_SIZES, NEGATIVE_PAIRS, NEGATIVES, PRESETS
+from caddie.core.grid.rules import (
+    ENDS,
+    GRID_SIZES,
+    HOUSE_FLAGS,
+    JOKER_POINTS,
+    KING_POINTS,
+    NEGATIVE_PAIRS,
+    NEGATIVES,
+    PRESETS,
+    TEN_POINTS,
+)
+from caddie.core.grid.scoring import GRID_RULES, TABLE_RULES
 from caddie.core.limits import MAX_DECKS
+from caddie.core.table import MAX_PLAYERS
 from caddie.openapi.registry import SCHEMAS, Schema, error_example, json_operation, operation, ref, rules_example
 
 # -- schemas --------------------------------------------------------------------
 
 _RULE_PROPERTIES: dict[str, Schema] = {
-    "cards": {"type": "integer", "enum": list(GRID_SIZES), "description": "Grid size: 2 rows of 2 to 5 columns."},
-    "king": {"type": "integer", "enum": [0, 10], "description": "Points of a King."},
+    "cards": {
+        "type": "integer",
+        "enum": list(GRID_SIZES),
+        "description": "Grid size: 2 rows of 2 to 5 columns, or 9 in three rows of three.",
+    },
+    "king": {"type": "integer", "enum": list(KING_POINTS), "description": "Points of a King (-2: super kings)."},
     "negatives": {
         "type": "string",
         "enum": list(NEGATIVES),
@@ -37,8 +53,9 @@ _RULE_PROPERTIES: dict[str, Schema] = {
         "description": "The hole ends at once when a player's last card is up, or everyone else gets a final turn.",
     },
     "discard_flip": {
-        "type": "boolean",
-        "description": "Discarding a card drawn from the deck forces a face-down card up.",
+        "enum": [False, True, "optional"],
+        "description": "After discarding a card drawn from the deck a face-down card is turned up: never "
+        "(false), always (true), or if the player likes (`optional`).",
     },
     "initial_flips": {
         "type": "integer",
@@ -47,15 +64,43 @@ _RULE_PROPERTIES: dict[str, Schema] = {
         "description": "Cards each player turns up after the deal.",
     },
     "holes": {"type": "integer", "minimum": 1, "maximum": 18, "description": "Match length."},
+    "ten": {"type": "integer", "enum": list(TEN_POINTS), "description": "Points of a 10 (1: Ten Penny)."},
+    "joker": {
+        "type": "integer",
+        "enum": list(JOKER_POINTS),
+        "description": "Points of a joker, where jokers are in play.",
+    },
+    **{
+        name: {"type": "boolean", "description": description}
+        for name, description in {
+            "lucky_swing": "Exactly one joker in all the decks together, worth -5.",
+            "eagle_eye": "A joker scores +2 alone and -4 as a matched column pair.",
+            "one_eyed_jacks": "Two one-eyed Jacks (`OJ`) per deck: a Jack for matching, 0 points unmatched.",
+            "four_of_a_kind": "Two matched columns of one rank in a grid: -20 more, for each such set.",
+            "wolfpack": "Two matched columns of Jacks in a grid: -20 more (stacks with four of a kind).",
+            "blackjack": "A grid scoring exactly 21 (after the bonuses above) scores 0.",
+            "knock_penalty": "Who went out first takes +10 if another player's score is strictly lower.",
+            "knock_bonus": "Who went out first takes -5.",
+            "underdog": "The lowest score of the hole (every player tied for it) takes -3.",
+            "tied_shame": "Every player whose score equals another player's takes +5.",
+            "flip_as_action": "A whole turn may be turning up one face-down card instead of drawing.",
+            "early_knock": "A player with one or two face-down cards may turn them all up as a turn, and so go out.",
+        }.items()
+    },
 }
+assert set(HOUSE_FLAGS) <= set(_RULE_PROPERTIES), "every house rule is described"
 
 SCHEMAS.update(
     {
-        "CardCode": {"type": "string", "enum": list(RANKS), "description": "A canonical card code; JK is a joker."},
+        "CardCode": {
+            "type": "string",
+            "enum": list(RANKS),
+            "description": "A canonical card code; JK is a joker, OJ a one-eyed Jack (only under that rule).",
+        },
         "TypedCard": {
             "type": "string",
             "description": "A card as typed. Input is forgiving: any case, surrounding spaces, `T` for 10, "
-            "`X`, `*` or `JOKER` for a joker, `1` or `ACE` for an Ace.",
+            "`X`, `*` or `JOKER` for a joker, `1` or `ACE` for an Ace, `J1` for a one-eyed Jack.",
             "examples": ["K", "10", "t", " q ", "JK", "x"],
         },
         "Rules": {
@@ -89,8 +134,8 @@ SCHEMAS.update(
                     "items": ref("TypedCard"),
                     "minItems": min(GRID_SIZES),
                     "maxItems": max(GRID_SIZES),
-                    "description": "Every card of the finished grid, top row left to right then bottom row. "
-                    "None may be missing, and there must be exactly `rules.cards` of them.",
+                    "description": "Every card of the finished grid, row by row from the top, each left to "
+                    "right. None may be missing, and there must be exactly `rules.cards` of them.",
                 },
                 "preset": {
                     "type": "string",
@@ -108,24 +153,94 @@ SCHEMAS.update(
             "additionalProperties": False,
             "properties": {
                 "top": ref("CardCode"),
+                "middle": {**ref("CardCode"), "description": "Only in a nine-card grid."},
                 "bottom": ref("CardCode"),
-                "matched": {"type": "boolean", "description": "The two cards share a rank."},
+                "matched": {
+                    "type": "boolean",
+                    "description": "Every card of the column shares a rank (a one-eyed Jack is a Jack).",
+                },
                 "points": {"type": "integer", "description": "What the column scores."},
+            },
+        },
+        "Bonus": {
+            "type": "object",
+            "required": ["rule", "points"],
+            "additionalProperties": False,
+            "properties": {
+                "rule": {"type": "string", "enum": [*GRID_RULES, *TABLE_RULES], "description": "The house rule."},
+                "points": {"type": "integer", "description": "What it adds to the score (negative: takes off)."},
             },
         },
         "GridTally": {
             "type": "object",
-            "required": ["score", "columns", "rules"],
+            "required": ["score", "columns", "bonuses", "rules"],
             "additionalProperties": False,
             "properties": {
-                "score": {"type": "integer", "description": "The grid's score: the sum of its columns."},
+                "score": {"type": "integer", "description": "The grid's score: its columns, then its bonuses."},
                 "columns": {
                     "type": "array",
                     "items": ref("ColumnScore"),
-                    "minItems": min(GRID_SIZES) // 2,
-                    "maxItems": max(GRID_SIZES) // 2,
+                    "minItems": 2,
+                    "maxItems": 5,
                     "description": "Left to right.",
                 },
+                "bonuses": {
+                    "type": "array",
+                    "items": ref("Bonus"),
+                    "description": "The hand bonuses in force that this grid earns (four of a kind, "
+                    "Wolfpack, blackjack), in the order they are scored; included in `score`.",
+                },
+                "rules": ref("Rules"),
+            },
+        },
+        "TableTallyRequest": {
+            "type": "object",
+            "required": ["grids"],
+            "additionalProperties": False,
+            "properties": {
+                "grids": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": MAX_PLAYERS,
+                    "items": {"type": "array", "items": ref("TypedCard"), "minItems": 4, "maxItems": 10},
+                    "description": "Every player's finished grid, each as `/tally/grid` takes `cards`.",
+                },
+                "out": {
+                    "type": ["integer", "null"],
+                    "minimum": 0,
+                    "description": "The grid (0 for the first) of the player who went out first, or null.",
+                },
+                "preset": {"type": "string", "enum": list(PRESETS), "default": "standard"},
+                "rules": ref("RulesOverrides"),
+                "decks": {
+                    **ref("Decks"),
+                    "description": "Decks shuffled together (default: as many as the table needs for its "
+                    "players); all the grids together cannot hold more copies than they contain.",
+                },
+            },
+        },
+        "PlayerHole": {
+            "type": "object",
+            "required": ["grid", "adjustments", "score"],
+            "additionalProperties": False,
+            "properties": {
+                "grid": ref("GridTally"),
+                "adjustments": {
+                    "type": "array",
+                    "items": ref("Bonus"),
+                    "description": "The table adjustments (knock penalty, knock bonus, underdog, tied shame), "
+                    "in the order they are scored.",
+                },
+                "score": {"type": "integer", "description": "The grid's score with the adjustments."},
+            },
+        },
+        "TableTally": {
+            "type": "object",
+            "required": ["scores", "players", "rules"],
+            "additionalProperties": False,
+            "properties": {
+                "scores": {"type": "array", "items": {"type": "integer"}, "description": "Each player's hole score."},
+                "players": {"type": "array", "items": ref("PlayerHole"), "description": "In the order of `grids`."},
                 "rules": ref("Rules"),
             },
         },
@@ -204,7 +319,8 @@ SCHEMAS.update(
 
 
 def _column(top: str, bottom: str, points: int) -> dict[str, Any]:
-    return {"top": top, "bottom": bottom, "matched": top == bottom, "points": points}
+    matched = {top, bottom} in ({top}, {"J", "OJ"})  # a one-eyed Jack matches a Jack
+    return {"top": top, "bottom": bottom, "matched": matched, "points": points}
 
 
 GRID_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
@@ -215,6 +331,7 @@ GRID_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
         {
             "score": 24,
             "columns": [_column("K", "K", 0), _column("5", "3", 8), _column("7", "9", 16)],
+            "bonuses": [],
             "rules": rules_example(),
         },
     ),
@@ -225,6 +342,7 @@ GRID_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
         {
             "score": 8,
             "columns": [_column("K", "K", 0), _column("2", "2", 0), _column("10", "JK", 8)],
+            "bonuses": [],
             "rules": rules_example(king=0, negatives="both"),
         },
     ),
@@ -235,6 +353,7 @@ GRID_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
         {
             "score": 7,
             "columns": [_column("2", "2", -4), _column("Q", "A", 11)],
+            "bonuses": [],
             "rules": rules_example(cards=4, negative_pairs="keep"),
         },
     ),
@@ -242,7 +361,69 @@ GRID_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
         "Six Queens can only come from two decks",
         {"cards": ["Q", "Q", "Q", "Q", "Q", "Q"], "decks": 2},
         200,
-        {"score": 0, "columns": [_column("Q", "Q", 0)] * 3, "rules": rules_example()},
+        {"score": 0, "columns": [_column("Q", "Q", 0)] * 3, "bonuses": [], "rules": rules_example()},
+    ),
+    "four_of_a_kind": (
+        "Two matched columns of 7s under Four of a kind",
+        {"cards": ["7", "7", "5", "7", "7", "9"], "rules": {"four_of_a_kind": True}},
+        200,
+        {
+            "score": -6,
+            "columns": [_column("7", "7", 0), _column("7", "7", 0), _column("5", "9", 14)],
+            "bonuses": [{"rule": "four_of_a_kind", "points": -20}],
+            "rules": rules_example(four_of_a_kind=True),
+        },
+    ),
+    "blackjack": (
+        "Exactly 21 under Blackjack scores 0",
+        {"cards": ["3", "6", "A", "5", "7", "A"], "rules": {"blackjack": True}},
+        200,
+        {
+            "score": 0,
+            "columns": [_column("3", "5", 8), _column("6", "7", 13), _column("A", "A", 0)],
+            "bonuses": [{"rule": "blackjack", "points": -21}],
+            "rules": rules_example(blackjack=True),
+        },
+    ),
+    "nine_cards": (
+        "Nine cards in three rows: a column of three 7s scores 0",
+        {"cards": ["7", "5", "K", "7", "2", "K", "7", "9", "Q"], "rules": {"cards": 9}},
+        200,
+        {
+            "score": 42,
+            "columns": [
+                {"top": "7", "middle": "7", "bottom": "7", "matched": True, "points": 0},
+                {"top": "5", "middle": "2", "bottom": "9", "matched": False, "points": 12},
+                {"top": "K", "middle": "K", "bottom": "Q", "matched": False, "points": 30},
+            ],
+            "bonuses": [],
+            "rules": rules_example(cards=9),
+        },
+    ),
+    "one_eyed_jack": (
+        "A one-eyed Jack over a Jack is a matched column",
+        {"cards": ["J1", "5", "J", "3"], "rules": {"cards": 4, "one_eyed_jacks": True}},
+        200,
+        {
+            "score": 8,
+            "columns": [_column("OJ", "J", 0), _column("5", "3", 8)],
+            "bonuses": [],
+            "rules": rules_example(cards=4, one_eyed_jacks=True),
+        },
+    ),
+    "one_eyed_jack_off": (
+        "A one-eyed Jack when the rule is off",
+        {"cards": ["OJ", "5", "7", "K", "3", "9"]},
+        400,
+        error_example("A one-eyed Jack (OJ) counts only under the One-eyed Jacks rule; enter it as J.", "cards"),
+    ),
+    "rules_that_contradict": (
+        "Two rules that each set a joker's value",
+        {"cards": ["K", "5", "7", "K", "3", "9"], "rules": {"lucky_swing": True, "eagle_eye": True}},
+        400,
+        error_example(
+            "Lucky Swing and Eagle-Eye jokers each say what a joker is worth: choose one.", "rules.eagle_eye"
+        ),
     ),
     "unknown_card": (
         "A card that is not a card",
@@ -280,7 +461,7 @@ GRID_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
         "A rules value the game does not have",
         {"cards": ["K", "5", "7", "K", "3", "9"], "rules": {"king": 5}},
         400,
-        error_example("A King is worth 0 or 10 points.", "rules.king"),
+        error_example("A King is worth 10, 0 or \u22122 points.", "rules.king"),
     ),
     "unknown_preset": (
         "A preset that does not exist",
@@ -349,6 +530,99 @@ CLUB_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
 }
 
 
+TABLE_GRIDS = [["5", "5", "9", "K", "K", "9"], ["A", "2", "3", "A", "2", "3"]]
+
+
+def _grid_tally(score: int, columns: list[dict[str, Any]], bonuses: list[dict[str, Any]], **rules: Any) -> dict:
+    return {"score": score, "columns": columns, "bonuses": bonuses, "rules": rules_example(**rules)}
+
+
+TABLE_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
+    "knock_penalty_and_underdog": (
+        "The first out is beaten, and pays; the lowest takes the underdog's -3",
+        {"grids": TABLE_GRIDS, "out": 0, "rules": {"knock_penalty": True, "underdog": True}},
+        200,
+        {
+            "scores": [40, -3],
+            "players": [
+                {
+                    "grid": _grid_tally(
+                        30,
+                        [_column("5", "K", 15), _column("5", "K", 15), _column("9", "9", 0)],
+                        [],
+                        knock_penalty=True,
+                        underdog=True,
+                    ),
+                    "adjustments": [{"rule": "knock_penalty", "points": 10}],
+                    "score": 40,
+                },
+                {
+                    "grid": _grid_tally(
+                        0,
+                        [_column("A", "A", 0), _column("2", "2", 0), _column("3", "3", 0)],
+                        [],
+                        knock_penalty=True,
+                        underdog=True,
+                    ),
+                    "adjustments": [{"rule": "underdog", "points": -3}],
+                    "score": -3,
+                },
+            ],
+            "rules": rules_example(knock_penalty=True, underdog=True),
+        },
+    ),
+    "tied_shame": (
+        "Two players tie and both take +5; nobody went out first",
+        {
+            "grids": [["4", "5", "4", "5"], ["A", "8", "A", "8"], ["3", "Q", "6", "2"]],
+            "rules": {"cards": 4, "tied_shame": True},
+        },
+        200,
+        {
+            "scores": [5, 5, 17],
+            "players": [
+                {
+                    "grid": _grid_tally(0, [_column("4", "4", 0), _column("5", "5", 0)], [], cards=4, tied_shame=True),
+                    "adjustments": [{"rule": "tied_shame", "points": 5}],
+                    "score": 5,
+                },
+                {
+                    "grid": _grid_tally(0, [_column("A", "A", 0), _column("8", "8", 0)], [], cards=4, tied_shame=True),
+                    "adjustments": [{"rule": "tied_shame", "points": 5}],
+                    "score": 5,
+                },
+                {
+                    "grid": _grid_tally(
+                        17, [_column("3", "2", 1), _column("Q", "6", 16)], [], cards=4, tied_shame=True
+                    ),
+                    "adjustments": [],
+                    "score": 17,
+                },
+            ],
+            "rules": rules_example(cards=4, tied_shame=True),
+        },
+    ),
+    "out_of_range": (
+        "Who went out names a grid that is not there",
+        {"grids": TABLE_GRIDS, "out": 2},
+        400,
+        error_example("Who went out first is the number of their grid, 0 to 1, or null when nobody did.", "out"),
+    ),
+    "missing_card": (
+        "Every grid of a finished hole is complete",
+        {"grids": [TABLE_GRIDS[0], ["A", "2", None, "A", "2", "3"]]},
+        400,
+        error_example("Card 3 is missing: a tallied grid is finished, so enter every card.", "grids[1][2]"),
+    ),
+    "more_than_the_decks_hold": (
+        "Five Kings at a table of two that plays one deck",
+        {"grids": [["K", "K", "5", "K", "K", "9"], ["K", "2", "3", "4", "5", "6"]]},
+        400,
+        error_example("5 Kings at the table, but one deck holds only 4.", "grids"),
+    ),
+}
+
+
 # -- operations -----------------------------------------------------------------
 
 
@@ -363,6 +637,23 @@ def _tally_grid() -> dict[str, Any]:
         "GridTallyRequest",
         "GridTally",
         GRID_EXAMPLES,
+        ["Tally"],
+    )
+
+
+@operation("/api/v1/tally/table", "post")
+def _tally_table() -> dict[str, Any]:
+    return json_operation(
+        "tallyTable",
+        "Score a whole table's Grid Golf hole",
+        "Scores every player's finished grid as `/tally/grid` does (columns, then the hand bonuses), then "
+        "applies the table adjustments in force in their fixed order (knock penalty, knock bonus, underdog, "
+        "tied shame), each on the scores the step before left. `out` is the grid of the player who went out "
+        "first, or null. Refused: anything `/tally/grid` refuses, in any grid; an `out` that is not a grid; "
+        "more copies of a card at the table than its decks hold.",
+        "TableTallyRequest",
+        "TableTally",
+        TABLE_EXAMPLES,
         ["Tally"],
     )
 

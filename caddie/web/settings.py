@@ -43,7 +43,7 @@ def save():
         form.fill_from(Table(players=form.players.data or Table().players))
         return _render(form, notice="Defaults loaded. Press Save to use them.")
 
-    table = form.to_table()
+    table = form.to_table(kept=current_table().rules)
     if table is None:
         return _render(form, status=400)
     try:

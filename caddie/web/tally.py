@@ -10,7 +10,7 @@ from caddie.core.clubs import hand as club_hand
 from caddie.core.clubs.scoring import score_club_hole
 from caddie.core.errors import CaddieError
 from caddie.core.grid import hand as grid_hand
-from caddie.core.grid.rules import GRID_SIZES
+from caddie.core.grid.rules import TWO_ROW_SIZES
 from caddie.core.grid.scoring import score_grid
 from caddie.forms.tally import ClubTallyForm, GridTallyForm
 from caddie.web.ledger import rounds_to_add_to
@@ -41,12 +41,12 @@ def _enter_in_typed(form) -> bool:
 def grid():
     table = current_table()
     form = GridTallyForm(request.args)
-    size = form.size.data if form.size.data in GRID_SIZES else table.rules.cards
+    size = form.size.data if form.size.data in TWO_ROW_SIZES else table.rules.cards
     hand, errors = grid_hand.parse_hand(form.hand.data or "", size)
     sel = form.sel.data if form.sel.data is not None and 0 <= form.sel.data < size else grid_hand.first_empty(hand)
 
     acted = any(request.args.get(a) not in (None, "") for a in GRID_ACTIONS)
-    if form.resize.data in GRID_SIZES and form.resize.data != size:
+    if form.resize.data in TWO_ROW_SIZES and form.resize.data != size:
         hand = grid_hand.resize(hand, form.resize.data)
         size = form.resize.data
         sel = grid_hand.first_empty(hand)
@@ -80,7 +80,7 @@ def grid():
         "decks": decks,
         "errors": errors,
         "score": score,
-        "sizes": GRID_SIZES,
+        "sizes": TWO_ROW_SIZES,
         "active_tab": "tally",
         "keep_typed": bool(errors.get("typed")),
         "url_args": grid_hand.url_args(hand, size, sel, table.rules.cards),

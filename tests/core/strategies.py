@@ -7,24 +7,22 @@ from hypothesis import strategies as st
 from caddie.core.grid.rules import (
     ENDS,
     GRID_SIZES,
+    HOUSE_FLAGS,
     JOKER_POINTS,
     KING_POINTS,
     NEGATIVE_PAIRS,
     NEGATIVES,
     TEN_POINTS,
+    TWO_ROW_SIZES,
     Rules,
 )
 
-# The house rules that change only how a hole is scored (docs/grid-golf.md, "House rules").
-SCORING_FLAGS = (
-    "one_eyed_jacks",
-    "four_of_a_kind",
-    "wolfpack",
-    "blackjack",
-    "knock_penalty",
-    "knock_bonus",
-    "underdog",
-    "tied_shame",
+__all__ = ["TWO_ROW_SIZES", "rules_strategy"]
+
+# The on/off house rules that change only how a hole is scored (the joker rules, which
+# exclude each other, and the turn options are drawn on their own).
+SCORING_FLAGS = tuple(
+    name for name in HOUSE_FLAGS if name not in ("lucky_swing", "eagle_eye", "flip_as_action", "early_knock")
 )
 
 
@@ -75,6 +73,3 @@ def rules_strategy(
     defaults, ``turn_options=False`` the turn options (flip instead of drawing, early knock,
     an optional discard flip)."""
     return _rules(holes if holes is not None else st.integers(1, 18), sizes, house, turn_options)
-
-
-TWO_ROW_SIZES = tuple(size for size in GRID_SIZES if size != 9)

@@ -30,16 +30,7 @@ from tests.web.openapi_check import (
 
 GRID = "/api/v1/tally/grid"
 CLUBS = "/api/v1/tally/clubs"
-STANDARD_RULES = {
-    "cards": 6,
-    "king": 10,
-    "negatives": "twos",
-    "negative_pairs": "zero",
-    "end": "immediate",
-    "discard_flip": False,
-    "initial_flips": 2,
-    "holes": 9,
-}
+STANDARD_RULES = Rules().to_dict()
 HAND = ["K", "5", "7", "K", "3", "9"]
 
 
@@ -103,6 +94,7 @@ def test_grid_documented_example(client):
             {"top": "5", "bottom": "3", "matched": False, "points": 8},
             {"top": "7", "bottom": "9", "matched": False, "points": 16},
         ],
+        "bonuses": [],
         "rules": STANDARD_RULES,
     }
 
@@ -264,14 +256,14 @@ def test_grid_joker_not_in_play(client):
         ({"cards": HAND, "rules": [["king", 0]]}, "rules", "object"),
         ({"cards": HAND, "rules": {"kings": 0}}, "rules.kings", '"kings" is not a rules field'),
         ({"cards": HAND, "rules": {"k\u00efng": 0}}, "rules.k\u00efng", "is not a rules field"),
-        ({"cards": HAND, "rules": {"king": 5}}, "rules.king", "King is worth 0 or 10"),
-        ({"cards": HAND, "rules": {"king": "10"}}, "rules.king", "King is worth 0 or 10"),
-        ({"cards": HAND, "rules": {"king": 10.0}}, "rules.king", "King is worth 0 or 10"),
-        ({"cards": HAND, "rules": {"king": False}}, "rules.king", "King is worth 0 or 10"),
-        ({"cards": HAND, "rules": {"king": None}}, "rules.king", "King is worth 0 or 10"),
-        ({"cards": HAND, "rules": {"cards": 7}}, "rules.cards", "4, 6, 8 or 10"),
-        ({"cards": HAND, "rules": {"cards": 6.0}}, "rules.cards", "4, 6, 8 or 10"),
-        ({"cards": HAND, "rules": {"cards": True}}, "rules.cards", "4, 6, 8 or 10"),
+        ({"cards": HAND, "rules": {"king": 5}}, "rules.king", "King is worth 10, 0 or −2"),
+        ({"cards": HAND, "rules": {"king": "10"}}, "rules.king", "King is worth 10, 0 or −2"),
+        ({"cards": HAND, "rules": {"king": 10.0}}, "rules.king", "King is worth 10, 0 or −2"),
+        ({"cards": HAND, "rules": {"king": False}}, "rules.king", "King is worth 10, 0 or −2"),
+        ({"cards": HAND, "rules": {"king": None}}, "rules.king", "King is worth 10, 0 or −2"),
+        ({"cards": HAND, "rules": {"cards": 7}}, "rules.cards", "4, 6, 8, 9 or 10"),
+        ({"cards": HAND, "rules": {"cards": 6.0}}, "rules.cards", "4, 6, 8, 9 or 10"),
+        ({"cards": HAND, "rules": {"cards": True}}, "rules.cards", "4, 6, 8, 9 or 10"),
         ({"cards": HAND, "rules": {"negatives": "threes"}}, "rules.negatives", "twos"),
         ({"cards": HAND, "rules": {"negatives": ["twos"]}}, "rules.negatives", "twos"),
         ({"cards": HAND, "rules": {"negative_pairs": "double"}}, "rules.negative_pairs", "zero"),
@@ -831,7 +823,7 @@ def test_the_document_check_finds_what_is_wrong(doc):
             "$.score: 4.0 is not of type 'integer'",
         ),  # a whole number is sent as one
         ("ColumnScore", {"top": "K", "bottom": "Z", "matched": False, "points": 10}, "$.bottom: 'Z' is not one of"),
-        ("Rules", dict(STANDARD_RULES, king=True), "$.king: True is not one of [0, 10]"),  # not 1
+        ("Rules", dict(STANDARD_RULES, king=True), "$.king: True is not one of [10, 0, -2]"),  # not 1
         (
             "CreateRoundRequest",
             {"players": ["Ann"], "played_on": "2025-02-30"},

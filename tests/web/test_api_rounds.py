@@ -356,7 +356,7 @@ def test_clearing_a_cell(client):
         ({"players": ["Ann"], "game": ["clubs"]}, "game", '"grid"'),
         ({"players": ["Ann"], "preset": "house"}, "preset", '"house" is not a preset'),
         ({"players": ["Ann"], "preset": 3}, "preset", "preset is a name"),
-        ({"players": ["Ann"], "rules": {"king": 5}}, "rules.king", "0 or 10"),
+        ({"players": ["Ann"], "rules": {"king": 5}}, "rules.king", "10, 0 or −2"),
         ({"players": ["Ann"], "rules": {"kings": 0}}, "rules.kings", "not a rules field"),
         ({"players": ["Ann"], "rules": [0]}, "rules", "object"),
         ({"players": ["Ann"], "rules": None}, "rules", "object"),

@@ -15,6 +15,7 @@ from caddie.core.errors import CardError, RulesError, quoted
 from caddie.core.grid.cards import JACK, JOKER, ONE_EYED_JACK, RANKS
 
 GRID_SIZES = (4, 6, 8, 9, 10)
+TWO_ROW_SIZES = (4, 6, 8, 10)  # the layouts the Tally page, Play and the Caddie lay out today
 KING_POINTS = (10, 0, -2)
 TEN_POINTS = (10, 1)
 JOKER_POINTS = (-2, -3, -5, 0)
@@ -371,6 +372,34 @@ def signed(points: int) -> str:
     ('−2', '0', '10')
     """
     return f"−{-points}" if points < 0 else str(points)
+
+
+def check_playable(rules: Rules) -> None:
+    """Refuse the rules Play and the Caddie do not play yet: nine-card grids and the turn
+    options (flip instead of drawing, early knock, an optional discard flip). Tally and the
+    ledger take them all; the engine and the Caddie follow (docs/grid-golf.md, "House rules").
+
+    >>> check_playable(Rules(knock_penalty=True, four_of_a_kind=True))
+    >>> check_playable(Rules(cards=9))
+    Traceback (most recent call last):
+    ...
+    caddie.core.errors.RulesError: Play and the Caddie do not deal nine-card grids yet; Tally and the ledger take them.
+    """
+    if rules.cards == 9:
+        raise RulesError(
+            "Play and the Caddie do not deal nine-card grids yet; Tally and the ledger take them.", "cards"
+        )
+    for name, words in (
+        ("flip_as_action", "a flip instead of drawing"),
+        ("early_knock", "an early knock"),
+    ):
+        if getattr(rules, name):
+            raise RulesError(f"Play and the Caddie do not play {words} yet; Tally and the ledger take it.", name)
+    if rules.discard_flip == "optional":
+        raise RulesError(
+            "Play and the Caddie do not play an optional discard flip yet; Tally and the ledger take it.",
+            "discard_flip",
+        )
 
 
 def preset_name(rules: Rules) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from caddie.core.errors import CardError, HandError
 from caddie.core.grid.cards import JACK, JOKER, ONE_EYED_JACK, RANKS, plural_name
@@ -95,7 +96,7 @@ class GridScore:
     def complete(self) -> bool:
         return all(c.complete for c in self.columns)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         """The grid part of the tally API's answer (without ``rules``)."""
         return {
             "score": self.total,
@@ -182,7 +183,7 @@ class PlayerHole:
     def score(self) -> int:
         return self.grid.total + sum(a.points for a in self.adjustments)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "grid": self.grid.to_dict(),
             "adjustments": [a.to_dict() for a in self.adjustments],
@@ -260,7 +261,23 @@ def check_grid(grid: Grid, rules: Rules, decks: int = 1, field: str = "cards") -
         )
     if type(decks) is not int or decks < 1:
         raise HandError("The number of decks is a whole number, at least 1.", "decks")
-    counts = Counter(c for c in grid if c is not None)
+    _check_counts(Counter(c for c in grid if c is not None), rules, decks, field)
+
+
+def check_table(grids: Sequence[Grid], rules: Rules, decks: int) -> None:
+    """Raise if the grids of a whole table could not all be dealt from ``decks`` decks.
+
+    >>> check_table([["K", "K", "5", "K", "K", "9"], ["K", "2", "3", "4", "5", "6"]], Rules(), 1)
+    Traceback (most recent call last):
+    ...
+    caddie.core.errors.HandError: 5 Kings at the table, but one deck holds only 4.
+    """
+    for seat, grid in enumerate(grids):
+        check_grid(grid, rules, decks, f"grids[{seat}]")
+    _check_counts(Counter(c for grid in grids for c in grid if c is not None), rules, decks, "grids", " at the table")
+
+
+def _check_counts(counts: Counter[str], rules: Rules, decks: int, field: str, where: str = "") -> None:
     for rank, n in counts.items():
         if rank not in RANKS:
             raise CardError(f"{rank!r} is not a card code: use A, 2-10, J, Q, K or JK.", field)
@@ -273,7 +290,7 @@ def check_grid(grid: Grid, rules: Rules, decks: int = 1, field: str = "cards") -
             deck_words = "one deck holds" if decks == 1 else f"{decks} decks hold"
             if rank == JOKER and rules.lucky_swing:
                 deck_words = "Lucky Swing plays with"
-            raise HandError(f"{n} {plural_name(rank)}, but {deck_words} only {allowed}.", field)
+            raise HandError(f"{n} {plural_name(rank)}{where}, but {deck_words} only {allowed}.", field)
 
 
 def _article(n: int) -> str:

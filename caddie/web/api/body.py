@@ -26,7 +26,7 @@ from caddie.core.grid.cards import parse_card
 from caddie.core.grid.rules import PRESETS, Rules, preset, preset_name
 from caddie.core.ledger import HOLE_COUNTS, check_score
 from caddie.core.limits import MAX_DECKS
-from caddie.core.table import Table
+from caddie.core.table import MAX_PLAYERS, MIN_PLAYERS, Table
 from caddie.store.courses import MINE, find_course
 from caddie.store.ledger import GAMES, CellWrite
 from caddie.store.models import Round
@@ -276,13 +276,55 @@ def grid_rules(body: Mapping[str, Any], default: Rules | None = None) -> Rules:
         raise RulesError(err.message, f"rules.{err.field}" if err.field else "rules") from None
 
 
-def grid_card(text: Any, i: int) -> str:
-    field = f"cards[{i}]"
+def grid_card(text: Any, i: int, where: str = "cards") -> str:
+    field = f"{where}[{i}]"
     if text is None or (isinstance(text, str) and not text.strip()):
         raise CaddieError(f"Card {i + 1} is missing: a tallied grid is finished, so enter every card.", field)
     if not isinstance(text, str):
         raise CaddieError(f'Card {i + 1} is not a card: write each card as text, such as "K", "10" or "JK".', field)
     return parse_card(text, field=field)
+
+
+def finished_grid(typed: Any, rules: Rules, where: str = "cards") -> list[str]:
+    """The canonical codes of a finished grid sent as a list of card texts, row by row."""
+    example = '["K", "5", "7", "K", "3", "9"]'
+    order = "top row then bottom row" if rules.rows == 2 else "top row, middle row, then bottom row"
+    if typed is None:
+        raise CaddieError(f"Send the cards of the finished grid, {order}, as a list such as {example}.", where)
+    if not isinstance(typed, list):
+        raise CaddieError(f"The cards are a list such as {example}, {order}.", where)
+    if len(typed) != rules.cards:
+        raise CaddieError(
+            f"This grid has {len(typed)} cards, but the rules in force deal {rules.cards}: enter every card, {order}.",
+            where,
+        )
+    return [grid_card(text, i, where) for i, text in enumerate(typed)]
+
+
+def table_grids(typed: Any, rules: Rules) -> list[list[str]]:
+    """Every player's finished grid of a whole table's hole (``grids``)."""
+    if not isinstance(typed, list) or not typed:
+        raise CaddieError(
+            'Send every player\'s finished grid as a list of grids, such as [["K", "5", "7", "K", "3", "9"], [...]].',
+            "grids",
+        )
+    if len(typed) > MAX_PLAYERS:
+        raise CaddieError(
+            f"A table seats {MIN_PLAYERS} to {MAX_PLAYERS} players; this hole has {len(typed)} grids.", "grids"
+        )
+    return [finished_grid(grid, rules, f"grids[{seat}]") for seat, grid in enumerate(typed)]
+
+
+def went_out(body: Mapping[str, Any], players: int) -> int | None:
+    """``out``: the seat (0 for the first grid) that went out first, or null when nobody did."""
+    out = body.get("out")
+    if out is None:
+        return None
+    if not is_json_int(out) or not 0 <= out < players:
+        raise CaddieError(
+            f"Who went out first is the number of their grid, 0 to {players - 1}, or null when nobody did.", "out"
+        )
+    return int(out)
 
 
 def deck_count(body: Mapping[str, Any]) -> int:

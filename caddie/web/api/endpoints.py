@@ -29,7 +29,7 @@ from caddie.core.clubs.scoring import check_yardage, score_club_hole
 from caddie.core.errors import CaddieError
 from caddie.core.grid.advisor import FIELDS as CADDIE_GRID_FIELDS
 from caddie.core.grid.advisor import advise
-from caddie.core.grid.scoring import check_grid, score_grid
+from caddie.core.grid.scoring import check_grid, check_table, score_grid, score_table
 from caddie.offload.heavy_work import run_heavy
 from caddie.openapi import openapi_document
 from caddie.store.ledger import (
@@ -51,7 +51,7 @@ from caddie.web.api.body import (
     club_rules,
     date_played,
     deck_count,
-    grid_card,
+    finished_grid,
     grid_rules,
     hole_count,
     hole_number,
@@ -60,6 +60,8 @@ from caddie.web.api.body import (
     player_names,
     round_course,
     round_table,
+    table_grids,
+    went_out,
 )
 from caddie.web.csrf import csrf
 from caddie.web.identity import browser_id, edit_grants
@@ -69,6 +71,7 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
 
 GRID_FIELDS = ("cards", "preset", "rules", "decks")
+TABLE_FIELDS = ("grids", "out", "preset", "rules", "decks")
 CLUB_FIELDS = ("yardage", "cards", "decks", "deck", "penalty_chart", "beyond")
 ROUND_FIELDS = ("players", "holes", "game", "preset", "rules", "course", "played_on")
 HOLE_FIELDS = ("scores", "versions")
@@ -113,29 +116,28 @@ def openapi_json():
 @bp.post("/tally/grid")
 def tally_grid():
     body = json_object(GRID_FIELDS)
-    typed = body.get("cards")
-    if typed is None:
-        raise CaddieError(
-            "Send the cards of the finished grid, top row then bottom row, "
-            'as a list such as ["K", "5", "7", "K", "3", "9"].',
-            "cards",
-        )
-    if not isinstance(typed, list):
-        raise CaddieError(
-            'The cards are a list such as ["K", "5", "7", "K", "3", "9"], top row then bottom row.', "cards"
-        )
     rules = grid_rules(body)
     decks = deck_count(body)
-    if len(typed) != rules.cards:
-        raise CaddieError(
-            f"This grid has {len(typed)} cards, but the rules in force deal "
-            f"{rules.cards}: enter every card, top row then bottom row.",
-            "cards",
-        )
-    cards = [grid_card(text, i) for i, text in enumerate(typed)]
+    cards = finished_grid(body.get("cards"), rules)
     check_grid(cards, rules, decks)
-    scored = score_grid(cards, rules)
-    return {"score": scored.total, "columns": [c.to_dict() for c in scored.columns], "rules": rules.to_dict()}
+    return {**score_grid(cards, rules).to_dict(), "rules": rules.to_dict()}
+
+
+@bp.post("/tally/table")
+def tally_table():
+    """A whole table's hole: every grid, then the table adjustments (docs/api.md, "Tally a table")."""
+    body = json_object(TABLE_FIELDS)
+    rules = grid_rules(body)
+    grids = table_grids(body.get("grids"), rules)
+    out = went_out(body, len(grids))
+    decks = deck_count(body) if "decks" in body else rules.decks_for(len(grids))
+    check_table(grids, rules, decks)
+    scored = score_table(grids, out, rules)
+    fields = rules.to_dict()
+    players = [player.to_dict() for player in scored.players]
+    for player in players:  # each grid as /tally/grid answers it
+        player["grid"]["rules"] = fields
+    return {"scores": scored.scores, "players": players, "rules": fields}
 
 
 @bp.post("/tally/clubs")
