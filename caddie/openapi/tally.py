@@ -467,7 +467,7 @@ GRID_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
         "A preset that does not exist",
         {"cards": ["K", "5", "7", "K", "3", "9"], "preset": "house"},
         400,
-        error_example('"house" is not a preset; choose standard, classic or bicycle.', "preset"),
+        error_example('"house" is not a preset; choose standard, classic, bicycle, nine or speed.', "preset"),
     ),
 }
 

@@ -64,14 +64,18 @@ def test_default_rules_are_the_standard_preset():
 # -- presets: the table of docs/grid-golf.md, "Presets", field by field --------
 
 PRESET_TABLE = {
-    #            cards king negatives negative_pairs end           discard_flip
-    "standard": (6, 10, "twos", "zero", "immediate", False),
-    "classic": (6, 0, "twos", "zero", "immediate", False),
-    "bicycle": (6, 0, "twos", "zero", "final_turn", False),
+    #            cards king negatives negative_pairs end           discard_flip flips
+    "standard": (6, 10, "twos", "zero", "immediate", False, 2),
+    "classic": (6, 0, "twos", "zero", "immediate", False, 2),
+    "bicycle": (6, 0, "twos", "zero", "final_turn", False, 2),
+    "nine": (9, 0, "twos", "zero", "final_turn", False, 2),
+    "speed": (4, 0, "twos", "zero", "immediate", False, 1),
 }
+# The house rules each preset turns on (all others off).
+PRESET_HOUSE_RULES = {"speed": {"flip_as_action", "early_knock"}}
 
 
-def test_the_three_presets_exist():
+def test_the_presets_are_the_documented_ones():
     assert set(PRESETS) == set(PRESET_TABLE)
 
 
@@ -79,17 +83,19 @@ def test_the_three_presets_exist():
 def test_preset_field_values(name):
     rules = preset(name)
     assert rules is PRESETS[name]
-    cards, king, negatives, negative_pairs, end, discard_flip = PRESET_TABLE[name]
+    cards, king, negatives, negative_pairs, end, discard_flip, flips = PRESET_TABLE[name]
     assert rules.cards == cards
     assert rules.king == king and type(rules.king) is int
     assert rules.negatives == negatives
     assert rules.negative_pairs == negative_pairs
     assert rules.end == end
     assert rules.discard_flip is discard_flip
-    # Every preset flips two cards after the deal and plays nine holes by default (docs/grid-golf.md, "Presets"
-    # and "Initial flips").
-    assert rules.initial_flips == 2
+    # Every preset plays nine holes by default (docs/grid-golf.md, "Presets" and "Initial flips").
+    assert rules.initial_flips == flips
     assert rules.holes == 9
+    on = {field for field in HOUSE_FLAGS if getattr(rules, field)}
+    assert on == PRESET_HOUSE_RULES.get(name, set())
+    assert (rules.ten, rules.joker) == (10, -2)
 
 
 def test_preset_none_is_standard():
@@ -102,7 +108,7 @@ def test_unknown_preset_is_a_rules_error(name):
     with pytest.raises(RulesError) as info:
         preset(name)
     assert info.value.field == "preset"
-    assert "standard, classic or bicycle" in info.value.message
+    assert "standard, classic, bicycle, nine or speed" in info.value.message
 
 
 def test_presets_can_then_be_changed_field_by_field():

@@ -46,6 +46,15 @@ def plural_name(rank: str) -> str:
     return name + ("es" if name == "Six" else "s")
 
 
+def plural_code(rank: str) -> str:
+    """Several cards of a rank as a score line writes them: ``7s``, ``Kings``, ``Jacks``.
+
+    >>> plural_code("7"), plural_code("10"), plural_code("K"), plural_code("A")
+    ('7s', '10s', 'Kings', 'Aces')
+    """
+    return f"{rank}s" if rank.isdigit() else plural_name(rank)
+
+
 # Spellings people type at a table, mapped to the canonical code.
 _ALIASES: dict[str, str] = {
     "T": "10",

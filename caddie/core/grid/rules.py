@@ -424,12 +424,20 @@ PRESETS: dict[str, Rules] = {
     "standard": Rules(),
     "classic": Rules(king=0),
     "bicycle": Rules(king=0, end="final_turn"),
+    # Nine-card Golf as the published collections play it: three rows of three, Kings 0,
+    # a final turn for everyone once a player is out.
+    "nine": Rules(cards=9, king=0, end="final_turn"),
+    # Speed Golf (docs/decisions.md, "House rules"): four cards, one turned up, and turns
+    # that bring a hole's end sooner (a flip may be a turn; an early knock).
+    "speed": Rules(cards=4, king=0, initial_flips=1, flip_as_action=True, early_knock=True),
 }
 
 PRESET_LABELS: dict[str, str] = {
     "standard": "Standard (K=10, the house rulebook)",
     "classic": "Classic (K=0, Card Golf 2.3.5)",
     "bicycle": "Bicycle (K=0, everyone gets a final turn)",
+    "nine": "Nine cards (three rows of three, K=0, a final turn)",
+    "speed": "Speed Golf (four cards, a flip may be a turn, early knock)",
 }
 
 

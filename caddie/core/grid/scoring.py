@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from caddie.core.errors import CardError, HandError
-from caddie.core.grid.cards import JACK, JOKER, ONE_EYED_JACK, RANKS, plural_name
-from caddie.core.grid.rules import Rules
+from caddie.core.grid.cards import JACK, JOKER, ONE_EYED_JACK, RANKS, plural_code, plural_name
+from caddie.core.grid.rules import Rules, signed
 
 Grid = Sequence["str | None"]
 
@@ -20,6 +20,19 @@ FOUR_OF_A_KIND_POINTS = WOLFPACK_POINTS = -20
 BLACKJACK = 21
 KNOCK_PENALTY_POINTS, KNOCK_BONUS_POINTS = 10, -5
 UNDERDOG_POINTS, TIED_SHAME_POINTS = -3, 5
+def _bonus_words(rule: str, rank: str | None) -> str:
+    if rule == "four_of_a_kind":
+        return f"Four {plural_code(rank or '')}"
+    return {
+        "wolfpack": "Wolfpack, four Jacks",
+        "blackjack": "Blackjack, 21 scores 0",
+        "knock_penalty": "Knock penalty, beaten after going out",
+        "knock_bonus": "Knock bonus, out first",
+        "underdog": "Underdog, lowest score",
+        "tied_shame": "Tied shame, a tie",
+    }[rule]
+
+
 # The order a hole is scored in (docs/grid-golf.md, "Scoring a hole"): grid rules, then table rules.
 GRID_RULES = ("four_of_a_kind", "wolfpack", "blackjack")
 TABLE_RULES = ("knock_penalty", "knock_bonus", "underdog", "tied_shame")
@@ -75,6 +88,16 @@ class Bonus:
 
     def to_dict(self) -> dict[str, str | int]:
         return {"rule": self.rule, "points": self.points}
+
+    def describe(self) -> str:
+        """The line a page shows for it.
+
+        >>> Bonus("four_of_a_kind", -20, "7").describe(), Bonus("blackjack", -21).describe()
+        ('Four 7s: −20', 'Blackjack, 21 scores 0: −21')
+        >>> Bonus("knock_penalty", 10).describe()
+        'Knock penalty, beaten after going out: +10'
+        """
+        return f"{_bonus_words(self.rule, self.rank)}: {'+' if self.points > 0 else ''}{signed(self.points)}"
 
 
 @dataclass(frozen=True)
