@@ -10,7 +10,8 @@ from caddie.core.clubs import hand as club_hand
 from caddie.core.clubs.scoring import score_club_hole
 from caddie.core.errors import CaddieError
 from caddie.core.grid import hand as grid_hand
-from caddie.core.grid.rules import TWO_ROW_SIZES
+from caddie.core.grid.cards import parse_card, split_cards
+from caddie.core.grid.rules import GRID_SIZES, SIZE_WORDS, Rules
 from caddie.core.grid.scoring import score_grid
 from caddie.forms.tally import ClubTallyForm, GridTallyForm
 from caddie.web.ledger import rounds_to_add_to
@@ -32,6 +33,27 @@ def _ledger_context(game: str, score: int | None) -> dict:
     }
 
 
+def resize_hand(hand: grid_hand.Hand, old: Rules, new: Rules) -> grid_hand.Hand:
+    """The hand in the new layout, each card kept in its row and column (rows and columns
+    past the new layout's edge are dropped): two rows or, for nine cards, three."""
+    resized: grid_hand.Hand = [None] * new.cards
+    for pos, card in enumerate(hand):
+        row, column = divmod(pos, old.columns)
+        if row < new.rows and column < new.columns:
+            resized[row * new.columns + column] = card
+    return resized
+
+
+def typed_hand(text: str, rules: Rules, decks: int) -> grid_hand.TallyHand:
+    """A typed hand: every card read first, then counted (in words for every size, nine too)."""
+    tokens = split_cards(text)
+    for token in tokens:
+        parse_card(token, field="typed")
+    if len(tokens) != rules.cards:
+        raise CaddieError(f"{SIZE_WORDS[rules.cards]} cards make this hand; you typed {len(tokens)}.", "typed")
+    return grid_hand.TallyHand.typed(text, rules.cards, rules, decks)
+
+
 def _enter_in_typed(form) -> bool:
     """Enter pressed in a text box: score the typed cards if there are any."""
     return bool(request.args.get("enter")) and bool((form.typed.data or "").strip())
@@ -41,13 +63,13 @@ def _enter_in_typed(form) -> bool:
 def grid():
     table = current_table()
     form = GridTallyForm(request.args)
-    size = form.size.data if form.size.data in TWO_ROW_SIZES else table.rules.cards
+    size = form.size.data if form.size.data in GRID_SIZES else table.rules.cards
     hand, errors = grid_hand.parse_hand(form.hand.data or "", size)
     sel = form.sel.data if form.sel.data is not None and 0 <= form.sel.data < size else grid_hand.first_empty(hand)
 
     acted = any(request.args.get(a) not in (None, "") for a in GRID_ACTIONS)
-    if form.resize.data in TWO_ROW_SIZES and form.resize.data != size:
-        hand = grid_hand.resize(hand, form.resize.data)
+    if form.resize.data in GRID_SIZES and form.resize.data != size:
+        hand = resize_hand(hand, replace(table.rules, cards=size), replace(table.rules, cards=form.resize.data))
         size = form.resize.data
         sel = grid_hand.first_empty(hand)
     rules = replace(table.rules, cards=size)
@@ -64,7 +86,7 @@ def grid():
         elif form.clear.data:
             edit = grid_hand.TallyHand.blank(size)
         elif form.fill.data or _enter_in_typed(form):
-            edit = grid_hand.TallyHand.typed(form.typed.data or "", size, rules, decks)
+            edit = typed_hand(form.typed.data or "", rules, decks)
     except CaddieError as err:
         errors[err.field or "keypad"] = err.message
     hand, sel = edit.cards, edit.sel
@@ -80,7 +102,7 @@ def grid():
         "decks": decks,
         "errors": errors,
         "score": score,
-        "sizes": TWO_ROW_SIZES,
+        "sizes": GRID_SIZES,
         "active_tab": "tally",
         "keep_typed": bool(errors.get("typed")),
         "url_args": grid_hand.url_args(hand, size, sel, table.rules.cards),
