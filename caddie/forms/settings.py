@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields
 
 from wtforms import BooleanField, FieldList, Form, FormField, HiddenField, RadioField, TextAreaField
 from wtforms.fields.choices import SelectChoice
@@ -10,7 +10,15 @@ from wtforms.validators import InputRequired, NumberRange, Optional
 
 from caddie.core.clubs.scoring import ClubRules, PenaltyBand
 from caddie.core.errors import CaddieError
-from caddie.core.grid.rules import Rules, preset_name
+from caddie.core.grid.rules import (
+    GRID_SIZES,
+    HOUSE_RULE_NAMES,
+    JOKER_POINTS,
+    KING_POINTS,
+    TEN_POINTS,
+    Rules,
+    preset_name,
+)
 from caddie.core.table import MAX_PLAYERS, MIN_PLAYERS, Table
 from caddie.forms.base import PageForm
 from caddie.forms.fields import WholeNumberField
@@ -31,26 +39,150 @@ class BandForm(Form):
     )
 
 
-# The rules fields this form shows; the others keep the table's values when it is saved.
-FORM_RULES = ("cards", "king", "negatives", "negative_pairs", "end", "discard_flip", "initial_flips", "holes")
+def _whole_or_as_sent(value):
+    """A radio's value as a whole number where it is one; anything else goes on as sent, so
+    the core refuses it with its own sentence beside the field (docs/settings.md)."""
+    if isinstance(value, int):
+        return value
+    try:
+        return int(str(value).strip().replace("\u2212", "-"))
+    except ValueError:
+        return value
+
+
+# discard_flip's three modes as the form sends them; "y" is the old check box's "on".
+DISCARD_FLIP_VALUES: dict[str, bool | str] = {"false": False, "true": True, "optional": "optional", "y": True}
+
+
+def _discard_flip(value):
+    if isinstance(value, bool) or value == "optional":
+        return value
+    return DISCARD_FLIP_VALUES.get(str(value).strip().lower(), value)
+
+
+def _minus(points: int) -> str:
+    return f"\u2212{-points}" if points < 0 else str(points)
+
+
+# Every field of the one Rules value is on the form (docs/settings.md).
+RULE_FIELDS = tuple(f.name for f in fields(Rules))
+
+# The form's groups, in page order (issue 14's grouping): a key, a heading, the fields, and
+# whether the group folds away (the less common ones; open when a rule in it is on or wrong).
+GROUPS: tuple[tuple[str, str, tuple[str, ...], bool], ...] = (
+    ("layout", "Layout", ("cards",), False),
+    (
+        "values",
+        "Card values",
+        ("king", "ten", "negatives", "joker", "negative_pairs", "lucky_swing", "eagle_eye", "one_eyed_jacks"),
+        False,
+    ),
+    ("bonuses", "Hand bonuses", ("four_of_a_kind", "wolfpack", "blackjack"), True),
+    ("adjustments", "Table adjustments", ("knock_penalty", "knock_bonus", "underdog", "tied_shame"), True),
+    ("turns", "Turn options", ("flip_as_action", "early_knock", "discard_flip", "initial_flips", "end"), False),
+    ("match", "Match", ("holes", "players"), False),
+)
+
+# One plain line under each field: what it does at the table.
+HINTS: dict[str, str] = {
+    "cards": "Nine is three rows of three; the others are two rows.",
+    "king": "At \u22122 (super Kings) a King counts as a negative card.",
+    "ten": "At 1 (Ten Penny) a 10 scores like an Ace.",
+    "negatives": "Which cards score below zero on their own.",
+    "joker": "What a joker scores on its own, where jokers are in the deck.",
+    "negative_pairs": "Two cards that score below zero matched in a column: they cancel, or keep their points.",
+    "lucky_swing": "Exactly one joker in all the decks together, worth \u22125.",
+    "eagle_eye": "A joker scores +2 alone, but two jokers matched in a column score \u22124.",
+    "one_eyed_jacks": "The Jacks of hearts and spades score 0 (tally them as OJ); they still match any Jack.",
+    "four_of_a_kind": "Two matched columns of one rank in your grid: \u221220 more.",
+    "wolfpack": "Two matched columns of Jacks: \u221220 more, on top of four of a kind.",
+    "blackjack": "A finished grid that scores exactly 21 scores 0 instead.",
+    "knock_penalty": "If you go out first and anyone scores lower than you, you take +10.",
+    "knock_bonus": "If you go out first, you take \u22125.",
+    "underdog": "The lowest score of the hole takes \u22123.",
+    "tied_shame": "Every player whose score ties another player's takes +5.",
+    "flip_as_action": "Your whole turn may be turning up one face-down card instead of drawing.",
+    "early_knock": "With one or two cards face down, you may turn them all up as your turn and go out.",
+    "discard_flip": "After you discard a card drawn from the deck, you turn up one of your face-down cards.",
+    "initial_flips": "Before anyone draws, each player turns this many cards face up.",
+    "end": "What happens once a player has no card face down.",
+    "holes": "How long a match in Play is; the scorecard can hold up to 18.",
+    "players": "How many people sit at the table: it sets how many decks are shuffled together.",
+}
 
 
 class SettingsForm(PageForm):
-    cards = RadioField("Cards in each grid", coerce=int, choices=_choices((4, "4"), (6, "6"), (8, "8"), (10, "10")))
-    king = RadioField("A King is worth", coerce=int, choices=_choices((10, "10"), (0, "0")))
+    cards = RadioField(
+        "Cards in each grid",
+        coerce=_whole_or_as_sent,
+        validate_choice=False,
+        default=6,
+        choices=_choices(*((n, str(n)) for n in GRID_SIZES)),
+    )
+    king = RadioField(
+        "A King is worth",
+        coerce=_whole_or_as_sent,
+        validate_choice=False,
+        default=10,
+        choices=_choices(*((n, _minus(n)) for n in KING_POINTS)),
+    )
+    ten = RadioField(
+        "A 10 is worth",
+        coerce=_whole_or_as_sent,
+        validate_choice=False,
+        default=10,
+        choices=_choices(*((n, _minus(n)) for n in TEN_POINTS)),
+    )
     negatives = RadioField(
-        "Cards worth −2", choices=_choices(("twos", "2s"), ("jokers", "Jokers (2s score 2)"), ("both", "2s and jokers"))
+        "Cards worth \u22122",
+        validate_choice=False,
+        default="twos",
+        choices=_choices(("twos", "2s"), ("jokers", "Jokers (2s score 2)"), ("both", "2s and jokers")),
+    )
+    joker = RadioField(
+        "A joker is worth",
+        coerce=_whole_or_as_sent,
+        validate_choice=False,
+        default=-2,
+        choices=_choices(*((n, _minus(n)) for n in JOKER_POINTS)),
     )
     negative_pairs = RadioField(
-        "A matched pair of −2 cards", choices=_choices(("zero", "Scores 0"), ("keep", "Keeps −4"))
+        "A matched pair of negative cards",
+        validate_choice=False,
+        default="zero",
+        choices=_choices(("zero", "Scores 0"), ("keep", "Keeps its points")),
     )
+    lucky_swing = BooleanField(HOUSE_RULE_NAMES["lucky_swing"])
+    eagle_eye = BooleanField(HOUSE_RULE_NAMES["eagle_eye"])
+    one_eyed_jacks = BooleanField(HOUSE_RULE_NAMES["one_eyed_jacks"])
+    four_of_a_kind = BooleanField(HOUSE_RULE_NAMES["four_of_a_kind"])
+    wolfpack = BooleanField(HOUSE_RULE_NAMES["wolfpack"])
+    blackjack = BooleanField(HOUSE_RULE_NAMES["blackjack"])
+    knock_penalty = BooleanField(HOUSE_RULE_NAMES["knock_penalty"])
+    knock_bonus = BooleanField(HOUSE_RULE_NAMES["knock_bonus"])
+    underdog = BooleanField(HOUSE_RULE_NAMES["underdog"])
+    tied_shame = BooleanField(HOUSE_RULE_NAMES["tied_shame"])
+    flip_as_action = BooleanField(HOUSE_RULE_NAMES["flip_as_action"])
+    early_knock = BooleanField(HOUSE_RULE_NAMES["early_knock"])
     end = RadioField(
         "When a player's last card goes face up",
+        validate_choice=False,
+        default="immediate",
         choices=_choices(("immediate", "The hole ends at once"), ("final_turn", "Everyone else gets a final turn")),
     )
-    discard_flip = BooleanField("Immediate discard penalty: discarding a deck draw turns a face-down card up")
+    discard_flip = RadioField(
+        "Turn a card up after discarding a deck draw",
+        coerce=_discard_flip,
+        validate_choice=False,
+        default=False,
+        choices=_choices(("false", "Never"), ("true", "Always"), ("optional", "If you like")),
+    )
     initial_flips = RadioField(
-        "Cards each player turns up after the deal", coerce=int, choices=_choices((0, "0"), (1, "1"), (2, "2"))
+        "Cards each player turns up after the deal",
+        coerce=_whole_or_as_sent,
+        validate_choice=False,
+        default=2,
+        choices=_choices((0, "0"), (1, "1"), (2, "2")),
     )
     holes = WholeNumberField(
         "Holes in a match",
@@ -85,7 +217,7 @@ class SettingsForm(PageForm):
     def fill_from(self, table: Table) -> None:
         """Put a table's values into the form (for a GET or a loaded preset)."""
         rules = table.rules
-        for name in FORM_RULES:
+        for name in RULE_FIELDS:
             getattr(self, name).data = getattr(rules, name)
         self.players.data = table.players
         self.fill_clubs(table.clubs)
@@ -98,20 +230,20 @@ class SettingsForm(PageForm):
         self.beyond.data = clubs.beyond
 
     def fill_rules(self, rules: Rules) -> None:
-        """Load a preset's rules; the match length is the table's own choice and stays."""
-        for name in FORM_RULES:
+        """Load a preset's rules, every field of them; the match length is the table's own choice and stays."""
+        for name in RULE_FIELDS:
             if name != "holes":
                 getattr(self, name).data = getattr(rules, name)
 
-    def to_table(self, kept: Rules | None = None) -> Table | None:
+    def to_table(self) -> Table | None:
         """The ``Table`` the form describes, or ``None`` with errors set beside the fields.
-        Rules fields the form does not show are ``kept``'s (the table's until now)."""
+        The core refuses a bad value or contradicting rules with a sentence naming its field."""
         if not self.validate():
             return None
         try:
-            rules = replace(kept or Rules(), **{name: getattr(self, name).data for name in FORM_RULES})
+            rules = Rules(**{name: getattr(self, name).data for name in RULE_FIELDS})
         except CaddieError as err:
-            return self._fail(err.field or "cards", err.message)
+            return self._fail(err.field if err.field in RULE_FIELDS else "cards", err.message)
         deck = self._parse_deck()
         bands = self._parse_bands()
         if deck is None or bands is None:
@@ -155,6 +287,14 @@ class SettingsForm(PageForm):
         if not hasattr(self, "_extra_errors"):
             self._extra_errors: dict[str, str] = {}
         return self._extra_errors
+
+    def rules_on(self, names: tuple[str, ...]) -> list[str]:
+        """The names of the on/off rules among ``names`` that are on, for a folded group's summary."""
+        return [getattr(self, name).label.text for name in names if getattr(self, name).data is True]
+
+    def group_is_open(self, names: tuple[str, ...]) -> bool:
+        """A folded group opens when one of its rules is on or has a note beside it."""
+        return bool(self.rules_on(names)) or any(self.error_for(name) for name in names)
 
     def error_for(self, name: str) -> str | None:
         field = getattr(self, name)

@@ -6,7 +6,7 @@ from flask import Blueprint, flash, redirect, request, url_for
 
 from caddie.core.grid.rules import PRESET_LABELS, preset
 from caddie.core.table import Table
-from caddie.forms.settings import SettingsForm
+from caddie.forms.settings import GROUPS, HINTS, SettingsForm
 from caddie.web.rendering import is_htmx, page_or_fragment
 from caddie.web.table_in_force import StaleSettings, current_table, current_version, save_table
 
@@ -20,6 +20,8 @@ def _render(form: SettingsForm, notice: str | None = None, status: int = 200):
         form=form,
         notice=notice,
         presets=PRESET_LABELS,
+        groups=GROUPS,
+        hints=HINTS,
         active_tab="settings",
     )
     return body, status
@@ -43,7 +45,7 @@ def save():
         form.fill_from(Table(players=form.players.data or Table().players))
         return _render(form, notice="Defaults loaded. Press Save to use them.")
 
-    table = form.to_table(kept=current_table().rules)
+    table = form.to_table()
     if table is None:
         return _render(form, status=400)
     try:

@@ -68,7 +68,7 @@ def test_loading_a_preset_fills_the_form_without_saving(client, csrf_token):
         ({"holes": "19"}, "holes", "A match is 1 to 18 holes long."),
         ({"players": "9"}, "players", "A table seats 1 to 8 players."),
         ({"players": None}, "players", "Say how many players sit at the table."),
-        ({"king": "5"}, "king", "Not a valid choice"),
+        ({"king": "5"}, "king", "A King is worth 10, 0 or −2 points."),
         ({"club_deck": "250 abc"}, "club_deck", '"abc" is not a yardage'),
         ({"club_deck": "250 200"}, "club_deck", "at least 14 cards"),
         ({"club_deck": ""}, "club_deck", "List the yardage of every card"),
