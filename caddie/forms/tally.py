@@ -1,13 +1,17 @@
 """The Tally pages' query-string forms.
 
 Tally changes nothing on the server, so its forms are GET forms: every state
-is a bookmarkable URL and the Back button undoes a tap.
+is a bookmarkable URL and the Back button undoes a tap. The one POST is the
+whole-table page's write of a hole's scores into the ledger.
 """
 
 from __future__ import annotations
 
 from wtforms import Form, HiddenField, IntegerField, StringField
 from wtforms.validators import Optional
+
+from caddie.forms.base import PageForm
+from caddie.forms.fields import WholeNumberField
 
 
 class GridTallyForm(Form):
@@ -32,3 +36,30 @@ class ClubTallyForm(Form):
     clear = StringField()
     typed = StringField("Type the cards")
     fill = StringField()
+
+
+class TableTallyForm(Form):
+    """A whole table's hole (docs/tally.md): the state travels in the URL; every grid and
+    name is a repeated ``grid`` and ``name`` argument, read by the view."""
+
+    players = IntegerField(validators=[Optional()])
+    seat = IntegerField(validators=[Optional()])
+    sel = IntegerField(validators=[Optional()])
+    out = StringField()  # a seat, or blank for nobody
+    round = StringField()  # the ledger round it was reached from
+    # Buttons: which one was pressed says what to do.
+    key = StringField()
+    pick = IntegerField(validators=[Optional()])
+    erase = StringField()
+    clear = StringField()
+    show = StringField()  # another player's grid
+    went_out = StringField()  # a seat, or "none"
+    count = StringField()  # the number of players
+    names = StringField()  # "Set names"
+
+
+class TableToLedgerForm(PageForm):
+    """One tap: every player's score of the hole into a ledger round (or a new one)."""
+
+    round_id = HiddenField()
+    hole = WholeNumberField(validators=[Optional()])
