@@ -29,8 +29,8 @@ from tests.core.strategies import TWO_ROW_SIZES, rules_strategy
 RANK = {r: i for i, r in enumerate(RANKS)}
 PLACE, DRAW_CARD, TURN_UP = fast_player.place, fast_player.draw_card, fast_player.turn_up
 
-# nine cards and the turn options are not played yet
-rules_st = rules_strategy(sizes=TWO_ROW_SIZES, turn_options=False)
+# nine cards are not played yet
+rules_st = rules_strategy(sizes=TWO_ROW_SIZES)
 
 
 def indices(cards: list[str]) -> list[int]:

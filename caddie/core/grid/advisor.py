@@ -68,7 +68,7 @@ from caddie.core.errors import CaddieError, CardError, HandError, quoted
 from caddie.core.grid.caddie import CLOSE_CALL, Decision, decide, margin_words
 from caddie.core.grid.cards import card_shown, parse_card, plural_name
 from caddie.core.grid.game import MAX_PLAYERS
-from caddie.core.grid.rules import Rules, check_playable, preset
+from caddie.core.grid.rules import Rules, check_advisable, preset
 from caddie.core.grid.view import SeatView
 
 __all__ = ["advise", "advise_in_words", "FIELDS", "ACTIONS"]
@@ -175,7 +175,7 @@ def _read(view: Mapping[str, Any]) -> _Request:
             str(unknown[0])[:40],
         )
     rules = Rules.from_dict(view.get("rules"), base=preset(view.get("preset")))
-    check_playable(rules)
+    check_advisable(rules)
 
     grid = _grid(view.get("grid"), rules, "grid", "your grid")
     opponents_in = view.get("opponents", [])

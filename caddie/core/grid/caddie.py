@@ -198,9 +198,15 @@ def _first_look(k: Knowledge) -> list[tuple[float, Move]]:
                     best = min([-k.gain(mine, r, p) for p in range(k.size)] + [0.0])
                     worth += k.p[r] * best
             out.append((worth, Move("draw", None, None)))
+        # the turn options (docs/grid-golf.md, "House rules"): a flip as the whole turn, an
+        # early knock; the play-outs weigh them like any other move
+        out += [(0.0, Move("flip", p, None)) for p in down if ("flip", p) in legal]
+        if "knock" in kinds:
+            out.append((0.0, Move("knock", None, None)))
         return out
     if view.get("pending_flip"):
-        return [(0.0, Move("flip", p, None)) for p in down if ("flip", p) in legal]
+        flips = [(0.0, Move("flip", p, None)) for p in down if ("flip", p) in legal]
+        return flips + [(0.0, Move("pass", None, None))] * (("pass", None) in legal)
     drawn = _held(k)
     for p in range(k.size):
         out.append((-k.gain(mine, drawn, p), Move("swap", p, None)))
@@ -208,7 +214,7 @@ def _first_look(k: Knowledge) -> list[tuple[float, Move]]:
         if k.rules.discard_flip and down:
             for p in down:
                 out.append((0.0, Move("discard", None, p)))
-        else:
+        if not k.rules.discard_flip or not down or k.rules.discard_flip == "optional":
             out.append((0.0, Move("discard", None, None)))
     return out
 
@@ -271,7 +277,7 @@ def _same_as(k: Knowledge, option: Move) -> tuple[object, ...]:
 def _order_key(option: Move) -> tuple[int, int, int]:
     kind, p, flip = option
     return (
-        {"draw": 0, "take": 1, "swap": 1, "discard": 2, "flip": 1}[kind],
+        {"draw": 0, "take": 1, "swap": 1, "discard": 2, "flip": 1, "knock": 1, "pass": 2}[kind],
         p if p is not None else -1,
         flip if flip is not None else -1,
     )
@@ -349,8 +355,11 @@ def _run_option(k: Knowledge, h: DealtHole, option: Move) -> list[int]:
     if kind == "flip" and k.view.get("phase") == "flip":
         turn_up(k, h, me, _at(option))
         return _finish_flips(k, h)
-    if kind == "flip":  # the flip a discard forced
+    if kind == "flip":  # the flip after a discard, or a flip as the whole turn
         turn_up(k, h, me, _at(option))
+    elif kind == "knock":
+        for q in k.down(k.mine):
+            turn_up(k, h, me, q)
     elif kind == "take":
         place(k, h, me, h.disc.pop(), _at(option))
     elif kind == "swap":
@@ -452,6 +461,8 @@ def _option(option: Move, result: tuple[float, float]) -> Option:
         return Option(Action.swap(_at(option)), result[0], result[1], position=p)
     if kind == "discard":
         return Option(DISCARD, result[0], result[1], flip=flip)
+    if kind in ("knock", "pass"):
+        return Option(Action(kind), result[0], result[1])
     return Option(Action.flip(_at(option)), result[0], result[1], position=p)
 
 
@@ -511,7 +522,7 @@ def _goes_out(k: Knowledge, option: Move) -> bool:
         return down == [p]
     if kind in ("discard", "flip"):
         return len(down) == 1 and (flip is not None or kind == "flip")
-    return False
+    return kind == "knock"
 
 
 def _describe(k: Knowledge, option: Move) -> str:
@@ -525,6 +536,10 @@ def _describe(k: Knowledge, option: Move) -> str:
     if kind == "discard":
         text = f"discard the {_name(_held(k))}"
         return text + (f" and turn up {position_name(flip, k.size)}" if flip is not None else "")
+    if kind == "knock":
+        return "knock: turn up your last cards"
+    if kind == "pass":
+        return "leave your cards as they are"
     return f"turn up {position_name(_at(option), k.size)}"
 
 

@@ -60,7 +60,9 @@ from caddie.core.grid.moves import (
     DRAW,
     FLIPS,
     KINDS,
+    KNOCK,
     NEXT,
+    PASS,
     SWAPS,
     TAKE,
     Action,
@@ -85,6 +87,8 @@ __all__ = [
     "TAKE",
     "DISCARD",
     "NEXT",
+    "KNOCK",
+    "PASS",
     "KINDS",
     "PHASES",
     "MIN_PLAYERS",
@@ -228,17 +232,28 @@ class GridMatch(Game[Action]):
         if self.phase == "hole_over":
             return [NEXT]
         seat = self.order[self.actor]
-        if self.phase == "flip" or self.pending_flip:
+        if self.phase == "flip":
             return [FLIPS[p] for p in self.face_down(seat)]
+        if self.pending_flip:
+            flips = [FLIPS[p] for p in self.face_down(seat)]
+            return flips + [PASS] if self.rules.discard_flip == "optional" else flips
         if self.drawn is None:
             actions = []
             if self.deck or len(self.discard) > 1:
                 actions.append(DRAW)
             if self.discard:
                 actions.append(TAKE)
+            if self.rules.flip_as_action:
+                actions += [FLIPS[p] for p in self.face_down(seat)]
+            if self._may_knock(seat):
+                actions.append(KNOCK)
             return actions
         swaps = list(SWAPS[: self.rules.cards])
         return swaps + [DISCARD] if self.drawn_from == "deck" else swaps
+
+    def _may_knock(self, seat: int) -> bool:
+        """Early knock: nobody is out yet and ``seat`` has one or two face-down cards."""
+        return self.rules.early_knock and self.went_out is None and 1 <= len(self.face_down(seat)) <= 2
 
     # -- acting --------------------------------------------------------------------
     def apply(self, action: Action, seat: int) -> Event[Action]:
@@ -304,10 +319,32 @@ class GridMatch(Game[Action]):
                 raise IllegalAction("That card is already face up.", "position")
             return
         if self.pending_flip:
+            optional = self.rules.discard_flip == "optional"
+            if kind == "pass" and optional:
+                return
             if kind != "flip":
                 raise IllegalAction(
-                    "You discarded a card you drew, so turn up one of your face-down cards now.", "action"
+                    "You discarded a card you drew: turn up one of your face-down cards, or leave them as they are."
+                    if optional
+                    else "You discarded a card you drew, so turn up one of your face-down cards now.",
+                    "action",
                 )
+            if self.face_up[seat][_position(action)]:
+                raise IllegalAction("That card is already face up: turn up one of your face-down cards.", "position")
+            return
+        if kind == "pass":
+            raise IllegalAction("There is nothing to leave: it is your turn to play.", "action")
+        if kind == "knock":
+            if self.drawn is not None:
+                raise IllegalAction("You hold a card: swap it into your grid or discard it first.", "action")
+            if not self.rules.early_knock:
+                raise IllegalAction("These rules have no early knock: go out by turning up your last card.", "action")
+            if self.went_out is not None:
+                raise IllegalAction(f"{self.names[self.went_out]} is already out: play your final turn.", "action")
+            if not 1 <= len(self.face_down(seat)) <= 2:
+                raise IllegalAction("You may knock early only with one or two cards still face down.", "action")
+            return
+        if kind == "flip" and self.rules.flip_as_action and self.drawn is None:
             if self.face_up[seat][_position(action)]:
                 raise IllegalAction("That card is already face up: turn up one of your face-down cards.", "position")
             return
@@ -350,7 +387,10 @@ class GridMatch(Game[Action]):
                 else:
                     self.flips_left = self.rules.initial_flips
             return Event(seat, action, (card,), f"{name} turned up {where}: {card_shown(card)}.", self.hole)
-        # the forced flip after a discard
+        if not self.pending_flip:  # a whole turn under flip_as_action
+            text = f"{name} turned up {where} as a turn: {card_shown(card)}."
+            return Event(seat, action, (card,), text + self._end_turn(seat), self.hole)
+        # the flip after a discard (forced, or chosen where it is optional)
         discarded = self.discarded
         assert discarded is not None, "a forced flip follows a discard"  # _discard keeps it
         self.pending_flip, self.discarded = False, None
@@ -399,9 +439,31 @@ class GridMatch(Game[Action]):
         text = f"{name} drew {with_article(card)} from the deck and discarded it."
         if self.rules.discard_flip and self.face_down(seat):
             self.pending_flip, self.discarded = True, card
+            if self.rules.discard_flip == "optional":
+                may = says(name, "may turn up a card", start=False)
+                return Event(seat, action, (card,), text[:-1] + f"; {may}.", self.hole)
             must = says(name, "must turn up a card", start=False)
             return Event(seat, action, (card,), text[:-1] + f"; {must}.", self.hole)
         return Event(seat, action, (card,), text + self._end_turn(seat), self.hole)
+
+    def _knock(self, action: Action, seat: int) -> Event[Action]:
+        """Early knock: every face-down card turned up, as a whole turn, and so out."""
+        down = self.face_down(seat)
+        cards = tuple(self.grids[seat][p] for p in down)
+        for p in down:
+            self.face_up[seat][p] = True
+        shown = " and ".join(card_shown(c) for c in cards)
+        text = f"{self.names[seat]} knocked, turning up {shown}."
+        return Event(seat, action, cards, text + self._end_turn(seat), self.hole)
+
+    def _pass(self, action: Action, seat: int) -> Event[Action]:
+        """No flip after a discard, where the flip is optional."""
+        discarded = self.discarded
+        assert discarded is not None, "a pass follows a discard"
+        self.pending_flip, self.discarded = False, None
+        name = self.names[seat]
+        text = f"{name} drew {with_article(discarded)} from the deck and discarded it."
+        return Event(seat, action, (discarded,), text + self._end_turn(seat), self.hole)
 
     def _held(self) -> str:
         """The card the player to move holds, for a swap or a discard (``_check`` sees there is one)."""

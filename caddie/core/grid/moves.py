@@ -26,6 +26,8 @@ __all__ = [
     "TAKE",
     "DISCARD",
     "NEXT",
+    "KNOCK",
+    "PASS",
     "FLIPS",
     "SWAPS",
     "position_name",
@@ -34,7 +36,7 @@ __all__ = [
     "card_shown",
 ]
 
-KINDS = ("flip", "draw", "take", "swap", "discard", "next")
+KINDS = ("flip", "draw", "take", "swap", "discard", "next", "knock", "pass")
 POSITIONAL = ("flip", "swap")
 
 
@@ -47,8 +49,10 @@ class Action:
 
     ``flip`` and ``swap`` name a grid ``position`` (row-major, 0 is top-left);
     ``draw`` (top of the deck), ``take`` (top of the discard pile),
-    ``discard`` (the card drawn from the deck) and ``next`` (start the next
-    hole) have none.
+    ``discard`` (the card drawn from the deck), ``next`` (start the next
+    hole), ``knock`` (turn up every face-down card and go out, under
+    ``early_knock``) and ``pass`` (leave the cards as they are after a discard,
+    under ``discard_flip: "optional"``) have none.
 
     >>> Action.swap(2), Action.from_dict({"kind": "draw"}) == DRAW
     (Action(kind='swap', position=2), True)
@@ -110,6 +114,8 @@ class Action:
             "take": "Take the discard",
             "discard": "Discard the drawn card",
             "next": "Start the next hole",
+            "knock": "Knock: turn up your last cards",
+            "pass": "Leave your cards as they are",
         }[self.kind]
 
     def __str__(self) -> str:
@@ -120,6 +126,8 @@ DRAW = Action("draw")
 TAKE = Action("take")
 DISCARD = Action("discard")
 NEXT = Action("next")
+KNOCK = Action("knock")
+PASS = Action("pass")
 # Actions are immutable values, so every flip and swap the largest grid allows is made once.
 FLIPS = tuple(Action("flip", p) for p in range(max(GRID_SIZES)))
 SWAPS = tuple(Action("swap", p) for p in range(max(GRID_SIZES)))
@@ -130,7 +138,9 @@ class Move(NamedTuple):
 
     ``kind`` is ``"take"`` (the discard, into ``position``), ``"draw"``, ``"swap"``
     (the card held, into ``position``), ``"discard"`` (the card drawn; ``flip``: the
-    face-down card it turns up under ``discard_flip``) or ``"flip"`` (``position``).
+    face-down card it turns up under ``discard_flip``), ``"flip"`` (``position``: an
+    initial flip, the flip after a discard, or a whole turn under ``flip_as_action``),
+    ``"knock"`` (``early_knock``) or ``"pass"`` (no flip after a discard, where it is optional).
     An ``Action`` is one step of it: a take is the ``take`` action, then a ``swap``.
 
     >>> Move("take", 3)
@@ -166,8 +176,13 @@ def position_name(position: int, cards: int = 6) -> str:
     ['top-left', 'top-right', 'bottom-middle']
     >>> position_name(6, 8), position_name(2, 10)
     ('bottom inner-right', 'top-middle')
+    >>> position_name(4, 9), position_name(6, 9)
+    ('centre', 'bottom-left')
     """
-    width = cards // 2
-    row = "top" if position < width else "bottom"
+    rows = ("top", "middle", "bottom") if cards == 9 else ("top", "bottom")
+    width = cards // len(rows)
+    row = rows[position // width]
     column = _COLUMN_NAMES[width][position % width]
+    if row == column == "middle":
+        return "centre"  # the middle of a nine-card grid
     return f"{row}{' ' if '-' in column else '-'}{column}"

@@ -198,6 +198,10 @@ def _steps(decisions: Sequence[Mapping[str, Any]]) -> list[_Step]:
             second = _Step(after[0], Move("flip", after[1].position, None), after[2], index=i + 1)
             steps.append(_Step(view, Move("discard", None, after[1].position), seed, second, index=i))
             i += 2
+        elif kind == "discard" and after and after[1].kind == "pass":  # no flip, where it is optional
+            second = _Step(after[0], Move("pass", None, None), after[2], index=i + 1)
+            steps.append(_Step(view, Move("discard", None, None), seed, second, index=i))
+            i += 2
         else:
             if kind != "take":  # a take whose swap was not kept says not where the card went
                 steps.append(_Step(view, Move(kind, position, None), seed, index=i))
@@ -264,6 +268,8 @@ _PHRASES = {
     "swap": ("You put the {card} into {where}", "the caddie would have put it into {where}"),
     "discard": ("You discarded the {card}", "the caddie would have discarded it"),
     "flip": ("You turned up {spot}", "the caddie would have turned up {spot}"),
+    "knock": ("You knocked, turning up your last cards", "the caddie would have knocked"),
+    "pass": ("You left your cards as they were", "the caddie would have left them as they were"),
 }
 
 

@@ -375,11 +375,10 @@ def signed(points: int) -> str:
 
 
 def check_playable(rules: Rules) -> None:
-    """Refuse the rules Play and the Caddie do not play yet: nine-card grids and the turn
-    options (flip instead of drawing, early knock, an optional discard flip). Tally and the
-    ledger take them all; the engine and the Caddie follow (docs/grid-golf.md, "House rules").
+    """Refuse the layout Play and the Caddie do not deal yet: nine-card grids. Tally and the
+    ledger take them; the engine and the Caddie follow (docs/grid-golf.md, "House rules").
 
-    >>> check_playable(Rules(knock_penalty=True, four_of_a_kind=True))
+    >>> check_playable(Rules(knock_penalty=True, four_of_a_kind=True, early_knock=True))
     >>> check_playable(Rules(cards=9))
     Traceback (most recent call last):
     ...
@@ -389,16 +388,22 @@ def check_playable(rules: Rules) -> None:
         raise RulesError(
             "Play and the Caddie do not deal nine-card grids yet; Tally and the ledger take them.", "cards"
         )
+
+
+def check_advisable(rules: Rules) -> None:
+    """Refuse what the Caddie's JSON advice (``caddie.core.grid.advisor``) does not read yet: nine
+    cards, and the turn options, whose moves (a flip as a turn, an early knock, leaving the cards
+    after a discard) its request and answer have no words for yet."""
+    check_playable(rules)
     for name, words in (
         ("flip_as_action", "a flip instead of drawing"),
         ("early_knock", "an early knock"),
     ):
         if getattr(rules, name):
-            raise RulesError(f"Play and the Caddie do not play {words} yet; Tally and the ledger take it.", name)
+            raise RulesError(f"The Caddie's advice does not take {words} yet; Play and Tally do.", name)
     if rules.discard_flip == "optional":
         raise RulesError(
-            "Play and the Caddie do not play an optional discard flip yet; Tally and the ledger take it.",
-            "discard_flip",
+            "The Caddie's advice does not take an optional discard flip yet; Play and Tally do.", "discard_flip"
         )
 
 

@@ -20,6 +20,8 @@ FOUR_OF_A_KIND_POINTS = WOLFPACK_POINTS = -20
 BLACKJACK = 21
 KNOCK_PENALTY_POINTS, KNOCK_BONUS_POINTS = 10, -5
 UNDERDOG_POINTS, TIED_SHAME_POINTS = -3, 5
+
+
 def _bonus_words(rule: str, rank: str | None) -> str:
     if rule == "four_of_a_kind":
         return f"Four {plural_code(rank or '')}"

@@ -160,13 +160,18 @@ def prompt_for(view: GridView) -> str:
         n = view["flips_left"]
         return f"Turn up {n} of your cards: tap {'them' if n > 1 else 'one'}."
     if view["pending_flip"]:
+        if view["rules"].get("discard_flip") == "optional":
+            return "You discarded: tap a face-down card to turn it up, or leave them."
         return "You discarded, so turn up one of your face-down cards."
     if view["drawn"] is not None and view["drawn_by"] == me:
         card = card_name(view["drawn"])
         if view["drawn_from"] == "discard":
             return f"{final}Tap a card of yours to swap in the {card}."
         return f"{final}You drew the {card}: tap a card to swap it in, or discard it."
-    return f"{final}Your turn: tap the deck or the discard."
+    kinds = {a["kind"] for a in view["legal"]}
+    extra = " or a face-down card to turn it up" if "flip" in kinds else ""
+    knock = ", or knock" if "knock" in kinds else ""
+    return f"{final}Your turn: tap the deck or the discard{extra}{knock}."
 
 
 def motion_of(view: GridView) -> dict[str, Any]:

@@ -1,0 +1,181 @@
+"""The house rules' turn options in the engine, and every computer level under them
+(docs/grid-golf.md, "House rules"): a flip instead of drawing, an early knock, an optional
+flip after a discard."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from caddie.core.grid.caddie import decide
+from caddie.core.grid.game import DISCARD, DRAW, KNOCK, NEXT, PASS, Action, GridMatch, IllegalAction
+from caddie.core.grid.players import LEVELS, choose
+from caddie.core.grid.review import review_hole
+from caddie.core.grid.rules import Rules
+from caddie.core.grid.scoring import score_table
+
+
+def dealt(rules: Rules, players: int = 2, seed: int = 4) -> GridMatch:
+    """A match past its initial flips (each player turns up positions 0 and 1)."""
+    m = GridMatch.new(rules, ["Ann", "Bo", "Cy"][:players], seed=seed)
+    while m.phase == "flip":
+        seat = m.current
+        assert seat is not None
+        m.apply(Action.flip(m.face_down(seat)[0]), seat)
+    return m
+
+
+# -- flip instead of drawing -------------------------------------------------------------
+
+
+def test_a_flip_can_be_the_whole_turn_only_under_flip_as_action():
+    m = dealt(Rules(flip_as_action=True))
+    seat = m.current
+    down = m.face_down(seat)
+    assert {Action.flip(p) for p in down} <= set(m.legal_actions())
+    event = m.apply(Action.flip(down[0]), seat)
+    assert m.face_up[seat][down[0]] and m.current != seat and m.drawn is None
+    assert "as a turn" in event.text
+    plain = dealt(Rules())
+    assert not any(a.kind == "flip" for a in plain.legal_actions())
+    with pytest.raises(IllegalAction, match="draw from the deck or take the discard"):
+        plain.apply(Action.flip(plain.face_down(plain.current)[0]), plain.current)
+
+
+def test_a_flip_as_a_turn_is_not_allowed_while_a_card_is_held():
+    m = dealt(Rules(flip_as_action=True))
+    seat = m.current
+    m.apply(DRAW, seat)
+    assert not any(a.kind == "flip" for a in m.legal_actions())
+    with pytest.raises(IllegalAction):
+        m.apply(Action.flip(m.face_down(seat)[0]), seat)
+
+
+def test_turning_up_the_last_card_as_a_turn_goes_out():
+    m = dealt(Rules(cards=4, flip_as_action=True))  # two flips leave two down
+    seat = m.current
+    for p in m.face_down(seat)[:1]:
+        m.apply(Action.flip(p), seat)
+    other = m.current
+    m.apply(Action.flip(m.face_down(other)[0]), other)
+    m.apply(Action.flip(m.face_down(seat)[0]), seat)
+    assert m.went_out == seat and m.phase in ("hole_over", "match_over")
+
+
+# -- early knock --------------------------------------------------------------------------
+
+
+def test_an_early_knock_turns_up_the_last_two_cards_and_goes_out():
+    m = dealt(Rules(cards=4, early_knock=True, holes=1, knock_bonus=True))
+    seat = m.current
+    assert KNOCK in m.legal_actions() and len(m.face_down(seat)) == 2
+    hidden = [m.grids[seat][p] for p in m.face_down(seat)]
+    event = m.apply(KNOCK, seat)
+    assert event.cards == tuple(hidden) and "knocked" in event.text
+    assert m.went_out == seat and m.phase == "match_over"
+    assert m.hole_scores[-1] == score_table(m.grids, seat, m.rules).scores  # the knock bonus went to the knocker
+
+
+def test_no_early_knock_with_three_cards_down_or_after_someone_is_out():
+    six = dealt(Rules(early_knock=True))  # four cards still down
+    assert KNOCK not in six.legal_actions()
+    with pytest.raises(IllegalAction, match="one or two cards"):
+        six.apply(KNOCK, six.current)
+    m = dealt(Rules(cards=4, early_knock=True, end="final_turn"))
+    m.apply(KNOCK, m.current)
+    other = m.current
+    assert m.went_out is not None and other != m.went_out
+    assert KNOCK not in m.legal_actions()
+    with pytest.raises(IllegalAction, match="already out"):
+        m.apply(KNOCK, other)
+    off = dealt(Rules(cards=4))
+    with pytest.raises(IllegalAction, match="no early knock"):
+        off.apply(KNOCK, off.current)
+
+
+# -- the optional flip after a discard ----------------------------------------------------------
+
+
+def test_after_a_discard_an_optional_flip_may_be_left():
+    m = dealt(Rules(discard_flip="optional"))
+    seat = m.current
+    down = list(m.face_down(seat))
+    m.apply(DRAW, seat)
+    event = m.apply(DISCARD, seat)
+    assert "may turn up a card" in event.text and m.pending_flip
+    assert set(m.legal_actions()) == {Action.flip(p) for p in down} | {PASS}
+    with pytest.raises(IllegalAction, match="leave them as they are"):
+        m.apply(DRAW, seat)
+    m.apply(PASS, seat)
+    assert m.face_down(seat) == down and m.current != seat and not m.pending_flip
+
+
+def test_after_a_discard_an_optional_flip_may_be_taken_and_a_forced_one_cannot_be_left():
+    m = dealt(Rules(discard_flip="optional"))
+    seat = m.current
+    m.apply(DRAW, seat)
+    m.apply(DISCARD, seat)
+    p = m.face_down(seat)[0]
+    m.apply(Action.flip(p), seat)
+    assert m.face_up[seat][p] and m.current != seat
+    forced = dealt(Rules(discard_flip=True))
+    seat = forced.current
+    forced.apply(DRAW, seat)
+    forced.apply(DISCARD, seat)
+    assert PASS not in forced.legal_actions()
+    with pytest.raises(IllegalAction):
+        forced.apply(PASS, seat)
+
+
+def test_a_pass_is_refused_outside_an_optional_flip():
+    m = dealt(Rules(discard_flip="optional"))
+    with pytest.raises(IllegalAction, match="nothing to leave"):
+        m.apply(PASS, m.current)
+
+
+# -- computer players ---------------------------------------------------------------------------
+
+TURN_OPTIONS = [
+    Rules(flip_as_action=True, holes=1),
+    Rules(cards=4, early_knock=True, holes=1),
+    Rules(discard_flip="optional", holes=1),
+    Rules(flip_as_action=True, early_knock=True, discard_flip="optional", knock_penalty=True, holes=1),
+]
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_every_level_plays_whole_holes_under_the_turn_options_with_legal_moves(level, monkeypatch):
+    from caddie.core.grid import caddie as caddie_policy
+
+    monkeypatch.setattr(caddie_policy, "MIN_DEALS", 2)
+    monkeypatch.setattr(caddie_policy, "MAX_DEALS", 2)
+    rng = random.Random(11)
+    for i, rules in enumerate(TURN_OPTIONS):
+        m = GridMatch.new(rules, ["A", "B", "C"][: 2 + i % 2], seed=i)
+        while not m.is_over:
+            seat = m.current
+            assert seat is not None
+            action = choose(m.view(seat, events=False), level, rng)
+            assert action == NEXT or action in m.legal_actions(), (level, rules, action)
+            m.apply_recorded(action, seat)
+        assert len(m.hole_scores) == 1
+        review_hole(m.decisions, "review")  # the hole review reads every kind of move
+
+
+def test_the_caddie_weighs_an_early_knock_against_taking_a_king():
+    # Ann shows A A over 2 with one card down; the only other move is taking the King on the
+    # pile into that last place. Knocking turns up a card worth about 6 instead of the King's 10.
+    m = dealt(Rules(cards=4, early_knock=True, holes=1), seed=1)
+    seat = m.current
+    assert seat is not None
+    view = m.view(seat, events=False)
+    view["players"][seat]["grid"] = ["A", None, "A", "2"]
+    view["players"][seat]["face_up"] = [True, False, True, True]
+    view["players"][1 - seat]["grid"] = ["Q", "J", None, None]
+    view["discard"], view["deck_count"] = ["K"], 0
+    view["legal"] = [a.to_dict() for a in (Action("take"), KNOCK)]
+    decision = decide(view, random.Random(3))
+    assert {o.action.kind for o in decision.options} == {"take", "knock"}
+    assert decision.action == KNOCK, decision.explanation
+    assert "knock" in decision.explanation.lower()
