@@ -56,7 +56,8 @@ def test_a_hand_tallied_with_the_keyboard_alone_and_the_focus_always_shows(new_c
     expect(page.locator(".skip")).to_be_focused()  # the first Tab offers to skip the header and tabs
     assert focus_ring_width(page) >= 2
     page.keyboard.press("Enter")
-    assert tab_to(page, "slot-0") <= 8, "after the skip link, the grid is a few presses away"
+    # after the skip link: the three-way switch, the five sizes, then the grid
+    assert tab_to(page, "slot-0") <= 9, "after the skip link, the grid is a few presses away"
     assert focus_ring_width(page) >= 2
     for i, code in enumerate(HAND):
         page.keyboard.press({"10": "t"}.get(code, code.lower()))  # typing a rank fills the selected slot
@@ -102,3 +103,52 @@ def test_a_style_the_browser_puts_on_an_element_breaks_no_rule_when_htmx_swaps(w
     watched.locator("#key-K").tap()
     expect(watched.locator("#slot-0")).to_have_attribute("data-code", "K")
     assert_clean(watched, "swaps over elements with a style")
+
+
+def save_house_rules(page, players: int = 2, **rules) -> None:
+    """House rules for this browser context, through the data import (Settings does not show them all)."""
+    from caddie.core.grid.rules import Rules
+    from caddie.core.table import Table
+
+    document = {
+        "format": "caddie-and-tally",
+        "version": 1,
+        "exported_at": "2026-12-01T12:00:00+00:00",
+        "settings": Table(rules=Rules(**rules), players=players, preset="custom").to_dict(),
+        "courses": [],
+        "rounds": [],
+    }
+    response = page.request.post("/api/v1/import?settings=replace", data=document)
+    assert response.ok, response.text()
+
+
+NINE = ["7", "7", "K", "7", "7", "Q", "7", "7", "K"]  # two columns of three 7s: four of a kind; K=0 Q K is 10
+
+
+def test_a_nine_card_hand_with_four_of_a_kind_takes_nine_taps(phone):
+    save_house_rules(phone, players=5, cards=9, king=0, four_of_a_kind=True)  # five players: two decks
+    phone.goto("/tally/grid")
+    thumb = Thumb(phone)
+    for i, code in enumerate(NINE):
+        thumb.tap(f"#key-{code}")
+        expect(phone.locator(f"#slot-{i}")).to_have_attribute("data-code", code)
+    expect(phone.locator("#bonuses li")).to_have_text(["Columns: 10", "Four 7s: −20"])
+    expect(phone.locator("#grid-score")).to_have_text("−10")
+    assert thumb.taps == 9
+    # the three rows stand within the screen, the keypad's first row too, above the tab bar
+    last_slot, key = phone.locator("#slot-8").bounding_box(), phone.locator("#key-A").bounding_box()
+    assert last_slot and key and key["y"] + key["height"] <= TAB_BAR_TOP[844], key
+
+
+@pytest.mark.look
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [390, 320])
+def test_the_nine_card_page_passes_the_audits(new_context, width, scheme):
+    from tests.browser.audit import assert_page_passes
+
+    page = new_context(viewport={"width": width, "height": 844}, color_scheme=scheme).new_page()
+    save_house_rules(page, players=5, cards=9, king=0, four_of_a_kind=True, one_eyed_jacks=True)
+    page.goto("/tally/grid?hand=7,7,K,7,7,OJ,7,7,&sel=8")
+    expect(page.locator("#key-OJ")).to_have_attribute("aria-label", "One-eyed Jack, 0 points")
+    expect(page.locator("#bonuses")).to_contain_text("Four 7s: −20")
+    assert_page_passes(page, f"/tally/grid nine cards at {width} px, {scheme}")
