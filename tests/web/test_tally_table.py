@@ -240,3 +240,15 @@ def test_another_browser_cannot_write_the_round(client, app):
     token = re.search(r'<meta name="csrf-token" content="([^"]+)"', page).group(1)
     stolen = MultiDict([(k, token if k == "csrf_token" else v) for k, v in ledger_form(html).items(multi=True)])
     assert other.post("/tally/table/ledger", data=stolen).status_code == 404
+
+
+def test_a_score_the_ledger_does_not_take_is_refused_beside_the_button(client):
+    house_rules(client, four_of_a_kind=True, knock_bonus=True)
+    public_id = deal(client, names=("Ann", "Bo"))
+    query = {**table_url("7,7,5,7,7,6", "K,K,A,K,K,A", out=1), "round": public_id}
+    html = client.get("/tally/table", query_string=query).get_data(as_text=True)
+    assert score(html, 1) == "−25"
+    response = client.post("/tally/table/ledger", data=ledger_form(html))
+    assert response.status_code == 400
+    assert "A Grid Golf hole scores from −20 to 100." in errors(response.get_data(as_text=True))["ledger-error"]
+    assert round_scores(client, public_id) == [[None] * 9, [None] * 9]
