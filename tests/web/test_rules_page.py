@@ -101,6 +101,7 @@ def test_each_table_rule_has_a_small_table_example_exactly_when_it_is_on(client,
     settings_saver(**changes)
     html = client.get("/rules/").text
     assert out in example(html, rule)
+    assert f"{out.split(' ')[0]} goes out first." in example(html, rule)
     assert seat(html, rule, "Ann").endswith(ann) and seat(html, rule, "Bo").endswith(bo)
     assert [key for key in TABLE_EXAMPLES if key != rule and example(html, key) is not None] == []
     assert "<h2>Table adjustments</h2>" in html
