@@ -16,7 +16,10 @@ BACK = range(9, 18)  # holes 10-18
 MAX_PLAYERS = 8
 PLAYER_NAME_LIMIT = 24  # characters in a player's name: what a scorecard's column shows, in every game
 HOLE_COUNTS = (9, 18)
-SCORE_RANGE = {"grid": (-20, 100), "clubs": (1, 60)}  # what one hole can score: 5 kept −4 pairs to 5 columns of 20
+# What one hole can score. Grid Golf: room for the house rules (docs/grid-golf.md, "House rules"):
+# five kept pairs of −5 jokers and two sets of four of a kind with the knock bonus and underdog
+# come to about −100; five columns of 20, beaten after going out and tied, to 115.
+SCORE_RANGE = {"grid": (-120, 120), "clubs": (1, 60)}
 
 Card = Sequence["int | None"]  # one player's scores, hole 1 first; None = not played yet
 

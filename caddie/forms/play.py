@@ -6,6 +6,7 @@ from wtforms import BooleanField, FieldList, Form, FormField, RadioField, Select
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired
 
+from caddie.core.grid.rules import GRID_SIZES
 from caddie.forms.base import PageForm
 
 LEVELS = (("beginner", "Beginner"), ("steady", "Steady"), ("caddie", "Caddie"))  # Caddie: the caddie's own policy
@@ -28,7 +29,7 @@ class StartMatchForm(PageForm):
         choices=[SelectChoice(n, str(n)) for n in range(1, MAX_GRID_OPPONENTS + 1)],
     )
     seats = FieldList(FormField(OpponentForm), min_entries=MAX_GRID_OPPONENTS, max_entries=MAX_GRID_OPPONENTS)
-    cards = RadioField("Hand size", coerce=int, choices=[SelectChoice(n, str(n)) for n in (4, 6, 8, 10)])
+    cards = RadioField("Hand size", coerce=int, choices=[SelectChoice(n, str(n)) for n in GRID_SIZES])
     negatives = RadioField(
         "Cards worth −2",
         choices=[SelectChoice("twos", "2s"), SelectChoice("jokers", "Jokers"), SelectChoice("both", "Both")],

@@ -236,15 +236,15 @@ HOLE_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
     ),
     "out_of_range": (
         "More than a Grid Golf hole can score",
-        {"scores": {"Ann": 101}},
+        {"scores": {"Ann": 121}},
         400,
-        error_example("A Grid Golf hole scores from \u221220 to 100.", "scores.Ann"),
+        error_example("A Grid Golf hole scores from \u2212120 to 120.", "scores.Ann"),
     ),
     "score_as_text": (
         "A number sent as text",
         {"scores": {"Ann": "5"}},
         400,
-        error_example("A Grid Golf hole scores from \u221220 to 100.", "scores.Ann"),
+        error_example("A Grid Golf hole scores from \u2212120 to 120.", "scores.Ann"),
     ),
     "no_scores": (
         "Nothing to write",

@@ -11,8 +11,7 @@ from caddie.core.clubs import hand as club_hand
 from caddie.core.clubs.scoring import score_club_hole
 from caddie.core.errors import CaddieError
 from caddie.core.grid import hand as grid_hand
-from caddie.core.grid.cards import parse_card, split_cards
-from caddie.core.grid.rules import GRID_SIZES, SIZE_WORDS, Rules
+from caddie.core.grid.rules import GRID_SIZES, Rules
 from caddie.core.grid.scoring import check_table, score_grid, score_table
 from caddie.core.ledger import MAX_PLAYERS, PLAYER_NAME_LIMIT
 from caddie.forms.tally import ClubTallyForm, GridTallyForm, TableTallyForm, TableToLedgerForm
@@ -48,27 +47,6 @@ def _ledger_context(game: str, score: int | None) -> dict:
     }
 
 
-def resize_hand(hand: grid_hand.Hand, old: Rules, new: Rules) -> grid_hand.Hand:
-    """The hand in the new layout, each card kept in its row and column (rows and columns
-    past the new layout's edge are dropped): two rows or, for nine cards, three."""
-    resized: grid_hand.Hand = [None] * new.cards
-    for pos, card in enumerate(hand):
-        row, column = divmod(pos, old.columns)
-        if row < new.rows and column < new.columns:
-            resized[row * new.columns + column] = card
-    return resized
-
-
-def typed_hand(text: str, rules: Rules, decks: int) -> grid_hand.TallyHand:
-    """A typed hand: every card read first, then counted (in words for every size, nine too)."""
-    tokens = split_cards(text)
-    for token in tokens:
-        parse_card(token, field="typed")
-    if len(tokens) != rules.cards:
-        raise CaddieError(f"{SIZE_WORDS[rules.cards]} cards make this hand; you typed {len(tokens)}.", "typed")
-    return grid_hand.TallyHand.typed(text, rules.cards, rules, decks)
-
-
 def _enter_in_typed(form) -> bool:
     """Enter pressed in a text box: score the typed cards if there are any."""
     return bool(request.args.get("enter")) and bool((form.typed.data or "").strip())
@@ -84,7 +62,7 @@ def grid():
 
     acted = any(request.args.get(a) not in (None, "") for a in GRID_ACTIONS)
     if form.resize.data in GRID_SIZES and form.resize.data != size:
-        hand = resize_hand(hand, replace(table.rules, cards=size), replace(table.rules, cards=form.resize.data))
+        hand = grid_hand.resize(hand, form.resize.data)
         size = form.resize.data
         sel = grid_hand.first_empty(hand)
     rules = replace(table.rules, cards=size)
@@ -101,7 +79,7 @@ def grid():
         elif form.clear.data:
             edit = grid_hand.TallyHand.blank(size)
         elif form.fill.data or _enter_in_typed(form):
-            edit = typed_hand(form.typed.data or "", rules, decks)
+            edit = grid_hand.TallyHand.typed(form.typed.data or "", rules.cards, rules, decks)
     except CaddieError as err:
         errors[err.field or "keypad"] = err.message
     hand, sel = edit.cards, edit.sel

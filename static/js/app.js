@@ -29,13 +29,17 @@ document.documentElement.classList.add("js");
   }
 
   function moveSelection(form, key) {
+    // the grid says its shape (a nine-card grid has three rows); else two rows
+    var grid = form.querySelector("[data-rows]");
     var size = Number(form.elements.size.value);
-    var cols = size / 2;
+    var rows = grid ? Number(grid.dataset.rows) : 2;
+    var cols = grid ? Number(grid.dataset.columns) : size / 2;
     var sel = Number(form.elements.sel.value);
     var row = Math.floor(sel / cols), col = sel % cols;
     if (key === "ArrowLeft") col = (col + cols - 1) % cols;
     if (key === "ArrowRight") col = (col + 1) % cols;
-    if (key === "ArrowUp" || key === "ArrowDown") row = 1 - row;
+    if (key === "ArrowUp") row = (row + rows - 1) % rows;
+    if (key === "ArrowDown") row = (row + 1) % rows;
     return row * cols + col;
   }
 

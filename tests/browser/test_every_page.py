@@ -19,6 +19,7 @@ pytestmark = pytest.mark.look
 STATIC_PAGES = [
     "/",
     "/tally/grid",
+    "/tally/table",
     "/tally/clubs",
     "/caddie/",
     "/caddie/clubs/",

@@ -24,13 +24,12 @@ from caddie.core.grid.fast_player import DealtHole, end_turn, fast_turn, final_s
 from caddie.core.grid.game import DISCARD, DRAW, NEXT, TAKE, Action, GridMatch
 from caddie.core.grid.knowledge import DOWN, Knowledge
 from caddie.core.grid.rules import Rules
-from tests.core.strategies import TWO_ROW_SIZES, rules_strategy
+from tests.core.strategies import rules_strategy
 
 RANK = {r: i for i, r in enumerate(RANKS)}
 PLACE, DRAW_CARD, TURN_UP = fast_player.place, fast_player.draw_card, fast_player.turn_up
 
-# nine cards are not played yet
-rules_st = rules_strategy(sizes=TWO_ROW_SIZES)
+rules_st = rules_strategy()
 
 
 def indices(cards: list[str]) -> list[int]:

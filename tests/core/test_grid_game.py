@@ -29,7 +29,7 @@ from caddie.core.grid.game import (
 )
 from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import score_grid, score_table
-from tests.core.strategies import TWO_ROW_SIZES, rules_strategy
+from tests.core.strategies import rules_strategy
 
 SETTINGS = settings(max_examples=100, deadline=None)  # no deadline on a busy CI box
 
@@ -471,7 +471,10 @@ def test_the_guards_for_an_empty_pile_hold_even_though_play_never_empties_one():
 @pytest.mark.parametrize(
     "make, message",
     [
-        (lambda: Action("jump"), '"jump" is not an action; the actions are flip, draw, take, swap, discard, next, knock, pass.'),
+        (
+            lambda: Action("jump"),
+            '"jump" is not an action; the actions are flip, draw, take, swap, discard, next, knock, pass.',
+        ),
         (lambda: Action("swap"), "A swap needs the grid position the card goes to."),
         (lambda: Action("flip"), "Say which card to turn up."),
         (lambda: Action("swap", -1), '"-1" is not a grid position: positions are whole numbers from 0.'),
@@ -629,7 +632,7 @@ def test_events_stored_before_they_kept_their_kind_still_read():
 
 # -- properties over random rules, tables, seeds and play ----------------------------------
 
-rules_st = rules_strategy(st.integers(1, 2), sizes=TWO_ROW_SIZES)  # nine cards are not dealt yet
+rules_st = rules_strategy(st.integers(1, 2))
 players_st = st.integers(1, 6)
 seed_st = st.integers(0, 2**32)
 

@@ -7,12 +7,15 @@ the knock penalty, Eagle-Eye pairs and kept negative pairs) have their own.
 
 from __future__ import annotations
 
+from itertools import product
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from caddie.core.errors import CardError, HandError, RulesError
 from caddie.core.grid.cards import parse_card, split_cards
+from caddie.core.grid.expectation import expected_column
 from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import check_grid, check_table, score_column, score_grid, score_table
 from tests.core.strategies import rules_strategy
@@ -322,3 +325,29 @@ def test_a_table_scores_each_grid_then_only_the_table_rules_in_force(rtd):
         assert scored.scores == [score_grid(grid, rules).total for grid in grids]
     knocked = [s for s, p in enumerate(scored.players) if any(a.rule.startswith("knock") for a in p.adjustments)]
     assert knocked in ([], [out])
+
+
+@st.composite
+def tall_columns(draw):
+    rules = draw(rules_strategy(sizes=(9,)))
+    ranks = list(rules.ranks_in_play)
+    weights = draw(st.lists(st.integers(0, 4), min_size=len(ranks), max_size=len(ranks)).filter(any))
+    p = {r: w / sum(weights) for r, w in zip(ranks, weights) if w}
+    known = draw(st.lists(st.sampled_from(ranks), max_size=3))
+    return rules, known, p
+
+
+@SETTINGS
+@given(tall_columns())
+def test_the_expected_points_of_a_column_of_three_are_the_average_over_every_unseen_draw(rkp):
+    rules, known, p = rkp
+    unseen = 3 - len(known)
+    brute = 0.0
+    for draw in product(p, repeat=unseen):
+        chance = 1.0
+        for rank in draw:
+            chance *= p[rank]
+        points = score_column((*known, *draw), rules).points
+        assert points is not None
+        brute += chance * points
+    assert expected_column(known, unseen, p, rules) == pytest.approx(brute)

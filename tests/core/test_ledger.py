@@ -355,7 +355,7 @@ def test_format_delta(delta, shown):
 
 # -- check_score ---------------------------------------------------------------------
 
-GRID_MESSAGE = f"A Grid Golf hole scores from {MINUS}20 to 100."
+GRID_MESSAGE = f"A Grid Golf hole scores from {MINUS}120 to 120."
 CLUBS_MESSAGE = "A Club Cards hole scores from 1 to 60."
 
 
@@ -372,8 +372,8 @@ def test_check_score_clubs_accepts(value):
 @pytest.mark.parametrize(
     "game, value, message",
     [
-        ("grid", -21, GRID_MESSAGE),
-        ("grid", 101, GRID_MESSAGE),
+        ("grid", -121, GRID_MESSAGE),
+        ("grid", 121, GRID_MESSAGE),
         ("clubs", 0, CLUBS_MESSAGE),
         ("clubs", 61, CLUBS_MESSAGE),
         ("clubs", -1, CLUBS_MESSAGE),

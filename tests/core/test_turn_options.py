@@ -1,6 +1,6 @@
-"""The house rules' turn options in the engine, and every computer level under them
-(docs/grid-golf.md, "House rules"): a flip instead of drawing, an early knock, an optional
-flip after a discard."""
+"""The house rules in play (docs/grid-golf.md, "House rules"): the turn options in the engine
+(a flip instead of drawing, an early knock, an optional flip after a discard), nine-card grids,
+and every computer level under them."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from caddie.core.grid.game import DISCARD, DRAW, KNOCK, NEXT, PASS, Action, Grid
 from caddie.core.grid.players import LEVELS, choose
 from caddie.core.grid.review import review_hole
 from caddie.core.grid.rules import Rules
-from caddie.core.grid.scoring import score_table
+from caddie.core.grid.scoring import score_grid, score_table
 
 
 def dealt(rules: Rules, players: int = 2, seed: int = 4) -> GridMatch:
@@ -141,11 +141,13 @@ TURN_OPTIONS = [
     Rules(cards=4, early_knock=True, holes=1),
     Rules(discard_flip="optional", holes=1),
     Rules(flip_as_action=True, early_knock=True, discard_flip="optional", knock_penalty=True, holes=1),
+    Rules(cards=9, king=0, end="final_turn", four_of_a_kind=True, holes=1),
+    Rules(cards=9, negatives="both", negative_pairs="keep", discard_flip=True, underdog=True, holes=1),
 ]
 
 
 @pytest.mark.parametrize("level", sorted(LEVELS))
-def test_every_level_plays_whole_holes_under_the_turn_options_with_legal_moves(level, monkeypatch):
+def test_every_level_plays_whole_holes_under_the_turn_options_and_nine_cards_with_legal_moves(level, monkeypatch):
     from caddie.core.grid import caddie as caddie_policy
 
     monkeypatch.setattr(caddie_policy, "MIN_DEALS", 2)
@@ -179,3 +181,33 @@ def test_the_caddie_weighs_an_early_knock_against_taking_a_king():
     assert {o.action.kind for o in decision.options} == {"take", "knock"}
     assert decision.action == KNOCK, decision.explanation
     assert "knock" in decision.explanation.lower()
+
+
+# -- nine cards -----------------------------------------------------------------------------------
+
+
+def test_a_nine_card_hole_deals_three_rows_and_names_them():
+    m = GridMatch.new(Rules(cards=9, holes=1), ["Ann", "Bo"], seed=2)
+    assert [len(g) for g in m.grids] == [9, 9]
+    event = m.apply(Action.flip(4), m.current)
+    assert "centre" in event.text
+    for seat, player in enumerate(m.view(0)["players"]):
+        visible = [card if up else None for card, up in zip(m.grids[seat], m.face_up[seat])]
+        assert player["points"] == score_grid(visible, m.rules).total
+
+
+def test_the_fast_level_completes_a_column_of_three():
+    # Ann holds 7 7 over a face-down card in her left column and draws a 7: it goes there.
+    m = dealt(Rules(cards=9, holes=1), seed=5)
+    seat = m.current
+    assert seat is not None
+    view = m.view(seat, events=False)
+    grid = [None] * 9
+    grid[0], grid[3] = "7", "7"
+    grid[1], grid[4] = "K", "Q"
+    view["players"][seat]["grid"] = grid
+    view["players"][seat]["face_up"] = [c is not None for c in grid]
+    view["drawn"], view["drawn_by"], view["drawn_from"] = "7", seat, "deck"
+    view["legal"] = [Action.swap(p).to_dict() for p in range(9)] + [DISCARD.to_dict()]
+    for level in ("steady", "caddie-fast", "greedy"):
+        assert choose(view, level, random.Random(1)) == Action.swap(6), level

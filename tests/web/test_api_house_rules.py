@@ -98,18 +98,16 @@ def test_a_table_uses_as_many_decks_as_its_players_need_unless_told(client):
 @pytest.mark.parametrize(
     "rules, field",
     [
-        ({"cards": 9}, "rules.cards"),
         ({"flip_as_action": True}, "rules.flip_as_action"),
         ({"early_knock": True}, "rules.early_knock"),
         ({"discard_flip": "optional"}, "rules.discard_flip"),
     ],
 )
 def test_the_caddie_refuses_what_it_does_not_play_yet_with_a_sentence(client, rules, field):
-    grid = [None] * (9 if rules.get("cards") == 9 else 6)
-    status, body = post(client, ADVICE, {"grid": grid, "discard": "5", "rules": rules})
+    status, body = post(client, ADVICE, {"grid": [None] * 6, "discard": "5", "rules": rules})
     assert status == 400
     assert body["field"].endswith(field.split(".")[1])
-    assert "do not" in body["error"] and "yet" in body["error"]
+    assert "does not take" in body["error"] and "yet" in body["error"]
 
 
 def test_the_caddie_plays_the_scoring_house_rules(client):
@@ -119,3 +117,13 @@ def test_the_caddie_plays_the_scoring_house_rules(client):
         {"grid": ["7", None, None, "7", None, None], "discard": "7", "rules": {"four_of_a_kind": True, "king": -2}},
     )
     assert status == 200 and body["action"] in ("take_discard", "draw")
+
+
+def test_the_caddie_advises_a_nine_card_grid_and_completes_a_column_of_three(client):
+    grid = ["7", "K", None, "7", "Q", None, None, None, None]  # left column 7 7 and one face down
+    view = {"grid": grid, "discard": "3", "drawn": "7", "drawn_from": "deck", "rules": {"cards": 9}}
+    view["opponents"] = [["9", None, None, "8", None, None, None, None, None]]
+    status, body = post(client, ADVICE, view)
+    assert status == 200, body
+    assert (body["action"], body["position"]) == ("swap", 6)
+    assert "column" in body["explanation"]

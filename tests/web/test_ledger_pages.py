@@ -87,8 +87,8 @@ def test_htmx_gets_the_live_fragment_with_the_pad_on_the_next_cell(client):
     "score, message",
     [
         ("abc", '"abc" is not a score'),
-        ("150", "A Grid Golf hole scores from −20 to 100."),
-        ("-21", "A Grid Golf hole scores from −20 to 100."),
+        ("150", "A Grid Golf hole scores from −120 to 120."),
+        ("-121", "A Grid Golf hole scores from −120 to 120."),
         ("4.5", '"4.5" is not a score'),
     ],
 )

@@ -49,21 +49,21 @@ def version(html: str) -> str:
 
 def expected_codes(game, seat=0) -> list[str]:
     """The data-code of every card on the page, in page order, as seat 0 may see them."""
-    c = game.rules.columns
+    columns = game.rules.column_positions
     codes = []
     order = [s for s in range(game.players) if s != seat] + [seat]
     revealed = game.phase in ("hole_over", "match_over")
     for s in order[:-1]:
-        for k in range(c):
-            for pos in (k, k + c):
+        for column in columns:
+            for pos in column:
                 codes.append(game.grids[s][pos] if (game.face_up[s][pos] or revealed) else "")
     if game.discard:
         codes.append(game.discard[-1])
     if game.drawn is not None:
         mine = game.current == seat
         codes.append(game.drawn if (mine or game.drawn_from == "discard") else "")
-    for k in range(c):
-        for pos in (k, k + c):
+    for column in columns:
+        for pos in column:
             codes.append(game.grids[seat][pos] if (game.face_up[seat][pos] or revealed) else "")
     return codes
 
@@ -105,6 +105,7 @@ def play_out(app, client, public_id, rng, max_requests=3000):
     [
         (1, 6, {}),
         (3, 4, {"final_turn": "y", "discard_flip": "y"}),
+        (2, 9, {"final_turn": "y"}),  # nine cards, three rows of three
     ],
 )
 def test_a_whole_match_through_http_never_shows_a_hidden_card(app, client, opponents, cards, extra):

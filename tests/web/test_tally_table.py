@@ -242,13 +242,23 @@ def test_another_browser_cannot_write_the_round(client, app):
     assert other.post("/tally/table/ledger", data=stolen).status_code == 404
 
 
-def test_a_score_the_ledger_does_not_take_is_refused_beside_the_button(client):
+def test_a_house_rule_score_below_minus_twenty_reaches_the_ledger(client):
+    # four of a kind and the knock bonus take Bo to −25, lower than a hole scored without house rules
     house_rules(client, four_of_a_kind=True, knock_bonus=True)
     public_id = deal(client, names=("Ann", "Bo"))
     query = {**table_url("7,7,5,7,7,6", "K,K,A,K,K,A", out=1), "round": public_id}
     html = client.get("/tally/table", query_string=query).get_data(as_text=True)
     assert score(html, 1) == "−25"
     response = client.post("/tally/table/ledger", data=ledger_form(html))
-    assert response.status_code == 400
-    assert "A Grid Golf hole scores from −20 to 100." in errors(response.get_data(as_text=True))["ledger-error"]
-    assert round_scores(client, public_id) == [[None] * 9, [None] * 9]
+    assert response.status_code == 303
+    assert [scores[0] for scores in round_scores(client, public_id)] == [-9, -25]
+
+
+def test_an_open_grid_round_links_to_its_next_hole_on_this_page(client):
+    public_id = deal(client, names=("Ann", "Bo"))
+    round_page = client.get(f"/ledger/r/{public_id}").get_data(as_text=True)
+    link = re.search(r'id="tally-table-link" href="([^"]+)"', round_page)
+    assert link, "the round page offers the whole-table tally"
+    html = client.get(htmllib.unescape(link.group(1))).get_data(as_text=True)
+    assert "Ann" in html and "Bo" in html and "Add hole 1 to the ledger" not in html  # no cards yet
+    assert 'name="round"' in html or public_id in html

@@ -247,9 +247,9 @@ def _shortlist(k: Knowledge, looked: list[tuple[float, Move]]) -> list[Move]:
         group: tuple[object, ...]
         if kind in ("take", "swap"):
             p = _at(option)
-            group = (kind, mine[p] == DOWN, mine[k.partner[p]] == DOWN)
+            group = (kind, mine[p] == DOWN, any(mine[q] == DOWN for q in k.mates[p]))
         elif kind == "discard":
-            group = (kind, flip is not None and k.mine[k.partner[flip]] == DOWN)
+            group = (kind, flip is not None and any(k.mine[q] == DOWN for q in k.mates[flip]))
         else:
             group = (kind,)
         if group not in groups and worth <= best + CLEAR_GAP:
@@ -263,14 +263,18 @@ def _same_as(k: Knowledge, option: Move) -> tuple[object, ...]:
     """What makes options different: two placements are the same move when the card they
     replace and its column partner are the same (the grid scores column by column)."""
     kind, p, flip = option
-    mine, partner = k.mine, k.partner
+    mine, mates = k.mine, k.mates
+
+    def column(q: int) -> tuple[int, ...]:  # the rest of q's column, in any order
+        return tuple(sorted(mine[m] for m in mates[q]))
+
     if kind in ("take", "swap"):
         p = _at(option)
-        return kind, mine[p], mine[partner[p]]
+        return kind, mine[p], column(p)
     if kind == "discard":
-        return kind, None if flip is None else mine[partner[flip]]
+        return kind, None if flip is None else column(flip)
     if kind == "flip":
-        return kind, mine[partner[_at(option)]]
+        return kind, column(_at(option))
     return (kind,)
 
 
@@ -404,7 +408,7 @@ def _initial_flips(k: Knowledge, count: int) -> list[int]:
     grid, w = list(k.mine), k.width
     plan: list[int] = []
     for _ in range(max(0, min(count, grid.count(DOWN)))):
-        fresh = [p for p in range(k.size) if grid[p] == DOWN and grid[k.partner[p]] == DOWN]
+        fresh = [p for p in range(k.size) if grid[p] == DOWN and k.all_down(grid, p)]
         tops = [p for p in fresh if p < w]
         p = (tops or fresh or [q for q in range(k.size) if grid[q] == DOWN])[0]
         plan.append(p)
@@ -502,16 +506,16 @@ def _name(card: int) -> str:
 
 def _what_it_does(k: Knowledge, card: int, p: int) -> str:
     mine = k.mine
-    partner = mine[k.partner[p]]
+    rest = {mine[q] for q in k.mates[p]}  # the rest of the column
     old = mine[p]
-    if partner == card and old != card:
-        return f"it pairs your {_name(card)} there"
+    if rest == {card} and old != card:
+        return f"it pairs your {_name(card)} there" if k.rows == 2 else f"it completes your column of {_name(card)}s"
     if old == DOWN:
         if k.gain(mine, card, p) > 0:
             return f"a {_name(card)} is lower than a face-down card is likely to be"
         return "one card closer to going out"
-    if partner == old:
-        return f"it replaces your {_name(old)}, breaking the {_name(old)} pair"
+    if rest == {old}:
+        return f"it replaces your {_name(old)}, breaking the {_name(old)} " + ("pair" if k.rows == 2 else "column")
     return f"it replaces your {_name(old)}"
 
 

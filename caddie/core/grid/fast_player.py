@@ -48,8 +48,11 @@ class DealtHole:
 def place(k: Knowledge, h: DealtHole, s: int, card: int, p: int) -> None:
     """Put ``card`` at ``p`` in seat ``s``'s grid; the card it replaces goes face up on the pile."""
     g, cv = h.vis[s], k.cv
-    o = g[k.partner[p]] + 1
-    h.exp[s] += cv[card + 1][o] - cv[g[p] + 1][o]
+    if k.rows == 3:
+        h.exp[s] -= k.gain(g, card, p)
+    else:
+        o = g[k.partner[p]] + 1
+        h.exp[s] += cv[card + 1][o] - cv[g[p] + 1][o]
     if g[p] == DOWN:
         h.ndown[s] -= 1
     t = h.true[s]
@@ -59,9 +62,12 @@ def place(k: Knowledge, h: DealtHole, s: int, card: int, p: int) -> None:
 
 def turn_up(k: Knowledge, h: DealtHole, s: int, p: int) -> None:
     g, cv = h.vis[s], k.cv
-    o = g[k.partner[p]] + 1
     card = h.true[s][p]
-    h.exp[s] += cv[card + 1][o] - cv[0][o]
+    if k.rows == 3:
+        h.exp[s] -= k.gain(g, card, p)
+    else:
+        o = g[k.partner[p]] + 1
+        h.exp[s] += cv[card + 1][o] - cv[0][o]
     g[p] = card
     h.ndown[s] -= 1
 
@@ -79,6 +85,8 @@ def best_place(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[float, in
     """(gain, position) of the fast player's best place for ``card``: what lowers its
     expected points most. It will not turn up its last card to end a hole while its
     score would be worse than another player's expected score."""
+    if k.rows == 3:
+        return _best_place_tall(k, h, s, card)
     g, cv, w = h.vis[s], k.cv, k.width
     crow = cv[card + 1]
     best, where = -1e9, -1
@@ -115,9 +123,36 @@ def best_place(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[float, in
     return best, where
 
 
+def _best_place_tall(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[float, int]:
+    """``best_place`` for a nine-card grid, position by position (the same policy)."""
+    g = h.vis[s]
+    best, where = -1e9, -1
+    guard = h.ndown[s] == 1 and h.out is None and k.n > 1
+    held, held_at = -1e9, -1
+    tempo = TEMPO if h.ndown[s] > 1 else 0.0
+    for p in range(k.size):
+        gain = k.gain(g, card, p)
+        if g[p] == DOWN:
+            if guard:
+                held, held_at = gain, p
+                continue
+            gain += tempo
+        if gain > best:
+            best, where = gain, p
+    if held_at >= 0 and held > best:
+        mine = h.exp[s] - held
+        rival = min(e for i, e in enumerate(h.exp) if i != s)
+        if mine <= rival + GO_OUT_MARGIN:
+            best, where = held, held_at
+    return best, where
+
+
 def flip_choice(k: Knowledge, h: DealtHole, s: int) -> int:
     """A face-down card to turn up: one in a column with nothing known, if any."""
     g, partner = h.vis[s], k.partner
+    if k.rows == 3:
+        down = [p for p in range(k.size) if g[p] == DOWN]
+        return next((p for p in down if k.all_down(g, p)), down[0] if down else -1)
     first = -1
     for p in range(k.size):
         if g[p] == DOWN:

@@ -73,7 +73,7 @@ from caddie.core.grid.moves import (
     the_card,
     with_article,
 )
-from caddie.core.grid.rules import Rules, check_playable
+from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import score_grid, score_table
 from caddie.core.grid.view import GridView, PlayerView, tables
 from caddie.core.words import says
@@ -166,7 +166,6 @@ class GridMatch(Game[Action]):
         """
         if not isinstance(rules, Rules):
             raise CaddieError("A match needs the table's rules.", "rules")
-        check_playable(rules)
         clean = clean_names(names, MIN_PLAYERS, MAX_PLAYERS, "match")
         if type(seed) is not int:
             raise CaddieError("The seed is a whole number.", "seed")

@@ -49,15 +49,27 @@ def next_slot(hand: Hand, sel: int) -> int:
 
 
 def resize(hand: Hand, size: int) -> Hand:
-    """Change the grid's width and keep each card in its row and column."""
-    old_cols, new_cols = len(hand) // 2, size // 2
-    top, bottom = hand[:old_cols], hand[old_cols:]
+    """Change the grid's size and keep each card in its row and column (a nine-card grid has
+    three rows, the others two; a row the new grid lacks is dropped).
+
+    >>> resize(["K", "5", "7", "Q"], 6)
+    ['K', '5', None, '7', 'Q', None]
+    >>> resize(["K", "5", "7", "Q", "2", "3"], 9)
+    ['K', '5', '7', 'Q', '2', '3', None, None, None]
+    """
+    old_rows, new_rows = _rows(len(hand)), _rows(size)
+    old_cols, new_cols = len(hand) // old_rows, size // new_rows
+    rows = [hand[r * old_cols : (r + 1) * old_cols] for r in range(old_rows)] + [[]] * (new_rows - old_rows)
     pad: Hand = [None] * new_cols
-    return (top + pad)[:new_cols] + (bottom + pad)[:new_cols]
+    return [card for row in rows[:new_rows] for card in (list(row) + pad)[:new_cols]]
+
+
+def _rows(size: int) -> int:
+    return 3 if size == 9 else 2
 
 
 def count_message(typed: int, size: int) -> str:
-    words = {4: "Four", 6: "Six", 8: "Eight", 10: "Ten"}
+    words = {4: "Four", 6: "Six", 8: "Eight", 9: "Nine", 10: "Ten"}
     return f"{words[size]} cards make this hand; you typed {typed}."
 
 

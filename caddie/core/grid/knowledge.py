@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from caddie.core.grid.cards import RANKS
+from caddie.core.grid.expectation import expected_column
 from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import score_column
 from caddie.core.grid.view import DecisionView, read_rules
@@ -60,6 +61,9 @@ class Knowledge:
         self.size = rules.cards
         self.width = rules.columns
         self.partner = known.partners
+        self.mates = known.mates
+        self.rows = rules.rows
+        self.column_positions = rules.column_positions
         players = view["players"]
         self.n = len(players)
         seat = view["seat"]
@@ -116,6 +120,9 @@ class Knowledge:
             for b in self.in_play:
                 cv[a + 1][b + 1] = col[a][b]
         self.cv = cv
+        if self.rows == 3:  # columns of three: worked out as asked (caddie.core.grid.expectation)
+            self._p_by_rank = {RANKS[r]: self.p[r] for r in self.in_play if self.p[r]}
+            self._tall: dict[tuple[int, ...], float] = {}
         self.grid_expected = [self.expected(g) for g in self.grids]
         self.immediate = rules.end == "immediate" or self.n == 1
         # a hole's scores are the column tables' sums: no hand bonus, no table adjustment
@@ -123,14 +130,33 @@ class Knowledge:
 
     # -- static expectations ------------------------------------------------------
     def expected(self, grid: list[int]) -> float:
+        if self.rows == 3:
+            return sum(self.tall_column(tuple(grid[q] for q in column)) for column in self.column_positions)
         cv, w = self.cv, self.width
         return sum(cv[grid[k] + 1][grid[k + w] + 1] for k in range(w))
 
     def gain(self, grid: list[int], card: int, position: int) -> float:
         """How much putting ``card`` at ``position`` lowers the grid's expected points."""
+        if self.rows == 3:
+            others = tuple(grid[q] for q in self.mates[position])
+            return self.tall_column((grid[position], *others)) - self.tall_column((card, *others))
         row = self.partner[position]
         other = grid[row] + 1
         return self.cv[grid[position] + 1][other] - self.cv[card + 1][other]
+
+    def tall_column(self, cards: tuple[int, ...]) -> float:
+        """Expected points of a column of three (rank indices, ``DOWN`` unseen), remembered."""
+        key = tuple(sorted(cards))
+        value = self._tall.get(key)
+        if value is None:
+            known = [RANKS[c] for c in key if c != DOWN]
+            value = expected_column(known, len(key) - len(known), self._p_by_rank, self.rules)
+            self._tall[key] = value
+        return value
+
+    def all_down(self, grid: list[int], position: int) -> bool:
+        """Whether every other card of ``position``'s column is face down."""
+        return all(grid[q] == DOWN for q in self.mates[position])
 
     def down(self, grid: list[int]) -> list[int]:
         return [p for p, c in enumerate(grid) if c == DOWN]

@@ -42,6 +42,7 @@ from collections import Counter
 from collections.abc import Callable
 from functools import cached_property
 
+from caddie.core.grid.expectation import expected_column
 from caddie.core.grid.game import DISCARD, DRAW, TAKE, Action
 from caddie.core.grid.view import DecisionView, deck_counts, read_rules
 
@@ -68,6 +69,8 @@ class Seen:
         known = read_rules(view)
         self.rules = rules = known.rules
         self.points, self.columns, self.partners = known.points, known.columns, known.partners
+        self.mates = known.mates
+        self.tall = rules.rows == 3  # columns of three: worked out by caddie.core.grid.expectation
         seat = view["seat"]
         assert seat is not None, "a decision is a seat's, not an onlooker's"
         self.seat = seat
@@ -126,13 +129,32 @@ class Seen:
     def partner(self, position: int) -> int:
         return self.partners[position]
 
+    def tall_column(self, cards: list[str | None]) -> float:
+        """Expected points of a column of three (``None``: unseen)."""
+        known = [c for c in cards if c is not None]
+        return expected_column(known, len(cards) - len(known), self.p, self.rules)
+
     def expected(self, grid: list[str | None]) -> float:
+        if self.tall:
+            return sum(self.tall_column([grid[q] for q in column]) for column in self.rules.column_positions)
         return sum(self.column(grid[k], grid[k + self.width]) for k in range(self.width))
 
     def delta(self, card: str, position: int) -> float:
         """Change in my expected score if ``card`` goes to ``position``."""
+        if self.tall:
+            others = [self.grid[q] for q in self.mates[position]]
+            return self.tall_column([card, *others]) - self.tall_column([self.grid[position], *others])
         other = self.grid[self.partner(position)]
         return self.column(card, other) - self.column(self.grid[position], other)
+
+    def in_a_match(self, position: int) -> bool:
+        """Whether ``position``'s card is part of a matched column (all of it known and alike)."""
+        card = self.grid[position]
+        return card is not None and all(self.grid[q] == card for q in self.mates[position])
+
+    def column_unseen(self, position: int) -> bool:
+        """Whether every other card of ``position``'s column is face down."""
+        return all(self.grid[q] is None for q in self.mates[position])
 
     def exact_after(self, card: str, position: int) -> float:
         grid = list(self.grid)
@@ -165,7 +187,7 @@ def beginner(view: DecisionView, rng: random.Random) -> Action:
         return TAKE if seen.top is not None and pts[seen.top] <= 3 else DRAW
     card = seen.drawn
     # the highest face-up card not in a matched column (loose: position -> card, in position order)
-    loose = {p: c for p, c in enumerate(seen.grid) if c is not None and c != seen.grid[seen.partner(p)]}
+    loose = {p: c for p, c in enumerate(seen.grid) if c is not None and not seen.in_a_match(p)}
     highest = max(loose, key=lambda p: pts[loose[p]], default=None)
     high = pts[loose[highest]] if highest is not None else None
 
@@ -238,7 +260,7 @@ def _discard_value(seen: Seen) -> float:
 def _steady_flip(seen: Seen, rng: random.Random) -> Action:
     """Turn up a card in a column with nothing known yet; else any face-down card."""
     width = seen.width
-    fresh = [p for p in seen.down if seen.grid[seen.partner(p)] is None]
+    fresh = [p for p in seen.down if seen.column_unseen(p)]
     if fresh:
         # one card per column: prefer the top row, so columns fill evenly
         tops = [p for p in fresh if p < width]

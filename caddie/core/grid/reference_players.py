@@ -58,16 +58,35 @@ def _column(top: str | None, bottom: str | None, rules: Rules, unknown: float) -
     return sum(known) + unknown * (2 - len(known))
 
 
+def _tall_column(cards: list[str | None], rules: Rules, unknown: float) -> float:
+    """A column of three as greedy values it: scored when complete, else known points and the average card."""
+    known = [c for c in cards if c is not None]
+    if len(known) == len(cards):
+        points = score_column(tuple(known), rules).points
+        assert points is not None, "a column of known cards scores"
+        return points
+    return sum(rules.points(c) for c in known) + unknown * (len(cards) - len(known))
+
+
 def _best_place(grid: list[str | None], card: str, rules: Rules) -> tuple[float, int]:
     """(change of the grid's value, position) of the best place for ``card``: lowest change, then position."""
     width, unknown = rules.columns, average_card(rules)
     best: tuple[float, int] | None = None
+    column_of = {p: column for column in rules.column_positions for p in column}
     for p in range(len(grid)):
+        after_grid = list(grid)
+        after_grid[p] = card
+        if rules.rows == 3:
+            column = column_of[p]
+            before = _tall_column([grid[q] for q in column], rules, unknown)
+            after = _tall_column([after_grid[q] for q in column], rules, unknown)
+            option = (after - before, p)
+            if best is None or option < best:
+                best = option
+            continue
         q = p + width if p < width else p - width
         top, bottom = (p, q) if p < width else (q, p)
         before = _column(grid[top], grid[bottom], rules, unknown)
-        after_grid = list(grid)
-        after_grid[p] = card
         after = _column(after_grid[top], after_grid[bottom], rules, unknown)
         option = (after - before, p)
         if best is None or option < best:

@@ -374,27 +374,11 @@ def signed(points: int) -> str:
     return f"−{-points}" if points < 0 else str(points)
 
 
-def check_playable(rules: Rules) -> None:
-    """Refuse the layout Play and the Caddie do not deal yet: nine-card grids. Tally and the
-    ledger take them; the engine and the Caddie follow (docs/grid-golf.md, "House rules").
-
-    >>> check_playable(Rules(knock_penalty=True, four_of_a_kind=True, early_knock=True))
-    >>> check_playable(Rules(cards=9))
-    Traceback (most recent call last):
-    ...
-    caddie.core.errors.RulesError: Play and the Caddie do not deal nine-card grids yet; Tally and the ledger take them.
-    """
-    if rules.cards == 9:
-        raise RulesError(
-            "Play and the Caddie do not deal nine-card grids yet; Tally and the ledger take them.", "cards"
-        )
-
-
 def check_advisable(rules: Rules) -> None:
-    """Refuse what the Caddie's JSON advice (``caddie.core.grid.advisor``) does not read yet: nine
-    cards, and the turn options, whose moves (a flip as a turn, an early knock, leaving the cards
-    after a discard) its request and answer have no words for yet."""
-    check_playable(rules)
+    """Refuse what the Caddie's JSON advice (``caddie.core.grid.advisor``) does not read yet: the
+    turn options, whose moves (a flip as a turn, an early knock, leaving the cards after a
+    discard) its request and answer have no words for yet. Play's computer players and hints
+    play them."""
     for name, words in (
         ("flip_as_action", "a flip instead of drawing"),
         ("early_knock", "an early knock"),

@@ -127,7 +127,8 @@ class RulesTables(NamedTuple):
     points: dict[str, int]  # of every rank in play
     # what every column adds to a running score (``None``: a face-down card, adding nothing)
     columns: dict[tuple[str | None, str | None], int]
-    partners: tuple[int, ...]  # the other position of each position's column
+    partners: tuple[int, ...]  # the other position of each position's column (two-row grids)
+    mates: tuple[tuple[int, ...], ...]  # the other positions of each position's column (any grid)
     # True when a grid's score is the sum of its two-card columns' ``columns`` entries: two rows
     # and no hand bonus (four of a kind, Wolfpack, blackjack) in the rules
     additive: bool
@@ -146,13 +147,15 @@ def tables(rules: Rules) -> RulesTables:
     (True, (3, 4, 5, 0, 1, 2))
     """
     cards = (*rules.ranks_in_play, None)
-    width = rules.cards // 2
+    width = rules.columns
+    column_of = {p: column for column in rules.column_positions for p in column}
     return RulesTables(
         rules=rules,
         fields={f.name: getattr(rules, f.name) for f in fields(rules)},
         points={r: rules.points(r) for r in rules.ranks_in_play},
         columns={(top, bottom): score_column((top, bottom), rules).points or 0 for top in cards for bottom in cards},
         partners=tuple(p + width if p < width else p - width for p in range(rules.cards)),
+        mates=tuple(tuple(q for q in column_of[p] if q != p) for p in range(rules.cards)),
         additive=rules.rows == 2 and not rules.hand_bonuses,
     )
 
