@@ -16,6 +16,10 @@ Printed: the p50, p90, p99 and worst time of one decision, both as wall-clock
 time and as the CPU time of the deciding thread (the wall clock also counts
 whatever else the machine is running). The last line is the p99 (wall clock).
 Target: p99 at most 100 ms.
+
+``--family NAME`` (or ``--family all``) collects the views from games under one
+house-rules family of ``bench/rules_families.py`` instead (2 to 6 players), and
+prints the p99 per family; the last line is then the largest p99.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import argparse
 import random
 import sys
 import time
+from dataclasses import replace
 from itertools import product
 from pathlib import Path
 
@@ -32,6 +37,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from caddie.core.grid import caddie as caddie_policy
 from caddie.core.grid.game import GridMatch
 from caddie.core.grid.rules import ENDS, NEGATIVE_PAIRS, NEGATIVES, TWO_ROW_SIZES, Rules
+
+try:  # run as a script: bench/ is on the path
+    from rules_families import FAMILIES
+except ImportError:  # imported as bench.caddie_latency
+    from bench.rules_families import FAMILIES
 
 
 def variants() -> list[Rules]:
@@ -43,10 +53,11 @@ def variants() -> list[Rules]:
     ]
 
 
-def collect(count: int, seed: int) -> list[dict]:
-    """``count`` views of the player to move, from random games under every rules variant."""
+def collect(count: int, seed: int, rules_list: list[Rules] | None = None) -> list[dict]:
+    """``count`` views of the player to move, from random games under every rules variant
+    (or under ``rules_list``)."""
     rng = random.Random(seed)
-    rules_list = variants()
+    rules_list = rules_list or variants()
     views: list[dict] = []
     game = 0
     while len(views) < count:
@@ -73,7 +84,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     parser.add_argument("--views", type=int, default=1000, help="views to time (default 1000)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--family", choices=[*FAMILIES, "all"], help="a house-rules family (or all of them)")
     args = parser.parse_args(argv)
+    if args.family:
+        return families(args)
     views = collect(args.views, args.seed)
     rng = random.Random(args.seed)
     caddie_policy.decide(views[0], rng)  # warm the caches
@@ -108,6 +122,30 @@ def main(argv: list[str] | None = None) -> int:
         f"p99 of one decision: {1000 * percentile(wall, 0.99):.1f} ms "
         f"(cpu {1000 * percentile(cpu, 0.99):.1f} ms; p50 {1000 * percentile(wall, 0.5):.1f} ms)"
     )
+    return 0
+
+
+def families(args: argparse.Namespace) -> int:
+    """The p99 of one decision under each house-rules family."""
+    names = list(FAMILIES) if args.family == "all" else [args.family]
+    worst: tuple[float, str] = (0.0, "")
+    for name in names:
+        views = collect(args.views, args.seed, [replace(FAMILIES[name], holes=1)])
+        rng = random.Random(args.seed)
+        caddie_policy.decide(views[0], rng)  # warm the caches
+        wall = []
+        for view in views:
+            w0 = time.perf_counter()
+            caddie_policy.decide(view, rng)
+            wall.append(time.perf_counter() - w0)
+        p99 = percentile(wall, 0.99)
+        print(
+            f"{name}: {len(views)} views, p50 {1000 * percentile(wall, 0.5):.1f} ms, "
+            f"p99 {1000 * p99:.1f} ms, worst {1000 * max(wall):.1f} ms",
+            flush=True,
+        )
+        worst = max(worst, (p99, name))
+    print(f"FAMILIES: the largest p99 of one decision is {1000 * worst[0]:.1f} ms ({worst[1]}).")
     return 0
 
 

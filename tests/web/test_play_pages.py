@@ -9,6 +9,7 @@ import re
 import pytest
 from flask.sessions import SecureCookieSessionInterface
 
+from caddie.core.grid.scoring import score_table
 from caddie.store.database import db
 from caddie.store.grid_matches import GRID
 from caddie.store.models import Match, Round
@@ -355,3 +356,49 @@ def test_the_scorecard_is_linked_from_the_log_while_the_match_is_played(client):
     link = re.search(r'href="(/ledger/r/[^"]+)" id="log-scorecard"', html)
     assert link, "the log offers the scorecard mid-match"
     assert client.get(link.group(1)).status_code == 200
+
+
+def test_a_whole_match_under_house_rules_scores_every_hole_with_its_lines(app, client):
+    from tests.web.test_tally_grid import house_rules
+
+    house_rules(
+        client,
+        four_of_a_kind=True,
+        knock_penalty=True,
+        underdog=True,
+        tied_shame=True,
+        flip_as_action=True,
+        early_knock=True,
+        discard_flip="optional",
+    )
+    public_id = start(client, opponents=2, cards=4, discard_flip="y")
+    path = f"/play/m/{public_id}"
+    rng, seen_lines, holes_seen = random.Random(5), False, set()
+    for _ in range(3000):
+        html = client.get(path).get_data(as_text=True)
+        game = check_information_set(app, client, public_id, html)
+        assert (game.rules.discard_flip, game.rules.flip_as_action, game.rules.early_knock) == ("optional", True, True)
+        if game.phase in ("hole_over", "match_over") and game.hole not in holes_seen:
+            holes_seen.add(game.hole)
+            table = score_table(game.grids, game.went_out, game.rules)
+            assert table.scores == game.hole_scores[-1]
+            shown = re.search(r'id="my-hole-points">([^<]+)<', html).group(1)
+            assert shown.replace("\u2212", "-") == str(table.scores[0])
+            for player in table.players:
+                for line in (*player.grid.bonuses, *player.adjustments):
+                    assert line.describe() in html
+                    seen_lines = True
+        if game.phase == "match_over":
+            break
+        data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html)}
+        if 'id="continue"' in html:
+            response = client.post(f"{path}/step", data=data)
+        else:
+            moves = legal_moves(html)
+            assert moves, "the person always has something to tap when no computer is thinking"
+            response = client.post(f"{path}/act", data={**data, "action": rng.choice(moves)})
+        assert response.status_code == 303
+    else:
+        raise AssertionError("the match did not end")
+    assert len(holes_seen) == 9
+    assert seen_lines, "some hole was scored with a bonus or an adjustment line"

@@ -14,7 +14,7 @@ from caddie.core.game import Seat
 from caddie.core.grid.caddie import decide
 from caddie.core.grid.game import Action, position_name
 from caddie.core.grid.rules import Rules
-from caddie.core.grid.scoring import score_grid
+from caddie.core.grid.scoring import score_table
 from caddie.core.grid.view import GridView
 from caddie.core.ledger import check_names
 from caddie.core.words import says
@@ -82,7 +82,8 @@ def _start(form: StartMatchForm):
         negatives=form.negatives.data,
         holes=form.holes.data,
         end="final_turn" if form.final_turn.data else "immediate",
-        discard_flip=bool(form.discard_flip.data),
+        # ticked, the flip after a discard is the table's: always, or "optional" where Settings says so
+        discard_flip=(table.rules.discard_flip or True) if form.discard_flip.data else False,
     )
     opponents = form.seats.entries[: form.opponents.data]
     names = check_names(
@@ -110,6 +111,8 @@ def _render(match: Match, message: str | None = None, status: int = 200, hint: b
     round_ = round_by_id(match.round_id)
     totals = [p["total"] for p in view["players"]]
     revealed = view["phase"] in ("hole_over", "match_over")
+    # once a hole is over every card is up: the hole as it was scored, line by line
+    hole = score_table([p["grid"] for p in view["players"]], view["went_out"], rules) if revealed else None
     body = page_or_fragment(
         "play/table.html",
         "play/_table.html",
@@ -121,7 +124,11 @@ def _render(match: Match, message: str | None = None, status: int = 200, hint: b
         prompt=prompt_for(view),
         legal=_legal_keys(view),
         pause_ms=current_app.config.get("PLAY_COMPUTER_PAUSE_MS", COMPUTER_PAUSE_MS),
-        columns={p["seat"]: score_grid(p["grid"], rules).columns for p in view["players"]} if revealed else None,
+        columns={seat: player.grid.columns for seat, player in enumerate(hole.players)} if hole else None,
+        hole_lines={seat: [*player.grid.bonuses, *player.adjustments] for seat, player in enumerate(hole.players)}
+        if hole
+        else None,
+        hole_scores=hole.scores if hole else None,
         best_total=min(totals),
         winners=[p["name"] for p in view["players"] if p["total"] == min(totals)],
         position_names=[position_name(i, rules.cards) for i in range(rules.cards)],
