@@ -488,7 +488,7 @@ def test_vs_par_is_none_without_pars():
 
 # -- properties -----------------------------------------------------------------------
 
-SCORE = st.one_of(st.none(), st.integers(-20, 100))
+SCORE = st.one_of(st.none(), st.integers(-120, 120))
 
 
 @st.composite
@@ -500,10 +500,10 @@ def rounds(draw, gapless=False, complete=False):
     cards = {}
     for name in names:
         if complete:
-            card = draw(st.lists(st.integers(-20, 100), min_size=holes, max_size=holes))
+            card = draw(st.lists(st.integers(-120, 120), min_size=holes, max_size=holes))
         elif gapless:
             played = draw(st.integers(0, holes))
-            card = draw(st.lists(st.integers(-20, 100), min_size=played, max_size=played))
+            card = draw(st.lists(st.integers(-120, 120), min_size=played, max_size=played))
             card += [None] * draw(st.integers(0, holes - played))  # blanks written out, or just short
         else:
             card = draw(st.lists(SCORE, min_size=0, max_size=holes))

@@ -211,3 +211,37 @@ def test_the_fast_level_completes_a_column_of_three():
     view["legal"] = [Action.swap(p).to_dict() for p in range(9)] + [DISCARD.to_dict()]
     for level in ("steady", "caddie-fast", "greedy"):
         assert choose(view, level, random.Random(1)) == Action.swap(6), level
+
+
+# -- bonuses the computers see ----------------------------------------------------------------
+
+
+def four_of_a_kind_chance(four_of_a_kind: bool) -> dict:
+    """Ann shows 7 7 over 7 2 (one matched column of 7s) and the pile offers a 7: over the 2
+    it makes a second matched column of 7s, four of a kind, worth −20 under that rule."""
+    m = GridMatch.new(Rules(four_of_a_kind=four_of_a_kind, initial_flips=0), ["Ann", "Bo"], seed=3)
+    view = m.view(0, events=False)
+    view["players"][0]["grid"] = ["7", "7", None, "7", "2", "K"]
+    view["players"][0]["face_up"] = [True, True, False, True, True, True]
+    view["players"][1]["grid"] = ["K", None, None, None, None, None]
+    view["discard"] = ["4", "7"]
+    view["legal"] = [DRAW.to_dict(), Action("take").to_dict()]
+    return view
+
+
+def test_the_computers_take_a_card_that_makes_four_of_a_kind():
+    assert choose(four_of_a_kind_chance(False), "caddie-fast", random.Random(1)) == DRAW  # a plain 5 points
+    view = four_of_a_kind_chance(True)
+    for level in ("steady", "caddie-fast", "caddie"):
+        assert choose(view, level, random.Random(1)) == Action("take"), level
+    view["drawn"], view["drawn_by"], view["drawn_from"] = "7", 0, "discard"
+    view["discard"] = ["4"]
+    view["legal"] = [Action.swap(p).to_dict() for p in range(6)]
+    for level in ("beginner", "steady", "caddie-fast", "caddie"):
+        assert choose(view, level, random.Random(1)) == Action.swap(4), level
+
+
+def test_the_caddie_says_when_four_of_a_kind_drives_its_choice():
+    decision = decide(four_of_a_kind_chance(True), random.Random(1))
+    assert decision.action == Action("take")
+    assert "four of a kind" in decision.explanation.lower()

@@ -1023,7 +1023,7 @@ def test_any_round_request_gets_an_answer(client, doc, body):
     body=st.fixed_dictionaries(
         {
             "scores": st.dictionaries(
-                st.sampled_from(["Ann", "Bo", "Cy"]), st.integers(-20, 100) | st.none(), min_size=1
+                st.sampled_from(["Ann", "Bo", "Cy"]), st.integers(-120, 120) | st.none(), min_size=1
             )
             | st.dictionaries(names, hole_scores, max_size=4)
             | json_values

@@ -321,7 +321,7 @@ def rounds(draw):
     cards = []
     for name in players:
         entered = draw(st.integers(0, holes))
-        scores = draw(st.lists(st.integers(-20, 100), min_size=entered, max_size=entered))
+        scores = draw(st.lists(st.integers(-120, 120), min_size=entered, max_size=entered))
         cards.append((name, scores + [None] * (holes - entered)))
     return holes, cards
 

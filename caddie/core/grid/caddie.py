@@ -63,7 +63,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from caddie.core.errors import CaddieError
-from caddie.core.grid.cards import RANKS, card_shown
+from caddie.core.grid.cards import RANKS, card_shown, plural_code
 from caddie.core.grid.fast_player import (
     TAKE_GAIN,
     DealtHole,
@@ -79,6 +79,7 @@ from caddie.core.grid.fast_player import (
 from caddie.core.grid.game import DISCARD, DRAW, TAKE, Action, position_name
 from caddie.core.grid.knowledge import DOWN, Knowledge
 from caddie.core.grid.moves import Move
+from caddie.core.grid.rules import Rules
 from caddie.core.grid.view import DecisionView
 
 __all__ = [
@@ -508,6 +509,12 @@ def _what_it_does(k: Knowledge, card: int, p: int) -> str:
     mine = k.mine
     rest = {mine[q] for q in k.mates[p]}  # the rest of the column
     old = mine[p]
+    made = k.set_gain(mine, card, p) if k.set_bonus else 0.0
+    if made > 0:  # the bonus is what makes the move (docs/caddie.md, "What the Caddie says")
+        rank = Rules.match_rank(RANKS[card])
+        parts = ["four of a kind"] * k.rules.four_of_a_kind + ["the Wolfpack"] * (k.rules.wolfpack and rank == "J")
+        verb = "are" if len(parts) > 1 else "is"
+        return f"it makes four {plural_code(rank)}: {' and '.join(parts)} {verb} worth −{made:.0f}"
     if rest == {card} and old != card:
         return f"it pairs your {_name(card)} there" if k.rows == 2 else f"it completes your column of {_name(card)}s"
     if old == DOWN:

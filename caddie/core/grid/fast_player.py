@@ -104,6 +104,9 @@ def best_place(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[float, in
                 top += tempo
             if b == 0:
                 bottom += tempo
+        if k.set_bonus:  # four of a kind and Wolfpack: sets made or broken
+            top += k.set_gain(g, card, c)
+            bottom += k.set_gain(g, card, c + w)
         if guard and (a == 0 or b == 0):
             last_gain, last_at = (top, c) if a == 0 else (bottom, c + w)
             other_gain, other_at = (bottom, c + w) if a == 0 else (top, c)

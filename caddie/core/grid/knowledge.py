@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from caddie.core.grid.cards import RANKS
+from caddie.core.grid.cards import JACK, RANKS
 from caddie.core.grid.expectation import expected_column
 from caddie.core.grid.rules import Rules
-from caddie.core.grid.scoring import score_column
+from caddie.core.grid.scoring import FOUR_OF_A_KIND_POINTS, score_column
 from caddie.core.grid.view import DecisionView, read_rules
 
 DOWN = -1  # a face-down card in a grid of rank indices
@@ -127,6 +127,9 @@ class Knowledge:
         self.immediate = rules.end == "immediate" or self.n == 1
         # a hole's scores are the column tables' sums: no hand bonus, no table adjustment
         self.plain = known.additive and not rules.table_adjustments
+        # placements can make or break sets of matched columns (four of a kind, Wolfpack)
+        self.set_bonus = rules.four_of_a_kind or rules.wolfpack
+        self._match_rank = [RANK_INDEX[Rules.match_rank(r)] for r in RANKS]
 
     # -- static expectations ------------------------------------------------------
     def expected(self, grid: list[int]) -> float:
@@ -136,13 +139,37 @@ class Knowledge:
         return sum(cv[grid[k] + 1][grid[k + w] + 1] for k in range(w))
 
     def gain(self, grid: list[int], card: int, position: int) -> float:
-        """How much putting ``card`` at ``position`` lowers the grid's expected points."""
+        """How much putting ``card`` at ``position`` lowers the grid's expected points
+        (with the sets of four of a kind and Wolfpack it makes or breaks)."""
+        bonus = self.set_gain(grid, card, position) if self.set_bonus else 0.0
         if self.rows == 3:
             others = tuple(grid[q] for q in self.mates[position])
-            return self.tall_column((grid[position], *others)) - self.tall_column((card, *others))
+            return self.tall_column((grid[position], *others)) - self.tall_column((card, *others)) + bonus
         row = self.partner[position]
         other = grid[row] + 1
-        return self.cv[grid[position] + 1][other] - self.cv[card + 1][other]
+        return self.cv[grid[position] + 1][other] - self.cv[card + 1][other] + bonus
+
+    def set_gain(self, grid: list[int], card: int, position: int) -> float:
+        """Points that putting ``card`` at ``position`` takes off (or, breaking a set, adds)
+        through four of a kind and Wolfpack: 20 for each set of two matched columns."""
+        after = list(grid)
+        after[position] = card
+        return float(-FOUR_OF_A_KIND_POINTS) * (self._sets(after) - self._sets(grid))
+
+    def _sets(self, grid: list[int]) -> int:
+        """The four of a kind and Wolfpack sets of a grid's known matched columns."""
+        matched: dict[int, int] = {}
+        for column in self.column_positions:
+            first = grid[column[0]]
+            if first == DOWN:
+                continue
+            rank = self._match_rank[first]
+            if all(grid[q] != DOWN and self._match_rank[grid[q]] == rank for q in column[1:]):
+                matched[rank] = matched.get(rank, 0) + 1
+        sets = sum(n // 2 for n in matched.values()) if self.rules.four_of_a_kind else 0
+        if self.rules.wolfpack:
+            sets += matched.get(RANK_INDEX[JACK], 0) // 2
+        return sets
 
     def tall_column(self, cards: tuple[int, ...]) -> float:
         """Expected points of a column of three (rank indices, ``DOWN`` unseen), remembered."""

@@ -42,8 +42,11 @@ from collections import Counter
 from collections.abc import Callable
 from functools import cached_property
 
+from caddie.core.grid.cards import JACK
 from caddie.core.grid.expectation import expected_column
 from caddie.core.grid.game import DISCARD, DRAW, TAKE, Action
+from caddie.core.grid.rules import Rules
+from caddie.core.grid.scoring import FOUR_OF_A_KIND_POINTS
 from caddie.core.grid.view import DecisionView, deck_counts, read_rules
 
 Policy = Callable[[DecisionView, random.Random], Action]
@@ -140,12 +143,30 @@ class Seen:
         return sum(self.column(grid[k], grid[k + self.width]) for k in range(self.width))
 
     def delta(self, card: str, position: int) -> float:
-        """Change in my expected score if ``card`` goes to ``position``."""
+        """Change in my expected score if ``card`` goes to ``position`` (with the sets of four
+        of a kind and Wolfpack it makes or breaks)."""
+        bonus = self.set_change(card, position) if self.rules.four_of_a_kind or self.rules.wolfpack else 0.0
         if self.tall:
             others = [self.grid[q] for q in self.mates[position]]
-            return self.tall_column([card, *others]) - self.tall_column([self.grid[position], *others])
+            return self.tall_column([card, *others]) - self.tall_column([self.grid[position], *others]) + bonus
         other = self.grid[self.partner(position)]
-        return self.column(card, other) - self.column(self.grid[position], other)
+        return self.column(card, other) - self.column(self.grid[position], other) + bonus
+
+    def set_change(self, card: str, position: int) -> float:
+        """Points a placement adds through four of a kind and Wolfpack (−20 a set it makes)."""
+        after = list(self.grid)
+        after[position] = card
+        return float(FOUR_OF_A_KIND_POINTS) * (self._sets(after) - self._sets(self.grid))
+
+    def _sets(self, grid: list[str | None]) -> int:
+        matched = Counter(
+            Rules.match_rank(first)
+            for column in self.rules.column_positions
+            if (first := grid[column[0]]) is not None
+            and all(grid[q] is not None and Rules.match_rank(grid[q] or "") == Rules.match_rank(first) for q in column)
+        )
+        sets = sum(n // 2 for n in matched.values()) if self.rules.four_of_a_kind else 0
+        return sets + (matched[JACK] // 2 if self.rules.wolfpack else 0)
 
     def in_a_match(self, position: int) -> bool:
         """Whether ``position``'s card is part of a matched column (all of it known and alike)."""
@@ -190,6 +211,11 @@ def beginner(view: DecisionView, rng: random.Random) -> Action:
     loose = {p: c for p, c in enumerate(seen.grid) if c is not None and not seen.in_a_match(p)}
     highest = max(loose, key=lambda p: pts[loose[p]], default=None)
     high = pts[loose[highest]] if highest is not None else None
+
+    if seen.rules.four_of_a_kind or seen.rules.wolfpack:  # even a beginner sees a set it can make
+        making = [p for p in range(len(seen.grid)) if seen.set_change(card, p) < 0]
+        if making:
+            return Action.swap(making[0])
 
     def place() -> Action:
         # over a clearly higher face-up card, else into the unknown
