@@ -121,7 +121,7 @@ def best_place(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[float, in
     if held_at >= 0 and held > best:
         mine = h.exp[s] - held
         rival = min(e for i, e in enumerate(h.exp) if i != s)
-        if mine <= rival + GO_OUT_MARGIN:
+        if mine <= rival + GO_OUT_MARGIN + k.knock_margin:
             best, where = held, held_at
     return best, where
 
@@ -145,7 +145,7 @@ def _best_place_tall(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[flo
     if held_at >= 0 and held > best:
         mine = h.exp[s] - held
         rival = min(e for i, e in enumerate(h.exp) if i != s)
-        if mine <= rival + GO_OUT_MARGIN:
+        if mine <= rival + GO_OUT_MARGIN + k.knock_margin:
             best, where = held, held_at
     return best, where
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 from caddie.core.grid.cards import JACK, RANKS
 from caddie.core.grid.expectation import expected_column
 from caddie.core.grid.rules import Rules
-from caddie.core.grid.scoring import FOUR_OF_A_KIND_POINTS, score_column
+from caddie.core.grid.scoring import FOUR_OF_A_KIND_POINTS, KNOCK_BONUS_POINTS, score_column
 from caddie.core.grid.view import DecisionView, read_rules
 
 DOWN = -1  # a face-down card in a grid of rank indices
@@ -127,6 +127,8 @@ class Knowledge:
         self.immediate = rules.end == "immediate" or self.n == 1
         # a hole's scores are the column tables' sums: no hand bonus, no table adjustment
         self.plain = known.additive and not rules.table_adjustments
+        # how much further behind the best rival going out still pays: the knock bonus's 5 points
+        self.knock_margin = float(-KNOCK_BONUS_POINTS) if rules.knock_bonus else 0.0
         # placements can make or break sets of matched columns (four of a kind, Wolfpack)
         self.set_bonus = rules.four_of_a_kind or rules.wolfpack
         self._match_rank = [RANK_INDEX[Rules.match_rank(r)] for r in RANKS]

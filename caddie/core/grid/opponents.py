@@ -246,13 +246,22 @@ FINAL_TURN_MARGIN = 3  # the lead wanted before going out under "final_turn"
 
 
 def _go_out_cost(seen: Seen, final: float) -> float:
-    """Extra cost of ending my part of the hole with ``final`` points."""
+    """Extra cost of ending my part of the hole with ``final`` points (with the knock
+    penalty and bonus, which go to the first out)."""
     view = seen.view
     if view["final_turn"]:
         return 0.0  # someone else went out: this is my last turn anyway
     rival = seen.opponents_expected()
+    knock = -5.0 if seen.rules.knock_bonus else 0.0
     if rival is None:
-        return 0.0
+        return knock
+    if seen.rules.knock_penalty and final > rival:
+        knock += 10.0
+    return knock + _going_out(seen, final, rival)
+
+
+def _going_out(seen: Seen, final: float, rival: float) -> float:
+    """The cost of going out at ``final`` against the best rival's expected ``rival``."""
     if seen.rules.end == "immediate":
         if final > rival:
             return GO_OUT_LOSING * (final - rival) + 1.0
