@@ -127,21 +127,30 @@ def best_place(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[float, in
 
 
 def _best_place_tall(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[float, int]:
-    """``best_place`` for a nine-card grid, position by position (the same policy)."""
-    g = h.vis[s]
+    """``best_place`` for a nine-card grid, column by column from ``k.tall`` (the same policy)."""
+    g, tall = h.vis[s], k.tall
+    crow = tall[card + 1]
     best, where = -1e9, -1
     guard = h.ndown[s] == 1 and h.out is None and k.n > 1
     held, held_at = -1e9, -1
     tempo = TEMPO if h.ndown[s] > 1 else 0.0
-    for p in range(k.size):
-        gain = k.gain(g, card, p)
-        if g[p] == DOWN:
-            if guard:
-                held, held_at = gain, p
-                continue
-            gain += tempo
-        if gain > best:
-            best, where = gain, p
+    for top, middle, bottom in k.column_positions:
+        a, b, c = g[top] + 1, g[middle] + 1, g[bottom] + 1
+        now = tall[a][b][c]
+        for p, gain, down in (
+            (top, now - crow[b][c], a == 0),
+            (middle, now - tall[a][card + 1][c], b == 0),
+            (bottom, now - tall[a][b][card + 1], c == 0),
+        ):
+            if k.set_bonus:
+                gain += k.set_gain(g, card, p)
+            if down:
+                if guard:
+                    held, held_at = gain, p
+                    continue
+                gain += tempo
+            if gain > best:
+                best, where = gain, p
     if held_at >= 0 and held > best:
         mine = h.exp[s] - held
         rival = min(e for i, e in enumerate(h.exp) if i != s)
@@ -218,6 +227,9 @@ def finish(k: Knowledge, h: DealtHole) -> list[int]:
 def final_scores(k: Knowledge, h: DealtHole) -> list[int]:
     """The hole's scores by seat, as the engine scores them (``score_table``; a plain sum of
     the column table where the rules have no hand bonus or table adjustment)."""
+    if k.plain and k.rows == 3:
+        tall = k.tall  # a complete column's entry is its score
+        return [round(sum(tall[t[a] + 1][t[b] + 1][t[c] + 1] for a, b, c in k.column_positions)) for t in h.true]
     if k.plain:
         col, w = k.col, k.width
         return [sum(col[t[c]][t[c + w]] for c in range(w)) for t in h.true]

@@ -120,13 +120,12 @@ class Knowledge:
             for b in self.in_play:
                 cv[a + 1][b + 1] = col[a][b]
         self.cv = cv
-        if self.rows == 3:  # columns of three: worked out as asked (caddie.core.grid.expectation)
-            self._p_by_rank = {RANKS[r]: self.p[r] for r in self.in_play if self.p[r]}
-            self._tall: dict[tuple[int, ...], float] = {}
+        if self.rows == 3:  # columns of three: every state's expected points, indexed like cv
+            self.tall = self._tall_table()
         self.grid_expected = [self.expected(g) for g in self.grids]
         self.immediate = rules.end == "immediate" or self.n == 1
         # a hole's scores are the column tables' sums: no hand bonus, no table adjustment
-        self.plain = known.additive and not rules.table_adjustments
+        self.plain = not rules.hand_bonuses and not rules.table_adjustments
         # how much further behind the best rival going out still pays: the knock bonus's 5 points
         self.knock_margin = float(-KNOCK_BONUS_POINTS) if rules.knock_bonus else 0.0
         # placements can make or break sets of matched columns (four of a kind, Wolfpack)
@@ -136,7 +135,8 @@ class Knowledge:
     # -- static expectations ------------------------------------------------------
     def expected(self, grid: list[int]) -> float:
         if self.rows == 3:
-            return sum(self.tall_column(tuple(grid[q] for q in column)) for column in self.column_positions)
+            tall = self.tall
+            return sum(tall[grid[a] + 1][grid[b] + 1][grid[c] + 1] for a, b, c in self.column_positions)
         cv, w = self.cv, self.width
         return sum(cv[grid[k] + 1][grid[k + w] + 1] for k in range(w))
 
@@ -145,11 +145,36 @@ class Knowledge:
         (with the sets of four of a kind and Wolfpack it makes or breaks)."""
         bonus = self.set_gain(grid, card, position) if self.set_bonus else 0.0
         if self.rows == 3:
-            others = tuple(grid[q] for q in self.mates[position])
-            return self.tall_column((grid[position], *others)) - self.tall_column((card, *others)) + bonus
+            one, two = self.mates[position]
+            rest = self.tall[grid[position] + 1], self.tall[card + 1]
+            x, y = grid[one] + 1, grid[two] + 1
+            return rest[0][x][y] - rest[1][x][y] + bonus
         row = self.partner[position]
         other = grid[row] + 1
         return self.cv[grid[position] + 1][other] - self.cv[card + 1][other] + bonus
+
+    def _tall_table(self) -> list[list[list[float]]]:
+        """tall[a + 1][b + 1][c + 1]: expected points of a column of three whose cards are a, b
+        and c (``DOWN`` unseen), for every rank in play, from ``expected_column``. A column's
+        points do not depend on the order of its cards, so each set of three is worked out once."""
+        symbols = [DOWN, *self.in_play]
+        p = {RANKS[r]: self.p[r] for r in self.in_play if self.p[r]}
+        size = NRANKS + 1
+        tall = [[[0.0] * size for _ in range(size)] for _ in range(size)]
+        for i, a in enumerate(symbols):
+            for j in range(i, len(symbols)):
+                b = symbols[j]
+                for c in symbols[j:]:
+                    cards = (a, b, c)
+                    known = [RANKS[x] for x in cards if x != DOWN]
+                    value = expected_column(known, 3 - len(known), p, self.rules)
+                    for x, y, z in {(a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)}:
+                        tall[x + 1][y + 1][z + 1] = value
+        return tall
+
+    def all_down(self, grid: list[int], position: int) -> bool:
+        """Whether every other card of ``position``'s column is face down."""
+        return all(grid[q] == DOWN for q in self.mates[position])
 
     def set_gain(self, grid: list[int], card: int, position: int) -> float:
         """Points that putting ``card`` at ``position`` takes off (or, breaking a set, adds)
@@ -172,20 +197,6 @@ class Knowledge:
         if self.rules.wolfpack:
             sets += matched.get(RANK_INDEX[JACK], 0) // 2
         return sets
-
-    def tall_column(self, cards: tuple[int, ...]) -> float:
-        """Expected points of a column of three (rank indices, ``DOWN`` unseen), remembered."""
-        key = tuple(sorted(cards))
-        value = self._tall.get(key)
-        if value is None:
-            known = [RANKS[c] for c in key if c != DOWN]
-            value = expected_column(known, len(key) - len(known), self._p_by_rank, self.rules)
-            self._tall[key] = value
-        return value
-
-    def all_down(self, grid: list[int], position: int) -> bool:
-        """Whether every other card of ``position``'s column is face down."""
-        return all(grid[q] == DOWN for q in self.mates[position])
 
     def down(self, grid: list[int]) -> list[int]:
         return [p for p, c in enumerate(grid) if c == DOWN]
