@@ -41,7 +41,12 @@ SCHEMAS.update(
             "type": "object",
             "required": ["action", "expected_score", "explanation"],
             "properties": {
-                "action": {"type": "string", "enum": ["flip", "take_discard", "draw", "swap", "discard"]},
+                "action": {
+                    "type": "string",
+                    "enum": ["flip", "take_discard", "draw", "swap", "discard", "knock"],
+                    "description": "`knock` (early knock) and a `flip` with a `position` (a flip as the "
+                    "whole turn) come only under those house rules.",
+                },
                 "position": {"type": ["integer", "null"]},
                 "positions": {"type": ["array", "null"], "items": {"type": "integer"}},
                 "flip": {"type": ["integer", "null"]},

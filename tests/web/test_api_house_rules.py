@@ -95,19 +95,41 @@ def test_a_table_uses_as_many_decks_as_its_players_need_unless_told(client):
     assert status == 400 and body["field"] == "grids"
 
 
-@pytest.mark.parametrize(
-    "rules, field",
-    [
-        ({"flip_as_action": True}, "rules.flip_as_action"),
-        ({"early_knock": True}, "rules.early_knock"),
-        ({"discard_flip": "optional"}, "rules.discard_flip"),
-    ],
-)
-def test_the_caddie_refuses_what_it_does_not_play_yet_with_a_sentence(client, rules, field):
-    status, body = post(client, ADVICE, {"grid": [None] * 6, "discard": "5", "rules": rules})
-    assert status == 400
-    assert body["field"].endswith(field.split(".")[1])
-    assert "does not take" in body["error"] and "yet" in body["error"]
+def test_the_caddie_advises_an_early_knock_or_a_flip_as_the_whole_turn(client):
+    # one card down, every card up low, the opponent high: knocking ends the hole well ahead
+    view = {
+        "grid": ["A", None, "A", "2"],
+        "discard": "K",
+        "deck_size": 0,
+        "opponents": [["Q", "J", None, None]],
+        "rules": {"cards": 4, "early_knock": True},
+    }
+    status, body = post(client, ADVICE, view)
+    assert status == 200, body
+    assert body["action"] == "knock" and body["position"] is None
+    assert any(a["action"] == "take_discard" for a in body["alternatives"])
+    status, body = post(client, ADVICE, {**view, "rules": {"cards": 4, "flip_as_action": True}})
+    assert status == 200, body
+    assert (body["action"], body["position"]) == ("flip", 1)
+
+
+def test_an_optional_discard_flip_is_weighed_against_leaving_the_cards(client):
+    # a K drawn, nowhere to keep it; turning up the last card goes out
+    view = {
+        "grid": ["A", "A", None, "2"],
+        "discard": "5",
+        "drawn": "K",
+        "drawn_from": "deck",
+        "opponents": [["2", "2", None, "A"]],
+        "rules": {"cards": 4, "discard_flip": "optional"},
+    }
+    status, body = post(client, ADVICE, view)
+    assert status == 200, body
+    assert body["action"] == "discard" and body["flip"] in (None, 2)
+    assert "discard the K:" in body["explanation"] or "Discard the K:" in body["explanation"]  # the other way
+    status, forced = post(client, ADVICE, {**view, "rules": {"cards": 4, "discard_flip": True}})
+    assert forced["action"] == "discard" and forced["flip"] == 2
+    assert "discard the K:" not in forced["explanation"]  # no discard without a flip to weigh
 
 
 def test_the_caddie_plays_the_scoring_house_rules(client):

@@ -29,7 +29,11 @@ The answer:
   with ``positions`` (every card still to turn up);
 * nothing drawn: ``take_discard`` (with the ``position`` it goes to) or ``draw``;
 * a card drawn: ``swap`` with ``position``, or ``discard`` (deck draws only;
-  with ``discard_flip``, ``flip`` names the face-down position to turn).
+  with ``discard_flip``, ``flip`` names the face-down position to turn; where the
+  flip is ``"optional"``, ``flip`` null means leave the cards as they are);
+* under the turn options (docs/grid-golf.md, "House rules"), before a draw:
+  ``flip`` with the ``position`` to turn up as the whole turn (``flip_as_action``),
+  or ``knock`` (``early_knock``, with one or two cards face down).
 
 Each answer has the ``expected_score`` of the hole after it, a sentence that
 explains it, and the best ``alternatives`` with their expected scores.
@@ -68,7 +72,7 @@ from caddie.core.errors import CaddieError, CardError, HandError, quoted
 from caddie.core.grid.caddie import CLOSE_CALL, Decision, decide, margin_words
 from caddie.core.grid.cards import card_shown, parse_card, plural_name
 from caddie.core.grid.game import MAX_PLAYERS
-from caddie.core.grid.rules import Rules, check_advisable, preset
+from caddie.core.grid.rules import Rules, preset
 from caddie.core.grid.view import SeatView
 
 __all__ = ["advise", "advise_in_words", "FIELDS", "ACTIONS"]
@@ -85,11 +89,18 @@ FIELDS = (
     "drawn",
     "drawn_from",
 )
-ACTIONS = ("flip", "take_discard", "draw", "swap", "discard")
+ACTIONS = ("flip", "take_discard", "draw", "swap", "discard", "knock")
 ALTERNATIVES = 3  # alternatives shown
 SEED = 20240601  # the Caddie's random source: the same question always gets the same answer
 
-_KIND_TO_ACTION = {"take": "take_discard", "draw": "draw", "swap": "swap", "discard": "discard", "flip": "flip"}
+_KIND_TO_ACTION = {
+    "take": "take_discard",
+    "draw": "draw",
+    "swap": "swap",
+    "discard": "discard",
+    "flip": "flip",
+    "knock": "knock",
+}
 
 
 def advise(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -175,7 +186,6 @@ def _read(view: Mapping[str, Any]) -> _Request:
             str(unknown[0])[:40],
         )
     rules = Rules.from_dict(view.get("rules"), base=preset(view.get("preset")))
-    check_advisable(rules)
 
     grid = _grid(view.get("grid"), rules, "grid", "your grid")
     opponents_in = view.get("opponents", [])
@@ -281,6 +291,11 @@ def _read(view: Mapping[str, Any]) -> _Request:
             legal.append({"kind": "take", "position": None})
         if not legal:
             raise CaddieError("There is no card to draw and no discard to take.", "deck_size")
+        down = [p for p, c in enumerate(grid) if c is None]
+        if rules.flip_as_action:
+            legal += [{"kind": "flip", "position": p} for p in down]
+        if rules.early_knock and not final_turn and 1 <= len(down) <= 2:
+            legal.append({"kind": "knock", "position": None})
         phase = "turn"
     else:
         phase = "turn"
@@ -381,14 +396,14 @@ def _answer(decision: Decision, request: _Request) -> dict[str, Any]:
     if request["phase"] == "flip":
         answer["positions"] = list(decision.plan)
         return answer
-    if kind in ("take", "swap"):
+    if kind in ("take", "swap", "flip"):
         answer["position"] = best.position
     elif kind == "discard":
         answer["flip"] = best.flip
     for index in _shown_options(decision, request)[1:]:
         option = decision.options[index]
         action = _KIND_TO_ACTION[option.action.kind]
-        position = option.position if option.action.kind in ("take", "swap") else None
+        position = option.position if option.action.kind in ("take", "swap", "flip") else None
         answer["alternatives"].append(
             {"action": action, "position": position, "expected_score": round(option.expected_score, 2)}
         )
@@ -402,7 +417,7 @@ def _shown_options(decision: Decision, request: _Request) -> list[int]:
         return [0]
     shown, seen = [0], set()
     for index, option in enumerate(decision.options):
-        position = option.position if option.action.kind in ("take", "swap") else None
+        position = option.position if option.action.kind in ("take", "swap", "flip") else None
         key = (option.action.kind, position)
         if key in seen:
             continue

@@ -374,23 +374,6 @@ def signed(points: int) -> str:
     return f"−{-points}" if points < 0 else str(points)
 
 
-def check_advisable(rules: Rules) -> None:
-    """Refuse what the Caddie's JSON advice (``caddie.core.grid.advisor``) does not read yet: the
-    turn options, whose moves (a flip as a turn, an early knock, leaving the cards after a
-    discard) its request and answer have no words for yet. Play's computer players and hints
-    play them."""
-    for name, words in (
-        ("flip_as_action", "a flip instead of drawing"),
-        ("early_knock", "an early knock"),
-    ):
-        if getattr(rules, name):
-            raise RulesError(f"The Caddie's advice does not take {words} yet; Play and Tally do.", name)
-    if rules.discard_flip == "optional":
-        raise RulesError(
-            "The Caddie's advice does not take an optional discard flip yet; Play and Tally do.", "discard_flip"
-        )
-
-
 def preset_name(rules: Rules) -> str:
     """The preset these rules follow (match length aside), or ``"custom"``.
 
