@@ -6,6 +6,7 @@ the server named by ``TEST_DATABASE_URL`` (PostgreSQL in CI).
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -238,3 +239,44 @@ def test_a_test_that_breaks_the_schema_does_not_break_the_next(app, turn):
         assert current_revision(app) == head_revision()
         assert "stray" not in tables(app)
         assert schema_diff(app) == []
+
+
+def test_the_house_rules_migration_writes_every_field_and_changes_no_value(app):
+    """0005 fills the house-rules fields into stored rules (settings, rounds, matches) at their
+    defaults; a step down takes them out again where they hold them, and keeps a rule in use."""
+    from caddie.core.game import Seat
+    from caddie.core.grid.rules import Rules
+    from caddie.core.table import Table
+    from caddie.store.grid_matches import start_match
+    from caddie.store.ledger import deal_round
+    from caddie.store.models import Match, Round, TableSettings
+    from caddie.store.table_settings import load_settings, save_settings
+
+    house = Table(rules=Rules(king=0, knock_penalty=True), preset="custom")
+    with app.app_context():
+        save_settings("browser-1", Table(rules=Rules(king=0)), None)
+        save_settings("browser-2", house, None)
+        deal_round("browser-1", ["Ann", "Bo"], 9, "grid", Table())
+        start_match("browser-1", Table(), Rules(cards=4), [Seat("You", None), Seat("Ada", "steady")])
+        db.session.commit()
+    flask_db(app, "downgrade", "0004")
+
+    def stored() -> list[dict]:
+        with app.app_context():
+            return [
+                *(row.table["rules"] for row in db.session.scalars(db.select(TableSettings)).all()),
+                *(row.rules["rules"] for row in db.session.scalars(db.select(Round)).all()),
+                *(row.state["rules"] for row in db.session.scalars(db.select(Match)).all()),
+            ]
+
+    before = stored()  # two settings, the dealt round and the match's own round, the match
+    assert len(before) == 5 and not any("ten" in rules for rules in before)
+    assert [rules.get("knock_penalty") for rules in before] == [None, True, None, None, None]  # in use: kept
+    flask_db(app, "upgrade")
+    after = stored()
+    fields = {field.name for field in dataclasses.fields(Rules)}
+    assert all(set(rules) == fields for rules in after)
+    assert [Rules.from_dict(rules) for rules in after] == [Rules.from_dict(rules) for rules in before]
+    with app.app_context():
+        assert load_settings("browser-1")[0].rules == Rules(king=0)
+        assert load_settings("browser-2")[0].rules == house.rules
