@@ -245,3 +245,20 @@ def test_the_caddie_says_when_four_of_a_kind_drives_its_choice():
     decision = decide(four_of_a_kind_chance(True), random.Random(1))
     assert decision.action == Action("take")
     assert "four of a kind" in decision.explanation.lower()
+
+
+def test_the_computers_go_out_on_exactly_21_under_blackjack():
+    # Ann: 3 6 ? / 5 7 K with a K drawn; the K over the last card pairs the Kings: 8 + 13 + 0 = 21
+    def view(blackjack: bool) -> dict:
+        m = GridMatch.new(Rules(blackjack=blackjack, initial_flips=0), ["Ann", "Bo"], seed=3)
+        v = m.view(0, events=False)
+        v["players"][0]["grid"] = ["3", "6", None, "5", "7", "K"]
+        v["players"][0]["face_up"] = [True, True, False, True, True, True]
+        v["players"][1]["grid"] = ["2", "A", None, "A", "2", None]
+        v["drawn"], v["drawn_by"], v["drawn_from"], v["discard"] = "K", 0, "deck", ["9"]
+        v["legal"] = [Action.swap(p).to_dict() for p in range(6)] + [DISCARD.to_dict()]
+        return v
+
+    assert choose(view(False), "caddie-fast", random.Random(1)) == DISCARD  # 21 behind a low rival: stay in
+    for level in ("steady", "caddie-fast", "caddie"):
+        assert choose(view(True), level, random.Random(1)) == Action.swap(2), level

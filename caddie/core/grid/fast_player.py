@@ -16,7 +16,7 @@ import random
 
 from caddie.core.grid.cards import RANKS
 from caddie.core.grid.knowledge import DOWN, Knowledge
-from caddie.core.grid.scoring import score_table
+from caddie.core.grid.scoring import score_grid, score_table
 
 TEMPO = 5.0  # the fast player's bonus for turning up a face-down card (not the last)
 GO_OUT_MARGIN = 0.0  # the fast player goes out unless it would trail the best rival by more
@@ -118,6 +118,8 @@ def best_place(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[float, in
             best, where = top, c
         if bottom > best:
             best, where = bottom, c + w
+    if held_at >= 0 and k.rules.hand_bonuses:
+        held += _last_card_bonus(k, h, s, card, held_at, h.exp[s] - held)
     if held_at >= 0 and held > best:
         mine = h.exp[s] - held
         rival = min(e for i, e in enumerate(h.exp) if i != s)
@@ -151,12 +153,22 @@ def _best_place_tall(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[flo
                 gain += tempo
             if gain > best:
                 best, where = gain, p
+    if held_at >= 0 and k.rules.hand_bonuses:
+        held += _last_card_bonus(k, h, s, card, held_at, h.exp[s] - held)
     if held_at >= 0 and held > best:
         mine = h.exp[s] - held
         rival = min(e for i, e in enumerate(h.exp) if i != s)
         if mine <= rival + GO_OUT_MARGIN + k.knock_margin:
             best, where = held, held_at
     return best, where
+
+
+def _last_card_bonus(k: Knowledge, h: DealtHole, s: int, card: int, p: int, plain: float) -> float:
+    """What the hand bonuses take off a grid that ``card`` at ``p`` completes (blackjack too),
+    against its ``plain`` column points: the last card decides them."""
+    grid = [RANKS[c] for c in h.vis[s]]
+    grid[p] = RANKS[card]
+    return plain - score_grid(grid, k.rules).total
 
 
 def flip_choice(k: Knowledge, h: DealtHole, s: int) -> int:

@@ -46,7 +46,7 @@ from caddie.core.grid.cards import JACK
 from caddie.core.grid.expectation import expected_column
 from caddie.core.grid.game import DISCARD, DRAW, TAKE, Action
 from caddie.core.grid.rules import Rules
-from caddie.core.grid.scoring import FOUR_OF_A_KIND_POINTS
+from caddie.core.grid.scoring import FOUR_OF_A_KIND_POINTS, score_grid
 from caddie.core.grid.view import DecisionView, deck_counts, read_rules
 
 Policy = Callable[[DecisionView, random.Random], Action]
@@ -279,7 +279,14 @@ def _placements(seen: Seen, card: str) -> list[tuple[float, int]]:
     for p in range(seen.rules.cards):
         value = seen.delta(card, p)
         if last and p == seen.down[0]:
-            value += _go_out_cost(seen, seen.exact_after(card, p))
+            final = seen.exact_after(card, p)
+            if seen.rules.hand_bonuses:  # the last card decides the grid's bonuses: blackjack too
+                grid = list(seen.grid)
+                grid[p] = card
+                scored = score_grid(grid, seen.rules).total
+                value += scored - final
+                final = scored
+            value += _go_out_cost(seen, final)
         out.append((value, p))
     return out
 
