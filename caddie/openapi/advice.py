@@ -16,7 +16,8 @@ SCHEMAS.update(
     {
         "CaddieGridRequest": {
             "type": "object",
-            "description": "What a player at the table knows (DESIGN.md section 5): `rules`/`preset`, `grid` "
+            "description": 'What a player at the table knows (docs/api.md, "POST /api/v1/caddie/grid"): '
+            "`rules`/`preset`, `grid` "
             "(codes, null where face down), `discard` (the top card), optional `discard_pile` "
             "(oldest first), `opponents` (their grids), `deck_size`, `final_turn`, and `drawn` with "
             "`drawn_from` (`deck` or `discard`) once a card is drawn.",

@@ -68,7 +68,7 @@ SCHEMAS.update(
         },
         "ClubRules": {
             "type": "object",
-            "description": "The Club Cards deck and Penalty Stroke Chart in force (DESIGN.md section 3).",
+            "description": "The Club Cards deck and Penalty Stroke Chart in force (docs/club-cards.md).",
             "required": ["deck", "penalty_chart", "beyond"],
             "additionalProperties": False,
             "properties": {
@@ -179,7 +179,7 @@ SCHEMAS.update(
         },
         "Round": {
             "type": "object",
-            "description": "A round's scorecard and standings (DESIGN.md section 4).",
+            "description": "A round's scorecard and standings (docs/ledger.md).",
             "required": [
                 "id",
                 "game",

@@ -105,7 +105,7 @@ SCHEMAS.update(
         },
         "Rules": {
             "type": "object",
-            "description": "The Grid Golf rules in force (DESIGN.md section 2).",
+            "description": 'The Grid Golf rules in force (docs/grid-golf.md, "Rules" and "House rules").',
             "required": list(_RULE_PROPERTIES),
             "additionalProperties": False,
             "properties": _RULE_PROPERTIES,
@@ -282,7 +282,7 @@ SCHEMAS.update(
                     "minItems": HAND_SIZE,
                     "items": {"type": "integer", "minimum": 1, "maximum": 400},
                     "description": "The table's own deck, one entry per card (default: the 51-card deck "
-                    "of DESIGN.md section 3).",
+                    "of docs/club-cards.md).",
                 },
                 "penalty_chart": {
                     "type": "array",
