@@ -238,3 +238,21 @@ def test_an_opponents_turn_is_recorded_in_one_step(client):
     url = location(client.get(url + "&opick=0:0"))
     url = location(client.get(url + "&key=2"))
     assert "o1=2,,,,," in url and "discard=Q" in url and "step=advice" in url
+
+
+def test_a_nine_card_table_walks_three_rows_and_the_caddie_advises_it(client):
+    from tests.web.test_tally_grid import house_rules
+
+    house_rules(client, cards=9, king=0, end="final_turn")
+    page = client.get("/caddie/").get_data(as_text=True)
+    assert len(set(re.findall(r'id="slot-(\d)"', page))) == 9
+    assert said(page).startswith("Turn up ")
+    # two cards turned up, the discard told: the caddie advises a move on the three-row grid
+    url = location(client.get("/caddie/?size=9&grid=,,,,,,,,&step=flip&pick=0"))
+    url = location(client.get(url + "&key=7"))
+    url = location(client.get(url + "&pick=4"))
+    url = location(client.get(url + "&key=5"))
+    page = client.get(url).get_data(as_text=True)
+    assert "step=discard" in url
+    page = client.get(location(client.get(url + "&key=7"))).get_data(as_text=True)
+    assert re.search(r"(middle|bottom)-left", said(page)) or said(page).startswith("Draw"), said(page)

@@ -15,7 +15,7 @@ from caddie.core.errors import CardError, RulesError, quoted
 from caddie.core.grid.cards import JACK, JOKER, ONE_EYED_JACK, RANKS
 
 GRID_SIZES = (4, 6, 8, 9, 10)
-TWO_ROW_SIZES = (4, 6, 8, 10)  # the layouts the Tally page, Play and the Caddie lay out today
+TWO_ROW_SIZES = (4, 6, 8, 10)  # every layout but nine cards: two rows
 KING_POINTS = (10, 0, -2)
 TEN_POINTS = (10, 1)
 JOKER_POINTS = (-2, -3, -5, 0)

@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 
 from caddie.core.errors import CaddieError, CardError
 from caddie.core.grid.cards import parse_card
-from caddie.core.grid.rules import Rules
+from caddie.core.grid.rules import GRID_SIZES, Rules
 
 STEPS = ("flip", "discard", "advice", "drawn", "place", "reveal", "wait", "thrown", "final", "done")
 MAX_WALK_OPPONENTS = 3  # opponents' grids the walkthrough takes (the advisor takes up to five)
@@ -70,7 +70,7 @@ class Walk:
         A walk that has not started (no ``grid``, no ``opps``) sits with ``default_opponents``."""
         problems: list[str] = []
         size = _int(args.get("size"), default_size)
-        if size not in (4, 6, 8, 10):
+        if size not in GRID_SIZES:
             size = default_size
         grid = _cards(args.get("grid", ""), size, problems)
         walk = cls(size=size, grid=grid)
