@@ -105,7 +105,7 @@ def test_grid_defaults_to_the_standard_preset(client):
     assert body["rules"] == STANDARD_RULES == Rules().to_dict()
 
 
-@pytest.mark.parametrize("name", list(PRESETS))
+@pytest.mark.parametrize("name", [name for name, rules in PRESETS.items() if rules.cards == 6])
 def test_grid_answers_the_preset_rules(client, name):
     status, body = post(client, GRID, {"cards": ["K", "5", "7", "4", "3", "9"], "preset": name})
     assert status == 200
@@ -113,6 +113,16 @@ def test_grid_answers_the_preset_rules(client, name):
     king = PRESETS[name].king
     assert body["columns"][0] == {"top": "K", "bottom": "4", "matched": False, "points": king + 4}
     assert body["score"] == king + 4 + 8 + 16
+
+
+@pytest.mark.parametrize(
+    "name, cards", [("nine", ["K", "5", "7", "K", "3", "9", "K", "8", "4"]), ("speed", ["K", "5", "K", "3"])]
+)
+def test_grid_answers_the_presets_of_other_sizes(client, name, cards):
+    status, body = post(client, GRID, {"cards": cards, "preset": name})
+    assert status == 200, body
+    assert body["rules"] == PRESETS[name].to_dict()
+    assert body["columns"][0]["matched"] and body["columns"][0]["points"] == 0  # the Kings of the left column
 
 
 def test_grid_rules_override_the_preset(client):
@@ -637,7 +647,9 @@ RULE_CHOICES = {
 def grid_requests(draw, corrupt: bool):
     """A request for a grid that could be on the table; with ``corrupt``, maybe one part spoiled."""
     body = {}
-    name = draw(st.sampled_from([None, *PRESETS]))
+    # the presets of two-row grids, whose fields this fuzz's independent scorer knows (the house
+    # rules have their own tests: tests/core/test_house_rules.py, tests/web/test_api_house_rules.py)
+    name = draw(st.sampled_from([None, "standard", "classic", "bicycle"]))
     if name:
         body["preset"] = name
     overrides = draw(st.dictionaries(st.sampled_from(list(RULE_CHOICES)), st.none(), max_size=4))
