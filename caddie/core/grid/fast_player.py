@@ -118,14 +118,7 @@ def best_place(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[float, in
             best, where = top, c
         if bottom > best:
             best, where = bottom, c + w
-    if held_at >= 0 and k.rules.hand_bonuses:
-        held += _last_card_bonus(k, h, s, card, held_at, h.exp[s] - held)
-    if held_at >= 0 and held > best:
-        mine = h.exp[s] - held
-        rival = min(e for i, e in enumerate(h.exp) if i != s)
-        if mine <= rival + GO_OUT_MARGIN + k.knock_margin:
-            best, where = held, held_at
-    return best, where
+    return _or_go_out(k, h, s, card, (best, where), (held, held_at))
 
 
 def _best_place_tall(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[float, int]:
@@ -153,14 +146,24 @@ def _best_place_tall(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[flo
                 gain += tempo
             if gain > best:
                 best, where = gain, p
+    return _or_go_out(k, h, s, card, (best, where), (held, held_at))
+
+
+def _or_go_out(
+    k: Knowledge, h: DealtHole, s: int, card: int, best: tuple[float, int], last: tuple[float, int]
+) -> tuple[float, int]:
+    """The best place, or the last face-down card (``last``: its gain and position, or a
+    position of -1) when that is better and going out would not leave seat ``s`` behind the
+    best rival's expected score (by more than the knock bonus pays)."""
+    held, held_at = last
     if held_at >= 0 and k.rules.hand_bonuses:
         held += _last_card_bonus(k, h, s, card, held_at, h.exp[s] - held)
-    if held_at >= 0 and held > best:
+    if held_at >= 0 and held > best[0]:
         mine = h.exp[s] - held
         rival = min(e for i, e in enumerate(h.exp) if i != s)
         if mine <= rival + GO_OUT_MARGIN + k.knock_margin:
-            best, where = held, held_at
-    return best, where
+            return held, held_at
+    return best
 
 
 def _last_card_bonus(k: Knowledge, h: DealtHole, s: int, card: int, p: int, plain: float) -> float:
