@@ -131,6 +131,7 @@ class Knowledge:
         # placements can make or break sets of matched columns (four of a kind, Wolfpack)
         self.set_bonus = rules.four_of_a_kind or rules.wolfpack
         self._match_rank = [RANK_INDEX[Rules.match_rank(r)] for r in RANKS]
+        self._column_of = {p: column for column in self.column_positions for p in column}
 
     # -- static expectations ------------------------------------------------------
     def expected(self, grid: list[int]) -> float:
@@ -179,24 +180,32 @@ class Knowledge:
     def set_gain(self, grid: list[int], card: int, position: int) -> float:
         """Points that putting ``card`` at ``position`` takes off (or, breaking a set, adds)
         through four of a kind and Wolfpack: 20 for each set of two matched columns."""
-        after = list(grid)
-        after[position] = card
-        return float(-FOUR_OF_A_KIND_POINTS) * (self._sets(after) - self._sets(grid))
+        column = self._column_of[position]
+        before = self._match_of(grid, column)
+        after = self._match_of(grid, column, position, card)
+        if before == after:
+            return 0.0  # the column stays as matched (or not) as it was: no set changes
+        # only the sets of the rank the column leaves and the rank it joins change
+        others = [self._match_of(grid, c) for c in self.column_positions if c is not column]
+        change = 0
+        for rank in {before, after} - {None}:
+            n = others.count(rank)
+            moved = (n + (after == rank)) // 2 - (n + (before == rank)) // 2  # sets of this rank gained
+            worth = int(self.rules.four_of_a_kind) + int(self.rules.wolfpack and rank == RANK_INDEX[JACK])
+            change += moved * worth
+        return float(-FOUR_OF_A_KIND_POINTS) * change
 
-    def _sets(self, grid: list[int]) -> int:
-        """The four of a kind and Wolfpack sets of a grid's known matched columns."""
-        matched: dict[int, int] = {}
-        for column in self.column_positions:
-            first = grid[column[0]]
-            if first == DOWN:
-                continue
-            rank = self._match_rank[first]
-            if all(grid[q] != DOWN and self._match_rank[grid[q]] == rank for q in column[1:]):
-                matched[rank] = matched.get(rank, 0) + 1
-        sets = sum(n // 2 for n in matched.values()) if self.rules.four_of_a_kind else 0
-        if self.rules.wolfpack:
-            sets += matched.get(RANK_INDEX[JACK], 0) // 2
-        return sets
+    def _match_of(self, grid: list[int], column: tuple[int, ...], position: int = -1, card: int = DOWN) -> int | None:
+        """The rank a column is matched in (with ``card`` at ``position``), or None."""
+        first = card if column[0] == position else grid[column[0]]
+        if first == DOWN:
+            return None
+        rank = self._match_rank[first]
+        for q in column[1:]:
+            c = card if q == position else grid[q]
+            if c == DOWN or self._match_rank[c] != rank:
+                return None
+        return rank
 
     def down(self, grid: list[int]) -> list[int]:
         return [p for p, c in enumerate(grid) if c == DOWN]
