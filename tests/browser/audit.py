@@ -17,8 +17,15 @@ SERIOUS = ("serious", "critical")
 _axe = None
 
 
+def settled(page) -> None:
+    """Wait for the page's load event: a tap that submits a form returns once the new page is
+    committed, and a box measured before its stylesheets arrive is measured without them."""
+    page.wait_for_load_state("load")
+
+
 def axe_problems(page) -> list[str]:
     global _axe
+    settled(page)
     if _axe is None:
         from axe_playwright_python.sync_playwright import Axe
 
@@ -41,11 +48,13 @@ _SMALL_TARGETS_JS = (Path(__file__).parent / "small_targets.js").read_text(encod
 
 
 def small_targets(page, minimum: int = MIN_TARGET) -> list[str]:
+    settled(page)
     return page.evaluate(_SMALL_TARGETS_JS, minimum)
 
 
 def sideways_overflow(page) -> int:
     """How many CSS px the page is wider than the viewport (0 when nothing scrolls sideways)."""
+    settled(page)
     return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
 
 

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.audit import axe_problems, sideways_overflow, small_targets
+from tests.browser.audit import axe_problems, settled, sideways_overflow, small_targets
 from tests.browser.test_play_phone import start_match, then_wait_for_the_table
 
 TAB_BAR = 68  # the tab bar's height on a phone, before the safe area (docs/look-and-feel.md, "Frame")
@@ -38,6 +38,7 @@ BOXES_JS = """(selectors) => {
 
 
 def table_boxes(page, extra: dict[str, str] | None = None) -> dict:
+    settled(page)
     return page.evaluate(BOXES_JS, {**TABLE_PARTS, **(extra or {})})
 
 
