@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import random
 
-from caddie.core.grid.cards import RANKS
 from caddie.core.grid.knowledge import DOWN, Knowledge
-from caddie.core.grid.scoring import score_grid, score_table
+from caddie.core.grid.scoring import table_adjustments
 
 TEMPO = 5.0  # the fast player's bonus for turning up a face-down card (not the last)
 GO_OUT_MARGIN = 0.0  # the fast player goes out unless it would trail the best rival by more
@@ -29,7 +28,7 @@ class DealtHole:
     ``DOWN`` face down), the dealt cards (``true``), the deck (top card last), the
     discard pile, and each grid's expected points as its owner sees them (``exp``)."""
 
-    __slots__ = ("vis", "true", "deck", "disc", "ndown", "exp", "pos", "out", "final_left", "turns", "seed")
+    __slots__ = ("vis", "true", "deck", "disc", "ndown", "exp", "matched", "pos", "out", "final_left", "turns", "seed")
 
     def __init__(self, k: Knowledge, true: list[list[int]], deck: list[int], seed: int) -> None:
         self.vis = [list(g) for g in k.grids]
@@ -38,6 +37,8 @@ class DealtHole:
         self.disc = list(k.discard)
         self.ndown = [g.count(DOWN) for g in k.grids]
         self.exp = list(k.grid_expected)
+        # under four of a kind or Wolfpack: the rank each visible column is matched in, kept up to date
+        self.matched = [k.matched_columns(g) for g in self.vis] if k.set_bonus else []
         self.pos = k.order.index(k.seat) if k.seat in k.order else 0
         self.out = k.view.get("went_out")
         self.final_left = k.view.get("final_turns_left") or 0
@@ -58,6 +59,8 @@ def place(k: Knowledge, h: DealtHole, s: int, card: int, p: int) -> None:
     t = h.true[s]
     h.disc.append(t[p])
     t[p] = g[p] = card
+    if h.matched:
+        k.rematch(h.matched[s], g, p)
 
 
 def turn_up(k: Knowledge, h: DealtHole, s: int, p: int) -> None:
@@ -70,6 +73,8 @@ def turn_up(k: Knowledge, h: DealtHole, s: int, p: int) -> None:
         h.exp[s] += cv[card + 1][o] - cv[0][o]
     g[p] = card
     h.ndown[s] -= 1
+    if h.matched:
+        k.rematch(h.matched[s], g, p)
 
 
 def draw_card(h: DealtHole) -> int:
@@ -93,6 +98,10 @@ def best_place(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[float, in
     guard = h.ndown[s] == 1 and h.out is None and k.n > 1
     held, held_at = -1e9, -1
     tempo = TEMPO if h.ndown[s] > 1 else 0.0
+    sets = k.set_bonus  # four of a kind and Wolfpack: sets made or broken
+    if sets:
+        matched, mr = h.matched[s], k.match_rank
+        joins = mr[card]
     for c in range(w):
         a = g[c] + 1
         b = g[c + w] + 1
@@ -104,9 +113,14 @@ def best_place(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[float, in
                 top += tempo
             if b == 0:
                 bottom += tempo
-        if k.set_bonus:  # four of a kind and Wolfpack: sets made or broken
-            top += k.set_gain(g, card, c)
-            bottom += k.set_gain(g, card, c + w)
+        if sets:  # the column matches after the card iff its other card matches the card
+            was = matched[c]
+            after = joins if b and mr[b - 1] == joins else None
+            if after != was:
+                top += k.set_change(matched, c, after)
+            after = joins if a and mr[a - 1] == joins else None
+            if after != was:
+                bottom += k.set_change(matched, c, after)
         if guard and (a == 0 or b == 0):
             last_gain, last_at = (top, c) if a == 0 else (bottom, c + w)
             other_gain, other_at = (bottom, c + w) if a == 0 else (top, c)
@@ -122,30 +136,34 @@ def best_place(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[float, in
 
 
 def _best_place_tall(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[float, int]:
-    """``best_place`` for a nine-card grid, column by column from ``k.tall`` (the same policy)."""
+    """``best_place`` for a nine-card grid, position by position from ``k.tall`` (the same
+    policy). A column's entry does not depend on the order of its cards, so a card's gain at
+    ``p`` is the column with ``p``'s card less the column with ``card``, its mates alike."""
     g, tall = h.vis[s], k.tall
     crow = tall[card + 1]
     best, where = -1e9, -1
     guard = h.ndown[s] == 1 and h.out is None and k.n > 1
     held, held_at = -1e9, -1
     tempo = TEMPO if h.ndown[s] > 1 else 0.0
-    for top, middle, bottom in k.column_positions:
-        a, b, c = g[top] + 1, g[middle] + 1, g[bottom] + 1
-        now = tall[a][b][c]
-        for p, gain, down in (
-            (top, now - crow[b][c], a == 0),
-            (middle, now - tall[a][card + 1][c], b == 0),
-            (bottom, now - tall[a][b][card + 1], c == 0),
-        ):
-            if k.set_bonus:
-                gain += k.set_gain(g, card, p)
-            if down:
-                if guard:
-                    held, held_at = gain, p
-                    continue
-                gain += tempo
-            if gain > best:
-                best, where = gain, p
+    sets = k.set_bonus
+    if sets:
+        matched, mr = h.matched[s], k.match_rank
+        joins = mr[card]
+    for p, i, one, two in k.tall_slots:
+        x, y = g[one] + 1, g[two] + 1
+        here = g[p]
+        gain = tall[here + 1][x][y] - crow[x][y]
+        if sets:  # the column matches after the card iff its other two cards match the card
+            after = joins if x and y and mr[x - 1] == joins == mr[y - 1] else None
+            if after != matched[i]:
+                gain += k.set_change(matched, i, after)
+        if here == DOWN:
+            if guard:
+                held, held_at = gain, p
+                continue
+            gain += tempo
+        if gain > best:
+            best, where = gain, p
     return _or_go_out(k, h, s, card, (best, where), (held, held_at))
 
 
@@ -169,9 +187,9 @@ def _or_go_out(
 def _last_card_bonus(k: Knowledge, h: DealtHole, s: int, card: int, p: int, plain: float) -> float:
     """What the hand bonuses take off a grid that ``card`` at ``p`` completes (blackjack too),
     against its ``plain`` column points: the last card decides them."""
-    grid = [RANKS[c] for c in h.vis[s]]
-    grid[p] = RANKS[card]
-    return plain - score_grid(grid, k.rules).total
+    grid = list(h.vis[s])
+    grid[p] = card
+    return plain - k.grid_score(grid)
 
 
 def flip_choice(k: Knowledge, h: DealtHole, s: int) -> int:
@@ -240,12 +258,12 @@ def finish(k: Knowledge, h: DealtHole) -> list[int]:
 
 
 def final_scores(k: Knowledge, h: DealtHole) -> list[int]:
-    """The hole's scores by seat, as the engine scores them (``score_table``; a plain sum of
-    the column table where the rules have no hand bonus or table adjustment)."""
-    if k.plain and k.rows == 3:
-        tall = k.tall  # a complete column's entry is its score
-        return [round(sum(tall[t[a] + 1][t[b] + 1][t[c] + 1] for a, b, c in k.column_positions)) for t in h.true]
-    if k.plain:
+    """The hole's scores by seat, as the engine scores them: each grid's exact score
+    (``Knowledge.grid_score``), then the table adjustments of ``scoring.table_adjustments``."""
+    if k.plain and k.rows == 2:
         col, w = k.col, k.width
         return [sum(col[t[c]][t[c + w]] for c in range(w)) for t in h.true]
-    return score_table([[RANKS[c] for c in t] for t in h.true], h.out, k.rules).scores
+    scores = [k.grid_score(t) for t in h.true]
+    if k.rules.table_adjustments:
+        table_adjustments(scores, h.out, k.rules)
+    return scores

@@ -15,7 +15,7 @@ from functools import lru_cache
 from caddie.core.grid.cards import JACK, RANKS
 from caddie.core.grid.expectation import expected_column
 from caddie.core.grid.rules import Rules
-from caddie.core.grid.scoring import FOUR_OF_A_KIND_POINTS, KNOCK_BONUS_POINTS, score_column
+from caddie.core.grid.scoring import BLACKJACK, FOUR_OF_A_KIND_POINTS, KNOCK_BONUS_POINTS, bonuses_of, score_column
 from caddie.core.grid.view import DecisionView, read_rules
 
 DOWN = -1  # a face-down card in a grid of rank indices
@@ -122,6 +122,12 @@ class Knowledge:
         self.cv = cv
         if self.rows == 3:  # columns of three: every state's expected points, indexed like cv
             self.tall = self._tall_table()
+            # (position, its column's index, its two mates), column by column, top to bottom
+            self.tall_slots: list[tuple[int, int, int, int]] = [
+                (p, i, self.mates[p][0], self.mates[p][1])
+                for i, column in enumerate(self.column_positions)
+                for p in column
+            ]
         self.grid_expected = [self.expected(g) for g in self.grids]
         self.immediate = rules.end == "immediate" or self.n == 1
         # a hole's scores are the column tables' sums: no hand bonus, no table adjustment
@@ -130,8 +136,10 @@ class Knowledge:
         self.knock_margin = float(-KNOCK_BONUS_POINTS) if rules.knock_bonus else 0.0
         # placements can make or break sets of matched columns (four of a kind, Wolfpack)
         self.set_bonus = rules.four_of_a_kind or rules.wolfpack
-        self._match_rank = [RANK_INDEX[Rules.match_rank(r)] for r in RANKS]
-        self._column_of = {p: column for column in self.column_positions for p in column}
+        # the rank index a card matches as (a one-eyed Jack as a Jack); DOWN never matches
+        self.match_rank = [RANK_INDEX[Rules.match_rank(r)] for r in RANKS]
+        self._column_at = {p: i for i, column in enumerate(self.column_positions) for p in column}
+        self._jack = RANK_INDEX[JACK]
 
     # -- static expectations ------------------------------------------------------
     def expected(self, grid: list[int]) -> float:
@@ -180,32 +188,66 @@ class Knowledge:
     def set_gain(self, grid: list[int], card: int, position: int) -> float:
         """Points that putting ``card`` at ``position`` takes off (or, breaking a set, adds)
         through four of a kind and Wolfpack: 20 for each set of two matched columns."""
-        column = self._column_of[position]
+        i = self._column_at[position]
+        column = self.column_positions[i]
         before = self._match_of(grid, column)
         after = self._match_of(grid, column, position, card)
         if before == after:
             return 0.0  # the column stays as matched (or not) as it was: no set changes
-        # only the sets of the rank the column leaves and the rank it joins change
-        others = [self._match_of(grid, c) for c in self.column_positions if c is not column]
+        return self.set_change(self.matched_columns(grid), i, after)
+
+    def set_change(self, matched: list[int | None], i: int, after: int | None) -> float:
+        """``set_gain`` when column ``i`` of a grid whose columns match as ``matched``
+        (``matched_columns``) comes to match as ``after`` instead: only the sets of the rank
+        it leaves and of the rank it joins change."""
+        before = matched[i]
+        if before == after:
+            return 0.0
         change = 0
-        for rank in {before, after} - {None}:
-            n = others.count(rank)
+        for rank in (before, after):
+            if rank is None:
+                continue
+            n = matched.count(rank) - (before == rank)  # the other columns matched in this rank
             moved = (n + (after == rank)) // 2 - (n + (before == rank)) // 2  # sets of this rank gained
-            worth = int(self.rules.four_of_a_kind) + int(self.rules.wolfpack and rank == RANK_INDEX[JACK])
-            change += moved * worth
+            change += moved * (int(self.rules.four_of_a_kind) + int(self.rules.wolfpack and rank == self._jack))
         return float(-FOUR_OF_A_KIND_POINTS) * change
+
+    def matched_columns(self, grid: list[int]) -> list[int | None]:
+        """The rank each column is matched in, or None, in ``column_positions`` order."""
+        return [self._match_of(grid, column) for column in self.column_positions]
+
+    def rematch(self, matched: list[int | None], grid: list[int], position: int) -> None:
+        """Bring ``matched`` (``matched_columns`` of ``grid``) up to date after a card at ``position`` changed."""
+        i = self._column_at[position]
+        matched[i] = self._match_of(grid, self.column_positions[i])
 
     def _match_of(self, grid: list[int], column: tuple[int, ...], position: int = -1, card: int = DOWN) -> int | None:
         """The rank a column is matched in (with ``card`` at ``position``), or None."""
         first = card if column[0] == position else grid[column[0]]
         if first == DOWN:
             return None
-        rank = self._match_rank[first]
+        rank = self.match_rank[first]
         for q in column[1:]:
             c = card if q == position else grid[q]
-            if c == DOWN or self._match_rank[c] != rank:
+            if c == DOWN or self.match_rank[c] != rank:
                 return None
         return rank
+
+    def grid_score(self, grid: list[int]) -> int:
+        """The exact score of a complete grid of rank indices: its columns from the column
+        tables, then its hand bonuses from ``bonuses_of`` (what ``score_grid`` gives)."""
+        if self.rows == 3:
+            tall = self.tall  # a complete column's entry is its score
+            total = round(sum(tall[grid[a] + 1][grid[b] + 1][grid[c] + 1] for a, b, c in self.column_positions))
+        else:
+            col, w = self.col, self.width
+            total = sum(col[grid[c]][grid[c + w]] for c in range(w))
+        if not self.rules.hand_bonuses:
+            return total
+        matched = [m for m in self.matched_columns(grid) if m is not None]
+        if len(matched) < 2 and total != BLACKJACK:
+            return total  # no bonus can apply: a set needs two matched columns, blackjack a 21
+        return total + sum(b.points for b in bonuses_of([RANKS[m] for m in matched], total, self.rules))
 
     def down(self, grid: list[int]) -> list[int]:
         return [p for p, c in enumerate(grid) if c == DOWN]

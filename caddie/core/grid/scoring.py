@@ -180,16 +180,26 @@ def hand_bonuses(columns: Sequence[ColumnScore], rules: Rules) -> tuple[Bonus, .
     """The grid's bonuses, in the order of docs/grid-golf.md, "Scoring a hole": four of a
     kind (per rank, one for each two matched columns of it), Wolfpack (the same, for
     Jacks), then blackjack on the score so far."""
+    matched = [Rules.match_rank(c.cards[0]) for c in columns if c.matched and c.cards[0] is not None]
+    complete = all(c.complete for c in columns)
+    return bonuses_of(matched, sum(c.points or 0 for c in columns) if complete else None, rules)
+
+
+def bonuses_of(matched: Sequence[str], column_total: int | None, rules: Rules) -> tuple[Bonus, ...]:
+    """The hand bonuses of a grid whose matched columns are of the ranks ``matched`` (a
+    one-eyed Jack's column as ``J``) and whose columns score ``column_total`` (``None``
+    while a card is not known: no blackjack yet). The fast player scores its played-out
+    grids with this too, so there is one rule for them."""
     bonuses: list[Bonus] = []
-    matched = Counter(Rules.match_rank(c.cards[0]) for c in columns if c.matched and c.cards[0] is not None)
-    if rules.four_of_a_kind:
-        for rank, count in matched.items():
-            bonuses += [Bonus("four_of_a_kind", FOUR_OF_A_KIND_POINTS, rank)] * (count // 2)
-    if rules.wolfpack:
-        bonuses += [Bonus("wolfpack", WOLFPACK_POINTS, JACK)] * (matched[JACK] // 2)
-    if rules.blackjack and all(c.complete for c in columns):
-        so_far = sum(c.points or 0 for c in columns) + sum(b.points for b in bonuses)
-        if so_far == BLACKJACK:
+    if rules.four_of_a_kind or rules.wolfpack:
+        counts = Counter(matched)
+        if rules.four_of_a_kind:
+            for rank, count in counts.items():
+                bonuses += [Bonus("four_of_a_kind", FOUR_OF_A_KIND_POINTS, rank)] * (count // 2)
+        if rules.wolfpack:
+            bonuses += [Bonus("wolfpack", WOLFPACK_POINTS, JACK)] * (counts[JACK] // 2)
+    if rules.blackjack and column_total is not None:
+        if column_total + sum(b.points for b in bonuses) == BLACKJACK:
             bonuses.append(Bonus("blackjack", -BLACKJACK))
     return tuple(bonuses)
 
@@ -245,12 +255,22 @@ def score_table(grids: Sequence[Grid], out: int | None, rules: Rules) -> TableSc
             )
     scores = [grid.total for grid in scored]
     adjustments: list[list[Bonus]] = [[] for _ in grids]
+    for seat, adjustment in table_adjustments(scores, out, rules):
+        adjustments[seat].append(adjustment)
+    return TableScore(tuple(PlayerHole(grid, tuple(adjustments[seat])) for seat, grid in enumerate(scored)))
+
+
+def table_adjustments(scores: list[int], out: int | None, rules: Rules) -> list[tuple[int, Bonus]]:
+    """The table adjustments of a hole whose grids score ``scores`` by seat, as (seat,
+    adjustment) in the order they apply; ``scores`` is left holding the adjusted scores.
+    Each step sees the scores the step before left (docs/grid-golf.md, "Scoring a hole")."""
+    made: list[tuple[int, Bonus]] = []
 
     def adjust(seat: int, rule: str, points: int) -> None:
-        adjustments[seat].append(Bonus(rule, points))
+        made.append((seat, Bonus(rule, points)))
         scores[seat] += points
 
-    table = len(grids) > 1  # the rules that compare players need someone to compare with
+    table = len(scores) > 1  # the rules that compare players need someone to compare with
     if rules.knock_penalty and out is not None and table:
         if any(score < scores[out] for seat, score in enumerate(scores) if seat != out):
             adjust(out, "knock_penalty", KNOCK_PENALTY_POINTS)
@@ -264,7 +284,7 @@ def score_table(grids: Sequence[Grid], out: int | None, rules: Rules) -> TableSc
         counts = Counter(scores)
         for seat in [seat for seat, score in enumerate(scores) if counts[score] > 1]:
             adjust(seat, "tied_shame", TIED_SHAME_POINTS)
-    return TableScore(tuple(PlayerHole(grid, tuple(adjustments[seat])) for seat, grid in enumerate(scored)))
+    return made
 
 
 def check_grid(grid: Grid, rules: Rules, decks: int = 1, field: str = "cards") -> None:
