@@ -5,6 +5,7 @@ and every computer level under them."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -181,6 +182,44 @@ def test_the_caddie_weighs_an_early_knock_against_taking_a_king():
     assert {o.action.kind for o in decision.options} == {"take", "knock"}
     assert decision.action == KNOCK, decision.explanation
     assert "knock" in decision.explanation.lower()
+
+
+def knock_or_draw_view(rules: Rules, mine: list[str | None], theirs: list[str | None]) -> dict:
+    m = dealt(rules, seed=1)
+    seat = m.current
+    assert seat is not None
+    view = m.view(seat, events=False)
+    view["players"][seat]["grid"] = mine
+    view["players"][seat]["face_up"] = [c is not None for c in mine]
+    view["players"][1 - seat]["grid"] = theirs
+    view["discard"] = ["K"]
+    view["legal"] = [a.to_dict() for a in (DRAW, Action("take"), KNOCK, Action.flip(mine.index(None)))]
+    return view
+
+
+def test_steady_knocks_early_for_the_knock_bonus_when_it_leads_and_not_when_it_trails():
+    # two cards down: a draw cannot go out this turn, a knock goes out now with the bonus
+    rules = Rules(cards=6, early_knock=True, knock_bonus=True, end="immediate", holes=1)
+    leading = knock_or_draw_view(rules, ["A", None, "3", "A", None, "2"], ["Q", "J", "K", None, None, "9"])
+    assert choose(leading, "steady", random.Random(1)) == KNOCK
+    trailing = knock_or_draw_view(rules, ["Q", None, "J", "9", None, "K"], ["A", "A", "2", None, None, "3"])
+    assert choose(trailing, "steady", random.Random(1)).kind != "knock"
+    no_bonus = knock_or_draw_view(
+        replace(rules, knock_bonus=False), ["A", None, "3", "A", None, "2"], ["Q", "J", "K", None, None, "9"]
+    )
+    assert choose(no_bonus, "steady", random.Random(1)) == DRAW  # a draw can still improve the grid
+
+
+def test_the_beginner_knocks_on_low_face_up_cards_and_sometimes_flips_as_a_turn():
+    rules = Rules(cards=4, early_knock=True, flip_as_action=True, holes=1)
+    assert (
+        choose(knock_or_draw_view(rules, ["A", None, "A", "2"], ["Q", "J", None, None]), "beginner", random.Random(1))
+        == KNOCK
+    )
+    view = knock_or_draw_view(rules, ["Q", None, None, "9"], ["A", "A", None, None])
+    view["legal"] = [a for a in view["legal"] if a["kind"] != "knock"]
+    kinds = {choose(view, "beginner", random.Random(seed)).kind for seed in range(40)}
+    assert "flip" in kinds and "draw" in kinds
 
 
 # -- nine cards -----------------------------------------------------------------------------------

@@ -16,7 +16,9 @@ with the Caddie's and the benches' reference players):
     puts the card over its highest face-up card or a random face-down one;
     throws away high cards, and now and then a good one. It knows that a
     matched column scores nothing, but it does not count cards, chase pairs
-    or think about ending the hole.
+    or think about ending the hole. Under the turn options it now and then
+    spends a turn turning a card up, and knocks early when its face-up cards
+    look low.
 ``steady``
     a sound heuristic. It counts cards (unseen = the decks minus every card
     it can see), so it knows what a face-down card is worth on average,
@@ -25,7 +27,9 @@ with the Caddie's and the benches' reference players):
     expected score most (pairs first, then the highest card), and before
     turning up its last card it checks whether ending the hole is wise:
     under ``immediate`` it will not end a hole it would lose, under
-    ``final_turn`` it goes out only with a clear lead.
+    ``final_turn`` it goes out only with a clear lead. Under the turn options
+    it weighs a flip as a turn (a step closer to going out) and an early knock
+    (going out at its expected score) against taking and drawing.
 
 >>> from caddie.core.grid.game import GridMatch
 >>> from caddie.core.grid.rules import Rules
@@ -44,7 +48,7 @@ from functools import cached_property
 
 from caddie.core.grid.cards import JACK
 from caddie.core.grid.expectation import expected_column
-from caddie.core.grid.game import DISCARD, DRAW, TAKE, Action
+from caddie.core.grid.game import DISCARD, DRAW, KNOCK, TAKE, Action
 from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import FOUR_OF_A_KIND_POINTS, score_grid
 from caddie.core.grid.view import DecisionView, deck_counts, read_rules
@@ -205,6 +209,13 @@ def beginner(view: DecisionView, rng: random.Random) -> Action:
     if view["phase"] == "flip" or view["pending_flip"]:
         return Action.flip(rng.choice(seen.down))
     if seen.drawn is None:
+        legal = {a["kind"] for a in view["legal"]}
+        if "knock" in legal and sum(pts[c] for c in seen.grid if c is not None) <= 6:
+            return KNOCK  # its face-up cards look low: it goes out, whatever is still face down
+        if "flip" in legal and rng.random() < 0.2:
+            return Action.flip(rng.choice(seen.down))  # now and then it just turns a card up
+        if "take" not in legal:
+            return DRAW
         return TAKE if seen.top is not None and pts[seen.top] <= 3 else DRAW
     card = seen.drawn
     # the highest face-up card not in a matched column (loose: position -> card, in position order)
@@ -322,12 +333,42 @@ def steady(view: DecisionView, rng: random.Random) -> Action:
         return DISCARD if position < 0 else Action.swap(position)
     # take the discard, or draw? Compare with the expected worth of a deck draw.
     legal = {a["kind"] for a in view["legal"]}
+    if "flip" in legal or "knock" in legal:  # the turn options: a flip as a turn, an early knock
+        return _steady_turn_option(seen, legal, rng)
     if "take" not in legal:
         return DRAW
     assert seen.top is not None, "a take needs a discard"  # the legal actions offer one only then
     take = min(v for v, _ in _placements(seen, seen.top))
     if "draw" not in legal:
         return TAKE
+    return TAKE if take <= _draw_value(seen) else DRAW
+
+
+FLIP_TURN_VALUE = -0.5  # what steady counts a whole turn spent turning up a card as worth
+
+
+def _draw_value(seen: Seen) -> float:
+    """The expected change in my score from a deck draw played as steady plays it."""
     discard = _discard_value(seen)
-    draw = sum(q * min(discard, min(v for v, _ in _placements(seen, r))) for r, q in seen.p.items())
-    return TAKE if take <= draw else DRAW
+    return sum(q * min(discard, min(v for v, _ in _placements(seen, r))) for r, q in seen.p.items())
+
+
+def _steady_turn_option(seen: Seen, legal: set[str], rng: random.Random) -> Action:
+    """Steady's turn under the turn options: the lowest of taking, drawing, a flip as a turn
+    (it changes my expected score by nothing, but brings me a card closer to going out;
+    turning up my last card goes out) and an early knock (going out now, at my expected
+    score). Ties go to the first of these."""
+    choices: list[tuple[float, Action]] = []
+    if "take" in legal and seen.top is not None:
+        choices.append((min(v for v, _ in _placements(seen, seen.top)), TAKE))
+    if "draw" in legal:
+        choices.append((_draw_value(seen), DRAW))
+    if "flip" in legal:
+        if len(seen.down) == 1:
+            value = _go_out_cost(seen, seen.expected(seen.grid))
+        else:
+            value = FLIP_TURN_VALUE
+        choices.append((value, _steady_flip(seen, rng)))
+    if "knock" in legal:
+        choices.append((_go_out_cost(seen, seen.expected(seen.grid)), KNOCK))
+    return min(choices, key=lambda choice: choice[0])[1]
