@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Flask, render_template, request
 from flask_wtf.csrf import CSRFError
 
+from caddie.core.grid.rules import chip
 from caddie.web import filters
 from caddie.web.table_in_force import current_table
 
@@ -43,7 +44,7 @@ def register_views(app: Flask) -> None:
         table = current_table()
         # the header's "rules in force" chip speaks of the game the page is about
         clubs = request.blueprint in CLUB_BLUEPRINTS or request.endpoint in CLUB_ENDPOINTS
-        return {"table": table, "rules_chip": table.clubs.describe() if clubs else table.rules.describe()}
+        return {"table": table, "rules_chip": table.clubs.describe() if clubs else chip(table.rules)}
 
     @app.errorhandler(CSRFError)
     def _csrf_error(err):

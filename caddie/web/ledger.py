@@ -8,6 +8,7 @@ import io
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 
 from caddie.core.errors import CaddieError
+from caddie.core.grid.rules import chip
 from caddie.core.ledger import format_delta
 from caddie.core.stats import RoundRecord, player_stats
 from caddie.core.words import says, whose, you_or
@@ -49,12 +50,12 @@ def _rules_chip(game: str | None) -> str:
     """The header's rules chip for a page about ``game``: a Club Cards round, or the deal form set to
     Club Cards, speaks of the Club Cards rules even though the ledger's pages serve both games."""
     table = current_table()
-    return table.clubs.describe() if game == "clubs" else table.rules.describe()
+    return table.clubs.describe() if game == "clubs" else chip(table.rules)
 
 
 def _round_rules_chip(view: RoundView) -> str:
     """A round's pages speak of the rules it was dealt with, which Settings may since have changed."""
-    return view.table.clubs.describe() if view.game == "clubs" else view.table.rules.describe()
+    return view.table.clubs.describe() if view.game == "clubs" else chip(view.table.rules)
 
 
 def _parse_cell(text: str | None, view: RoundView) -> tuple[int, int] | None:

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 PHONE_WIDTH = 390
 PHONE_HEIGHT = 844
 MIN_TAP = 48
-DEFAULT_RULES = "Six cards · K=10 · 2s −2"
+DEFAULT_RULES = "Standard rules"
 TABS = ("Tally", "Caddie", "Ledger", "Play", "Settings")  # the five destinations (docs/look-and-feel.md, "Frame")
 
 

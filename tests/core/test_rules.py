@@ -5,12 +5,13 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from caddie.core.errors import CardError, RulesError
 from caddie.core.grid.cards import RANKS
-from caddie.core.grid.rules import PRESETS, Rules, preset
+from caddie.core.grid.rules import PRESETS, Rules, chip, preset
 
 FIELDS = (
     "cards",
@@ -395,6 +396,22 @@ def test_decks_for_examples():
 )
 def test_describe(rules, text):
     assert rules.describe() == text
+
+
+@pytest.mark.parametrize(
+    "rules, text",
+    [
+        (Rules(), "Standard rules"),
+        (replace(preset("bicycle"), holes=18), "Bicycle rules"),  # the match length is not a rule of play
+        (replace(preset("nine"), four_of_a_kind=True), "Nine-card · four of a kind −20"),
+        (Rules(cards=8, king=0, negatives="both", end="final_turn"), "Bicycle · Eight cards · 2s & jokers −2"),
+        (replace(preset("speed"), flip_as_action=False, early_knock=False), "Classic · Four cards · 1 turned up"),
+        (replace(preset("speed"), early_knock=False), "Speed Golf · no early knock"),
+        (Rules(negatives="jokers"), "Standard · jokers −2 · 2s +2"),
+    ],
+)
+def test_the_chip_names_the_nearest_preset_and_only_what_differs(rules, text):
+    assert chip(rules) == text
 
 
 # -- which preset a set of rules follows ----------------------------------------

@@ -21,16 +21,16 @@ def chip(client, path: str) -> str:
 
 def test_a_match_shows_its_own_rules_not_the_settings(client):
     match_id = start(client, cards=4)  # the start form chose four cards; Settings still say six
-    assert chip(client, "/play/") == "Six cards · K=10 · 2s −2"
-    assert chip(client, f"/play/m/{match_id}") == "Four cards · K=10 · 2s −2"
+    assert chip(client, "/play/") == "Standard rules"
+    assert chip(client, f"/play/m/{match_id}") == "Standard · Four cards"
 
 
 def test_a_round_keeps_the_rules_it_was_dealt_with(client, settings_saver):
     round_id = deal(client)
     settings_saver(king="0")
-    assert chip(client, "/tally/grid") == "Six cards · K=0 · 2s −2"
-    assert chip(client, f"/ledger/r/{round_id}") == "Six cards · K=10 · 2s −2"
-    assert chip(client, f"/ledger/r/{round_id}/delete") == "Six cards · K=10 · 2s −2"
+    assert chip(client, "/tally/grid") == "Classic rules"
+    assert chip(client, f"/ledger/r/{round_id}") == "Standard rules"
+    assert chip(client, f"/ledger/r/{round_id}/delete") == "Standard rules"
 
 
 def test_club_cards_pages_show_the_club_cards_rules(client):

@@ -21,7 +21,7 @@ def errors(html: str) -> list[str]:
 
 
 def test_defaults_are_the_standard_preset(client):
-    assert chip(client) == "Six cards · K=10 · 2s −2"
+    assert chip(client) == "Standard rules"
     html = client.get("/settings").get_data(as_text=True)
     assert re.search(r'value="10"\s+checked|checked[^>]*value="10"', html)
 
@@ -29,7 +29,7 @@ def test_defaults_are_the_standard_preset(client):
 def test_saving_applies_everywhere_and_survives_a_new_request(client, settings_saver):
     settings_saver(cards=8, king=0, negatives="both", end="final_turn", beyond="6")
     for path in ("/", "/tally/grid", "/rules/", "/settings", "/play/", "/ledger/"):
-        assert chip(client, path) == "Eight cards · K=0 · 2s & jokers −2 · final turn", path
+        assert chip(client, path) == "Bicycle · Eight cards · 2s & jokers −2", path
     # Club Cards pages show the table's Club Cards deck and chart instead
     for path in ("/tally/clubs", "/rules/clubs", "/play/clubs/", "/courses/"):
         assert chip(client, path) == "Club Cards · 51 cards · own chart", path
@@ -40,8 +40,8 @@ def test_saving_applies_everywhere_and_survives_a_new_request(client, settings_s
 def test_settings_belong_to_one_browser(app, client, settings_saver):
     settings_saver(king=0)
     other = app.test_client()
-    assert chip(other) == "Six cards · K=10 · 2s −2"
-    assert chip(client) == "Six cards · K=0 · 2s −2"
+    assert chip(other) == "Standard rules"
+    assert chip(client) == "Classic rules"
 
 
 def test_the_saved_preset_is_recognised(client, settings_saver):
@@ -58,7 +58,7 @@ def test_loading_a_preset_fills_the_form_without_saving(client, csrf_token):
         r'name="king" type="radio" value="0" checked|id="king-1" name="king" type="radio" value="0" checked', html
     ) or re.search(r'value="0"[^>]*checked[^>]*>|checked[^>]*value="0"', html)
     assert 'name="holes" type="number" inputmode="numeric" min="1" max="18" value="18"' in html
-    assert chip(client) == "Six cards · K=10 · 2s −2"
+    assert chip(client) == "Standard rules"
 
 
 @pytest.mark.parametrize(
@@ -96,7 +96,7 @@ def test_a_post_without_a_csrf_token_is_refused(client):
     response = client.post("/settings", data=settings_form(version="0", king="0"))
     assert response.status_code == 400
     assert "nothing was changed" in response.get_data(as_text=True)
-    assert chip(client) == "Six cards · K=10 · 2s −2"
+    assert chip(client) == "Standard rules"
 
 
 def test_an_htmx_post_carries_the_token_in_a_header(client, csrf_token):
@@ -105,7 +105,7 @@ def test_an_htmx_post_carries_the_token_in_a_header(client, csrf_token):
         "/settings", data=settings_form(version="0", king="0"), headers={"HX-Request": "true", "X-CSRFToken": token}
     )
     assert response.status_code == 204 and response.headers["HX-Redirect"] == "/settings"
-    assert chip(client) == "Six cards · K=0 · 2s −2"
+    assert chip(client) == "Classic rules"
 
 
 def test_a_stale_form_is_refused_and_keeps_the_choices(app, client, settings_saver, csrf_token):
@@ -115,7 +115,7 @@ def test_a_stale_form_is_refused_and_keeps_the_choices(app, client, settings_sav
     html = response.get_data(as_text=True)
     assert response.status_code == 409
     assert "changed in another tab" in html
-    assert chip(client) == "Six cards · K=0 · 2s −2"
+    assert chip(client) == "Classic rules"
     assert VERSION.search(html).group(1) == "1"  # saving again now is a deliberate choice
 
 
@@ -124,4 +124,4 @@ def test_defaults_button_restores_the_standard_table(client, settings_saver, csr
     data = settings_form(king=0, cards=10, reset="1", csrf_token=csrf_token("/settings"), version="1")
     html = client.post("/settings", data=data).get_data(as_text=True)
     assert "Defaults loaded" in html
-    assert chip(client) == "Ten cards · K=0 · 2s −2"  # not saved until Save
+    assert chip(client) == "Classic · Ten cards"  # not saved until Save

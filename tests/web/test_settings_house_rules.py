@@ -65,23 +65,23 @@ def test_every_rules_field_is_on_the_form(client):
 @pytest.mark.parametrize(
     "changes, shown, words",
     [
-        ({"cards": 9}, {"cards": "9"}, "Nine cards · K=10 · 2s −2"),
+        ({"cards": 9}, {"cards": "9"}, "Standard · Nine cards"),
         (
             {"king": -2, "ten": 1, "negatives": "both", "joker": -5, "negative_pairs": "keep", "one_eyed_jacks": "y"},
             {"king": "-2", "ten": "1", "negatives": "both", "joker": "-5", "negative_pairs": "keep"},
-            "Six cards · K=−2 · 10=1 · 2s −2 · jokers −5 · −2 pairs keep · one-eyed Jacks 0",
+            "Standard · K=−2 · 10=1 · jokers −5 · −2 pairs keep · one-eyed Jacks 0",
         ),
-        ({"lucky_swing": "y"}, {"lucky_swing": "y"}, "Six cards · K=10 · 2s −2 · Lucky Swing"),
-        ({"negatives": "jokers", "eagle_eye": "y"}, {"eagle_eye": "y"}, "Six cards · K=10 · Eagle-Eye jokers"),
+        ({"lucky_swing": "y"}, {"lucky_swing": "y"}, "Standard · Lucky Swing"),
+        ({"negatives": "jokers", "eagle_eye": "y"}, {"eagle_eye": "y"}, "Standard · Eagle-Eye jokers · 2s +2"),
         (
             {"four_of_a_kind": "y", "wolfpack": "y", "blackjack": "y"},
             {"four_of_a_kind": "y", "wolfpack": "y", "blackjack": "y"},
-            "Six cards · K=10 · 2s −2 · four of a kind −20 · Wolfpack −20 · 21 scores 0",
+            "Standard · four of a kind −20 · Wolfpack −20 · 21 scores 0",
         ),
         (
             {"knock_penalty": "y", "knock_bonus": "y", "underdog": "y", "tied_shame": "y"},
             {"knock_penalty": "y", "knock_bonus": "y", "underdog": "y", "tied_shame": "y"},
-            "Six cards · K=10 · 2s −2 · knock +10 · knock −5 · underdog −3 · ties +5",
+            "Standard · knock +10 · knock −5 · underdog −3 · ties +5",
         ),
         (
             {
@@ -98,9 +98,9 @@ def test_every_rules_field_is_on_the_form(client):
                 "initial_flips": "1",
                 "end": "final_turn",
             },
-            "Six cards · K=10 · 2s −2 · final turn · discard may flip · flip a turn · early knock",
+            "Speed Golf · Six cards · K=10 · final turn · discard may flip",
         ),
-        ({"discard_flip": "true"}, {"discard_flip": "true"}, "Six cards · K=10 · 2s −2 · discard flips"),
+        ({"discard_flip": "true"}, {"discard_flip": "true"}, "Standard · discard flips"),
     ],
     ids=[
         "layout",
@@ -234,7 +234,7 @@ def test_htmx_refusal_is_the_form_alone_with_the_sentence_beside_the_field(clien
     assert response.status_code == 400
     assert "<html" not in response.text and response.text.lstrip().startswith("<form")
     assert "need jokers in the deck" in error_beside(response.text, "eagle_eye")
-    assert chip(client) == "Six cards · K=10 · 2s −2"
+    assert chip(client) == "Standard rules"
 
 
 def test_a_stale_form_keeps_the_house_rules_chosen(client, csrf_token, settings_saver):
@@ -246,7 +246,7 @@ def test_a_stale_form_keeps_the_house_rules_chosen(client, csrf_token, settings_
     form = drawn(response.text)
     assert form.checked["four_of_a_kind"] == "y" and form.checked["underdog"] == "y"
     assert form.checked["discard_flip"] == "optional"
-    assert chip(client) == "Six cards · K=0 · 2s −2"
+    assert chip(client) == "Classic rules"
 
 
 def test_a_plain_browser_save_redirects_and_keeps_every_field(client, settings_saver):

@@ -308,28 +308,38 @@ class Rules:
         >>> Rules(cards=9, king=-2, ten=1, negatives="jokers", joker=-5, four_of_a_kind=True).describe()
         'Nine cards · K=−2 · 10=1 · jokers −5 · four of a kind −20'
         """
-        parts = [f"{SIZE_WORDS[self.cards]} cards", f"K={signed(self.king)}"]
+        return " · ".join(text for _, text in self.parts())
+
+    def parts(self) -> list[tuple[str, str]]:
+        """``describe``'s parts as (aspect, words): the aspect says what a part is about
+        (``cards``, ``king``, ``ten``, ``negatives``, ``pairs``, ``end``, ``discard_flip``, or
+        a house rule's field), so ``chip`` can tell which parts differ from a preset's."""
+        parts = [("cards", f"{SIZE_WORDS[self.cards]} cards"), ("king", f"K={signed(self.king)}")]
         if self.ten != 10:
-            parts.append(f"10={self.ten}")
-        twos = self.negatives in ("twos", "both")
+            parts.append(("ten", f"10={self.ten}"))
+        twos = [("negatives", "2s −2")] if self.negatives in ("twos", "both") else []
         if self.eagle_eye:
-            parts += ["2s −2"] * twos + ["Eagle-Eye jokers"]
+            parts += [*twos, ("eagle_eye", "Eagle-Eye jokers")]
         elif self.lucky_swing:
-            parts += ["2s −2"] * twos + ["Lucky Swing"]
+            parts += [*twos, ("lucky_swing", "Lucky Swing")]
         elif self.negatives == "both" and self.joker == -2:
-            parts.append("2s & jokers −2")
+            parts.append(("negatives", "2s & jokers −2"))
         else:
-            parts += ["2s −2"] * twos + [f"jokers {signed(self.joker)}"] * self.jokers_in_play
+            parts += twos + [("joker", f"jokers {signed(self.joker)}")] * self.jokers_in_play
         if self.negative_pairs == "keep":
-            parts.append("−2 pairs keep")
+            parts.append(("pairs", "−2 pairs keep"))
+        if self.initial_flips != 2:
+            parts.append(("flips", f"{self.initial_flips} turned up"))
         if self.end == "final_turn":
-            parts.append("final turn")
+            parts.append(("end", "final turn"))
         if self.discard_flip is True:
-            parts.append("discard flips")
+            parts.append(("discard_flip", "discard flips"))
         elif self.discard_flip == "optional":
-            parts.append("discard may flip")
-        parts += [HOUSE_RULE_SHORT[name] for name in HOUSE_FLAGS if getattr(self, name) and name in HOUSE_RULE_SHORT]
-        return " · ".join(parts)
+            parts.append(("discard_flip", "discard may flip"))
+        parts += [
+            (name, HOUSE_RULE_SHORT[name]) for name in HOUSE_FLAGS if getattr(self, name) and name in HOUSE_RULE_SHORT
+        ]
+        return parts
 
 
 SIZE_WORDS = {4: "Four", 6: "Six", 8: "Eight", 9: "Nine", 10: "Ten"}
@@ -411,6 +421,45 @@ PRESET_LABELS: dict[str, str] = {
     "nine": "Nine cards (three rows of three, K=0, a final turn)",
     "speed": "Speed Golf (four cards, a flip may be a turn, early knock)",
 }
+
+
+PRESET_SHORT: dict[str, str] = {
+    "standard": "Standard",
+    "classic": "Classic",
+    "bicycle": "Bicycle",
+    "nine": "Nine-card",
+    "speed": "Speed Golf",
+}
+# What the chip says when a rule of the preset it names is off.
+_WITHOUT: dict[str, str] = {
+    "ten": "10=10",
+    "negatives": "2s +2",
+    "joker": "no jokers",
+    "pairs": "−2 pairs 0",
+    "flips": "2 turned up",
+    "end": "no final turn",
+    "discard_flip": "no discard flip",
+}
+
+
+def chip(rules: Rules) -> str:
+    """The header's rules chip: the nearest preset, then only what differs from it.
+
+    >>> chip(Rules()), chip(Rules(king=0, four_of_a_kind=True)), chip(Rules(cards=8, king=0, end="final_turn"))
+    ('Standard rules', 'Classic · four of a kind −20', 'Bicycle · Eight cards')
+    >>> chip(replace(PRESETS["speed"], early_knock=False))
+    'Speed Golf · no early knock'
+    """
+
+    def differences(name: str) -> list[str]:
+        mine, theirs = dict(rules.parts()), dict(replace(PRESETS[name], holes=rules.holes).parts())
+        added = [text for aspect, text in mine.items() if theirs.get(aspect) != text]
+        removed = [_WITHOUT.get(aspect, f"no {text}") for aspect, text in theirs.items() if aspect not in mine]
+        return added + removed
+
+    name = min(PRESETS, key=lambda n: len(differences(n)))  # ties: the first preset listed
+    shown = differences(name)
+    return f"{PRESET_SHORT[name]} · {' · '.join(shown)}" if shown else f"{PRESET_SHORT[name]} rules"
 
 
 def preset(name: str | None) -> Rules:

@@ -13,7 +13,7 @@ from caddie.core.errors import CaddieError
 from caddie.core.game import Seat
 from caddie.core.grid.caddie import decide
 from caddie.core.grid.game import Action, position_name
-from caddie.core.grid.rules import Rules
+from caddie.core.grid.rules import Rules, chip
 from caddie.core.grid.scoring import score_table
 from caddie.core.grid.view import GridView
 from caddie.core.ledger import check_names
@@ -138,7 +138,7 @@ def _render(match: Match, message: str | None = None, status: int = 200, hint: b
         can_hint=view["current"] == view["seat"] and view["phase"] in ("flip", "turn"),
         review=review,
         active_tab="play",
-        rules_chip=rules.describe(),  # the header speaks of this match's rules, not Settings'
+        rules_chip=chip(rules),  # the header speaks of this match's rules, not Settings'
     )
     response = make_response(body, status)
     response.headers["Cache-Control"] = "no-store"
