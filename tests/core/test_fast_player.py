@@ -13,6 +13,7 @@ at it (a playout cannot know the real order), so it is handed the engine's new d
 
 from __future__ import annotations
 
+from dataclasses import replace
 from unittest import mock
 
 from hypothesis import given, settings
@@ -24,6 +25,7 @@ from caddie.core.grid.fast_player import DealtHole, end_turn, fast_turn, final_s
 from caddie.core.grid.game import DISCARD, DRAW, NEXT, TAKE, Action, GridMatch
 from caddie.core.grid.knowledge import DOWN, Knowledge
 from caddie.core.grid.rules import Rules
+from caddie.core.grid.scoring import score_grid
 from tests.core.strategies import rules_strategy
 
 RANK = {r: i for i, r in enumerate(RANKS)}
@@ -112,6 +114,9 @@ def assert_same(k: Knowledge, h: DealtHole, m: GridMatch, over: bool, mirror: Mi
     for s, (grid, up) in enumerate(zip(m.grids, m.face_up)):
         assert h.vis[s] == [RANK[c] if u else DOWN for c, u in zip(grid, up)], f"face-up cards differ: {where}"
         assert h.ndown[s] == up.count(False), where
+        if all(up):  # a grid all face up: its expected points are its columns and sets, exactly
+            exact = score_grid(grid, replace(k.rules, blackjack=False)).total
+            assert abs(h.exp[s] - exact) < 1e-6, f"seat {s}'s expected points {h.exp[s]} for {exact}: {where}"
     if m.went_out is not None:
         assert h.final_left == m.final_left, f"final turns left differ: {where}"
 

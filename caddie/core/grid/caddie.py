@@ -303,6 +303,9 @@ def _play_out(k: Knowledge, options: list[Move], rng: random.Random) -> list[tup
         nearest = min(g.count(DOWN) for g in k.grids)
         length = n * (2 + 2 * nearest)
     budget = max(MIN_DEALS * len(options), TURN_BUDGET // max(1, length))  # option-deals
+    # ... and the turns actually played, weighted by what a turn costs under these rules, stay
+    # within the budget too: holes can run far longer than ``length`` guesses
+    turn_cap, turns = TURN_BUDGET / k.turn_cost, 0
     # the face-down places of every seat, in a fixed order; the deck is the rest
     places = [(s, p) for s in range(n) for p, c in enumerate(k.grids[s]) if c == DOWN]
     unseen = k.unseen
@@ -311,7 +314,7 @@ def _play_out(k: Knowledge, options: list[Move], rng: random.Random) -> list[tup
     value_of: list[list[float]] = [[] for _ in options]
     active = list(range(len(options)))
     spent = deal = 0
-    while deal < MAX_DEALS and (spent + len(active) <= budget or deal < MIN_DEALS):
+    while deal < MAX_DEALS and ((spent + len(active) <= budget and turns < turn_cap) or deal < MIN_DEALS):
         cards = list(unseen)
         random.Random(seed * 7919 + deal).shuffle(cards)
         while len(cards) < len(places):  # fewer unseen cards than places (never in play)
@@ -323,6 +326,7 @@ def _play_out(k: Knowledge, options: list[Move], rng: random.Random) -> list[tup
         for j in active:
             h = DealtHole(k, [list(t) for t in true], list(deck), seed * 31 + deal)
             scores = _run_option(k, h, options[j])
+            turns += h.turns
             mine = scores[me]
             mine_of[j].append(mine)
             value_of[j].append(mine - (sum(scores) - mine) / (n - 1) if n > 1 else mine)

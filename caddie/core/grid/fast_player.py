@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from caddie.core.grid.knowledge import DOWN, Knowledge
-from caddie.core.grid.scoring import table_adjustments
+from caddie.core.grid.scoring import BLACKJACK, table_adjustments
 
 TEMPO = 5.0  # the fast player's bonus for turning up a face-down card (not the last)
 GO_OUT_MARGIN = 0.0  # the fast player goes out unless it would trail the best rival by more
@@ -48,33 +48,25 @@ class DealtHole:
 
 def place(k: Knowledge, h: DealtHole, s: int, card: int, p: int) -> None:
     """Put ``card`` at ``p`` in seat ``s``'s grid; the card it replaces goes face up on the pile."""
-    g, cv = h.vis[s], k.cv
-    if k.rows == 3:
-        h.exp[s] -= k.gain(g, card, p)
-    else:
-        o = g[k.partner[p]] + 1
-        h.exp[s] += cv[card + 1][o] - cv[g[p] + 1][o]
+    g = h.vis[s]
+    h.exp[s] -= k.column_gain(g, card, p)
     if g[p] == DOWN:
         h.ndown[s] -= 1
     t = h.true[s]
     h.disc.append(t[p])
     t[p] = g[p] = card
-    if h.matched:
-        k.rematch(h.matched[s], g, p)
+    if h.matched:  # the sets it makes or breaks
+        h.exp[s] -= k.rematch(h.matched[s], g, p)
 
 
 def turn_up(k: Knowledge, h: DealtHole, s: int, p: int) -> None:
-    g, cv = h.vis[s], k.cv
+    g = h.vis[s]
     card = h.true[s][p]
-    if k.rows == 3:
-        h.exp[s] -= k.gain(g, card, p)
-    else:
-        o = g[k.partner[p]] + 1
-        h.exp[s] += cv[card + 1][o] - cv[0][o]
+    h.exp[s] -= k.column_gain(g, card, p)
     g[p] = card
     h.ndown[s] -= 1
     if h.matched:
-        k.rematch(h.matched[s], g, p)
+        h.exp[s] -= k.rematch(h.matched[s], g, p)
 
 
 def draw_card(h: DealtHole) -> int:
@@ -132,7 +124,7 @@ def best_place(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[float, in
             best, where = top, c
         if bottom > best:
             best, where = bottom, c + w
-    return _or_go_out(k, h, s, card, (best, where), (held, held_at))
+    return _or_go_out(k, h, s, (best, where), (held, held_at))
 
 
 def _best_place_tall(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[float, int]:
@@ -164,32 +156,24 @@ def _best_place_tall(k: Knowledge, h: DealtHole, s: int, card: int) -> tuple[flo
             gain += tempo
         if gain > best:
             best, where = gain, p
-    return _or_go_out(k, h, s, card, (best, where), (held, held_at))
+    return _or_go_out(k, h, s, (best, where), (held, held_at))
 
 
 def _or_go_out(
-    k: Knowledge, h: DealtHole, s: int, card: int, best: tuple[float, int], last: tuple[float, int]
+    k: Knowledge, h: DealtHole, s: int, best: tuple[float, int], last: tuple[float, int]
 ) -> tuple[float, int]:
     """The best place, or the last face-down card (``last``: its gain and position, or a
     position of -1) when that is better and going out would not leave seat ``s`` behind the
     best rival's expected score (by more than the knock bonus pays)."""
     held, held_at = last
-    if held_at >= 0 and k.rules.hand_bonuses:
-        held += _last_card_bonus(k, h, s, card, held_at, h.exp[s] - held)
+    if held_at >= 0 and k.rules.blackjack and round(h.exp[s] - held) == BLACKJACK:
+        held += BLACKJACK  # the last card makes exactly 21, which scores 0
     if held_at >= 0 and held > best[0]:
         mine = h.exp[s] - held
         rival = min(e for i, e in enumerate(h.exp) if i != s)
         if mine <= rival + GO_OUT_MARGIN + k.knock_margin:
             return held, held_at
     return best
-
-
-def _last_card_bonus(k: Knowledge, h: DealtHole, s: int, card: int, p: int, plain: float) -> float:
-    """What the hand bonuses take off a grid that ``card`` at ``p`` completes (blackjack too),
-    against its ``plain`` column points: the last card decides them."""
-    grid = list(h.vis[s])
-    grid[p] = card
-    return plain - k.grid_score(grid)
 
 
 def flip_choice(k: Knowledge, h: DealtHole, s: int) -> int:

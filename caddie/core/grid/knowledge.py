@@ -128,7 +128,6 @@ class Knowledge:
                 for i, column in enumerate(self.column_positions)
                 for p in column
             ]
-        self.grid_expected = [self.expected(g) for g in self.grids]
         self.immediate = rules.end == "immediate" or self.n == 1
         # a hole's scores are the column tables' sums: no hand bonus, no table adjustment
         self.plain = not rules.hand_bonuses and not rules.table_adjustments
@@ -140,6 +139,11 @@ class Knowledge:
         self.match_rank = [RANK_INDEX[Rules.match_rank(r)] for r in RANKS]
         self._column_at = {p: i for i, column in enumerate(self.column_positions) for p in column}
         self._jack = RANK_INDEX[JACK]
+        # what one played-out turn costs against a plain two-row one (bench/caddie_latency.py
+        # --family): nine places to weigh instead of six; the sets a placement makes or breaks
+        self.turn_cost = (1.5 if self.rows == 3 else 1.0) * (2.0 if self.set_bonus else 1.0)
+        # each grid's expected points as the fast player counts them: with the sets already made
+        self.grid_expected = [self.expected(g) + self.set_points(g) for g in self.grids]
 
     # -- static expectations ------------------------------------------------------
     def expected(self, grid: list[int]) -> float:
@@ -153,14 +157,17 @@ class Knowledge:
         """How much putting ``card`` at ``position`` lowers the grid's expected points
         (with the sets of four of a kind and Wolfpack it makes or breaks)."""
         bonus = self.set_gain(grid, card, position) if self.set_bonus else 0.0
+        return self.column_gain(grid, card, position) + bonus
+
+    def column_gain(self, grid: list[int], card: int, position: int) -> float:
+        """``gain`` without the sets: what the card changes in its own column."""
         if self.rows == 3:
             one, two = self.mates[position]
             rest = self.tall[grid[position] + 1], self.tall[card + 1]
             x, y = grid[one] + 1, grid[two] + 1
-            return rest[0][x][y] - rest[1][x][y] + bonus
-        row = self.partner[position]
-        other = grid[row] + 1
-        return self.cv[grid[position] + 1][other] - self.cv[card + 1][other] + bonus
+            return rest[0][x][y] - rest[1][x][y]
+        other = grid[self.partner[position]] + 1
+        return self.cv[grid[position] + 1][other] - self.cv[card + 1][other]
 
     def _tall_table(self) -> list[list[list[float]]]:
         """tall[a + 1][b + 1][c + 1]: expected points of a column of three whose cards are a, b
@@ -209,17 +216,35 @@ class Knowledge:
                 continue
             n = matched.count(rank) - (before == rank)  # the other columns matched in this rank
             moved = (n + (after == rank)) // 2 - (n + (before == rank)) // 2  # sets of this rank gained
-            change += moved * (int(self.rules.four_of_a_kind) + int(self.rules.wolfpack and rank == self._jack))
+            change += moved * self._sets_worth(rank)
         return float(-FOUR_OF_A_KIND_POINTS) * change
+
+    def set_points(self, grid: list[int]) -> float:
+        """What four of a kind and Wolfpack take off the grid for the sets its known cards make."""
+        if not self.set_bonus:
+            return 0.0
+        matched = [m for m in self.matched_columns(grid) if m is not None]
+        sets = sum(matched.count(rank) // 2 * self._sets_worth(rank) for rank in set(matched))
+        return float(FOUR_OF_A_KIND_POINTS) * sets
+
+    def _sets_worth(self, rank: int) -> int:
+        """How many bonuses of 20 a set of two matched columns of ``rank`` earns (Wolfpack stacks)."""
+        return int(self.rules.four_of_a_kind) + int(self.rules.wolfpack and rank == self._jack)
 
     def matched_columns(self, grid: list[int]) -> list[int | None]:
         """The rank each column is matched in, or None, in ``column_positions`` order."""
         return [self._match_of(grid, column) for column in self.column_positions]
 
-    def rematch(self, matched: list[int | None], grid: list[int], position: int) -> None:
-        """Bring ``matched`` (``matched_columns`` of ``grid``) up to date after a card at ``position`` changed."""
+    def rematch(self, matched: list[int | None], grid: list[int], position: int) -> float:
+        """Bring ``matched`` (``matched_columns`` of ``grid``) up to date after the card at
+        ``position`` changed; the points the change took off through sets (``set_change``)."""
         i = self._column_at[position]
-        matched[i] = self._match_of(grid, self.column_positions[i])
+        after = self._match_of(grid, self.column_positions[i])
+        if after == matched[i]:
+            return 0.0
+        gain = self.set_change(matched, i, after)
+        matched[i] = after
+        return gain
 
     def _match_of(self, grid: list[int], column: tuple[int, ...], position: int = -1, card: int = DOWN) -> int | None:
         """The rank a column is matched in (with ``card`` at ``position``), or None."""
@@ -239,12 +264,16 @@ class Knowledge:
         if self.rows == 3:
             tall = self.tall  # a complete column's entry is its score
             total = round(sum(tall[grid[a] + 1][grid[b] + 1][grid[c] + 1] for a, b, c in self.column_positions))
+            if not self.rules.hand_bonuses:
+                return total
+            matched = [m for m in self.matched_columns(grid) if m is not None]
         else:
             col, w = self.col, self.width
             total = sum(col[grid[c]][grid[c + w]] for c in range(w))
-        if not self.rules.hand_bonuses:
-            return total
-        matched = [m for m in self.matched_columns(grid) if m is not None]
+            if not self.rules.hand_bonuses:
+                return total
+            mr = self.match_rank  # a complete column of two matches when its cards match
+            matched = [m for c in range(w) if (m := mr[grid[c]]) == mr[grid[c + w]]]
         if len(matched) < 2 and total != BLACKJACK:
             return total  # no bonus can apply: a set needs two matched columns, blackjack a 21
         return total + sum(b.points for b in bonuses_of([RANKS[m] for m in matched], total, self.rules))
