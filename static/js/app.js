@@ -66,3 +66,57 @@ document.documentElement.classList.add("js");
     });
   });
 })();
+
+// A tally or walkthrough form answers one tap at a time. Its state travels in the form, and an
+// answer replaces the form's buttons, so a tap made while the last tap's answer is on its way
+// would send the state from before that tap (a card tapped in quickly over a slow network was
+// lost). Such a tap waits, then is made again, on the same button of the new form.
+(function () {
+  "use strict";
+  var waiting = new WeakMap(); // form -> ids of the buttons tapped while it was busy, in order
+
+  function serialForm(elt) {
+    return elt && elt.closest ? elt.closest("form[data-serial]") : null;
+  }
+
+  function queue(form) {
+    if (!waiting.has(form)) waiting.set(form, []);
+    return waiting.get(form);
+  }
+
+  document.addEventListener("htmx:confirm", function (event) {
+    var form = serialForm(event.target);
+    if (form && form.dataset.busy && event.target.id) {
+      event.preventDefault();
+      queue(form).push(event.target.id);
+    }
+  });
+
+  // Busy while any of its requests is out: from sending until the answer is in and swapped, or
+  // the request failed or was replaced (loadend comes after every end, and after htmx's swap).
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = serialForm(event.target);
+    if (!form) return;
+    form.dataset.busy = String(Number(form.dataset.busy || 0) + 1);
+    event.detail.xhr.addEventListener("loadend", function () {
+      setTimeout(function () { done(form); }, 0);
+    });
+  });
+
+  function done(form) {
+    var left = Number(form.dataset.busy || 1) - 1;
+    if (left > 0) {
+      form.dataset.busy = String(left);
+      return;
+    }
+    delete form.dataset.busy;
+    var ids = queue(form);
+    while (ids.length) {
+      var button = document.getElementById(ids.shift());
+      if (button && !button.disabled && serialForm(button) === form) {
+        button.click();
+        return;
+      }
+    }
+  }
+})();

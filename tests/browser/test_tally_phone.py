@@ -80,7 +80,7 @@ def test_settings_change_the_rules_everywhere(phone):
     phone.locator("fieldset#field-king label", has_text=re.compile(r"^0$")).tap()
     phone.get_by_role("button", name="Save", exact=True).tap()
     expect(phone.locator(".flash")).to_contain_text("Saved")
-    expect(phone.locator(".rules-chip")).to_contain_text("K=0")
+    expect(phone.locator(".rules-chip")).to_contain_text("Classic rules")
     phone.goto("/tally/grid?hand=K,5,7,Q,3,9")
     expect(phone.locator("#grid-score")).to_have_text("34")  # K 0 + Q 10, 5+3, 7+9
     assert no_horizontal_scroll(phone)
