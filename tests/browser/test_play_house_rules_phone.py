@@ -58,6 +58,33 @@ def test_a_nine_card_hole_on_one_screen(phone):
     assert points(phone.locator("#my-hole-points").inner_text()) == sum(columns)
 
 
+def test_a_speed_golf_hole_fits_the_phone_while_it_offers_a_flip_turn_and_a_knock(phone):
+    save_house_rules(phone, flip_as_action=True, early_knock=True, initial_flips=1)
+    start_match(phone, 1, 4, "twos", False, False)
+    offered = set()
+    for _ in range(60):
+        prompt = phone.locator("#prompt").inner_text()
+        if "is playing" in prompt:
+            expect(phone.locator("#prompt")).not_to_contain_text("is playing", timeout=20000)
+            continue
+        fits_the_phone(phone)
+        if phone.locator("#knock").count():  # two cards down: knock, and the hole ends
+            offered.add("knock")
+            expect(phone.locator("#knock")).to_have_text("Knock: go out")
+            assert phone.evaluate(
+                "() => { const b = document.getElementById('knock'); return b.scrollWidth <= b.clientWidth; }"
+            )
+            then_wait_for_the_table(phone, lambda: phone.locator("#knock").tap())
+            break
+        if "or a face-down card" in prompt:  # a flip as the whole turn
+            offered.add("flip")
+            then_wait_for_the_table(phone, lambda: phone.locator(".my-grid button.slot.legal").first.tap())
+            continue
+        then_wait_for_the_table(phone, lambda: play_my_turn(phone))
+    assert offered == {"knock", "flip"}
+    expect(phone.locator("#next-hole")).to_be_visible()  # the knock ended the hole (its review follows below)
+
+
 def test_a_hole_under_the_table_adjustments_shows_each_players_lines(phone):
     save_house_rules(phone, knock_penalty=True, underdog=True, tied_shame=True, four_of_a_kind=True)
     start_match(phone, 2, 6, "twos", False, False)

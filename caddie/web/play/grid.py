@@ -176,9 +176,14 @@ def prompt_for(view: GridView) -> str:
             return f"{final}Tap a card of yours to swap in the {card}."
         return f"{final}You drew the {card}: tap a card to swap it in, or discard it."
     kinds = {a["kind"] for a in view["legal"]}
-    extra = " or a face-down card to turn it up" if "flip" in kinds else ""
-    knock = ", or knock" if "knock" in kinds else ""
-    return f"{final}Your turn: tap the deck or the discard{extra}{knock}."
+    # two lines at most on a 390 px phone, so the whole table still fits the screen
+    if "flip" in kinds and "knock" in kinds:
+        return f"{final}Your turn: tap the deck, the discard or a face-down card, or knock."
+    if "flip" in kinds:
+        return f"{final}Your turn: tap the deck, the discard or a face-down card to turn it up."
+    if "knock" in kinds:
+        return f"{final}Your turn: tap the deck or the discard, or knock."
+    return f"{final}Your turn: tap the deck or the discard."
 
 
 def motion_of(view: GridView) -> dict[str, Any]:
