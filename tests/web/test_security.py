@@ -136,7 +136,9 @@ def save_settings(client, csrf_token, headers, **changes):
 
 
 def king(client) -> str:
-    return re.search(r"K=(\d+)", client.get("/").get_data(as_text=True)).group(1)
+    """What a King is worth in this browser's Settings (the radio checked on the form)."""
+    page = client.get("/settings").get_data(as_text=True)
+    return re.search(r'<input checked id="king-\d" name="king" type="radio" value="(-?\d+)"', page).group(1)
 
 
 @pytest.mark.parametrize(
