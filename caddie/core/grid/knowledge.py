@@ -223,9 +223,8 @@ class Knowledge:
         """What four of a kind and Wolfpack take off the grid for the sets its known cards make."""
         if not self.set_bonus:
             return 0.0
-        matched = [m for m in self.matched_columns(grid) if m is not None]
-        sets = sum(matched.count(rank) // 2 * self._sets_worth(rank) for rank in set(matched))
-        return float(FOUR_OF_A_KIND_POINTS) * sets
+        matched = [RANKS[m] for m in self.matched_columns(grid) if m is not None]
+        return float(sum(b.points for b in bonuses_of(matched, None, self.rules)))  # no blackjack yet
 
     def _sets_worth(self, rank: int) -> int:
         """How many bonuses of 20 a set of two matched columns of ``rank`` earns (Wolfpack stacks)."""

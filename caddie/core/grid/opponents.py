@@ -214,8 +214,6 @@ def beginner(view: DecisionView, rng: random.Random) -> Action:
             return KNOCK  # its face-up cards look low: it goes out, whatever is still face down
         if "flip" in legal and rng.random() < 0.2:
             return Action.flip(rng.choice(seen.down))  # now and then it just turns a card up
-        if "take" not in legal:
-            return DRAW
         return TAKE if seen.top is not None and pts[seen.top] <= 3 else DRAW
     card = seen.drawn
     # the highest face-up card not in a matched column (loose: position -> card, in position order)
@@ -333,15 +331,7 @@ def steady(view: DecisionView, rng: random.Random) -> Action:
         return DISCARD if position < 0 else Action.swap(position)
     # take the discard, or draw? Compare with the expected worth of a deck draw.
     legal = {a["kind"] for a in view["legal"]}
-    if "flip" in legal or "knock" in legal:  # the turn options: a flip as a turn, an early knock
-        return _steady_turn_option(seen, legal, rng)
-    if "take" not in legal:
-        return DRAW
-    assert seen.top is not None, "a take needs a discard"  # the legal actions offer one only then
-    take = min(v for v, _ in _placements(seen, seen.top))
-    if "draw" not in legal:
-        return TAKE
-    return TAKE if take <= _draw_value(seen) else DRAW
+    return _steady_turn_start(seen, legal, rng)
 
 
 FLIP_TURN_VALUE = -0.5  # what steady counts a whole turn spent turning up a card as worth
@@ -353,13 +343,18 @@ def _draw_value(seen: Seen) -> float:
     return sum(q * min(discard, min(v for v, _ in _placements(seen, r))) for r, q in seen.p.items())
 
 
-def _steady_turn_option(seen: Seen, legal: set[str], rng: random.Random) -> Action:
-    """Steady's turn under the turn options: the lowest of taking, drawing, a flip as a turn
-    (it changes my expected score by nothing, but brings me a card closer to going out;
-    turning up my last card goes out) and an early knock (going out now, at my expected
-    score). Ties go to the first of these."""
+def _steady_turn_start(seen: Seen, legal: set[str], rng: random.Random) -> Action:
+    """Steady at the start of its turn: the lowest of taking the discard, drawing (the expected
+    worth of a deck draw), and under the turn options a flip as a turn (it changes my expected
+    score by nothing, but brings me a card closer to going out; turning up my last card goes
+    out) and an early knock (going out now, at my expected score). Ties go to the first of
+    these; with only one of taking and drawing open, that one."""
+    if "take" not in legal or "draw" not in legal:
+        if not legal & {"flip", "knock"}:
+            return TAKE if "take" in legal else DRAW
     choices: list[tuple[float, Action]] = []
-    if "take" in legal and seen.top is not None:
+    if "take" in legal:
+        assert seen.top is not None, "a take needs a discard"  # the legal actions offer one only then
         choices.append((min(v for v, _ in _placements(seen, seen.top)), TAKE))
     if "draw" in legal:
         choices.append((_draw_value(seen), DRAW))
