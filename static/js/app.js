@@ -84,13 +84,17 @@ document.documentElement.classList.add("js");
     return waiting.get(form);
   }
 
-  document.addEventListener("htmx:confirm", function (event) {
-    var form = serialForm(event.target);
-    if (form && form.dataset.busy && event.target.id) {
+  // Caught at the click, before htmx sees it: after a swap htmx may send the tap as the form's
+  // submit rather than the button's own request, and only the click still names the button.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[id]");
+    var form = serialForm(button);
+    if (form && form.dataset.busy) {
       event.preventDefault();
-      queue(form).push(event.target.id);
+      event.stopImmediatePropagation();
+      queue(form).push(button.id);
     }
-  });
+  }, true);
 
   // Busy while any of its requests is out: from sending until the answer is in and swapped, or
   // the request failed or was replaced (loadend comes after every end, and after htmx's swap).
