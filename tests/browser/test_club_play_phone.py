@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from caddie.core.clubs.solver import solve
+from tests.browser.audit import settled
 
 
 def start_round(page, opponents: int, course: str) -> None:
@@ -18,6 +19,7 @@ def start_round(page, opponents: int, course: str) -> None:
     page.locator("#course").select_option(course)
     page.locator("#start-round").tap()
     expect(page.locator(".hole-no")).to_contain_text("Hole 1")
+    settled(page)  # the first tap (often Hint) waits for the scripts, as a person's thumb does
 
 
 def version(page) -> str:
