@@ -89,7 +89,14 @@ def start_helper(nice: int = HELPER_NICE) -> None:
             initargs=(nice, os.getpid()),
         )
         _helper_owner = os.getpid()
-    _helper.submit(_warm_up).result()
+        helper = _helper
+    try:
+        helper.submit(_warm_up).result()
+    except BrokenProcessPool:
+        # it died while starting (killed, out of memory): the worker serves on all the same, or
+        # gunicorn would take a worker that failed to boot as a reason to stop the whole server;
+        # the next heavy request finds the pool broken and starts another (``run_heavy``)
+        log.warning("the heavy-work helper died while starting; the next heavy request starts another")
 
 
 def stop_helper() -> None:

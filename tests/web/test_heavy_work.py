@@ -90,6 +90,24 @@ def test_a_killed_helper_is_replaced(helper):
     assert run_heavy(os.getpid) not in (killed, os.getpid())
 
 
+def _die_while_starting() -> int:
+    os._exit(1)  # in the helper: as if it were killed while it warms up
+
+
+def test_a_helper_that_dies_while_starting_does_not_stop_its_worker(monkeypatch):
+    # gunicorn stops the whole server when a worker fails to boot, and a worker starts its
+    # helper as it boots: a helper lost then must cost the worker nothing but a later restart
+    monkeypatch.setattr("caddie.offload.heavy_work._warm_up", _die_while_starting)
+    try:
+        start_helper()  # returns, with the helper dead
+        monkeypatch.undo()
+        assert run_heavy(os.getpid) == os.getpid()  # it finds the helper dead: it runs here, and restarts it
+        assert run_heavy(os.getpid) != os.getpid()  # the new helper
+        assert run_heavy(advise, VIEW) == advise(VIEW)
+    finally:
+        stop_helper()
+
+
 def test_a_helper_exits_when_the_process_that_started_it_is_killed():
     # A process of its own to kill: SIGKILL leaves no chance for stop_helper, only the watchdog.
     code = (
