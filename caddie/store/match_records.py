@@ -31,25 +31,47 @@ def save_move(
     that its ledger round does not have yet, in one transaction: a server that dies mid-move
     leaves both or neither. ``StaleMatch`` (nothing written) if another move came first."""
     now = datetime.now(UTC)
+    save_versioned(
+        Match,
+        match,
+        seen_version,
+        {"state": state, "updated_at": now, "finished_at": now if finished else None},
+        [s["name"] for s in match.seats],
+        hole_scores,
+    )
+
+
+def save_versioned(
+    model: Any,
+    row: Any,
+    seen_version: int,
+    values: dict[str, Any],
+    names: Sequence[str],
+    hole_scores: Sequence[Sequence[int]],
+) -> None:
+    """Write ``values`` into ``row`` (of ``model``, which has ``id``, ``version`` and ``round_id``) as
+    its next version, only if it is still at ``seen_version``, and land the finished holes of the
+    players ``names`` in its ledger round, in one transaction. ``StaleMatch`` (nothing written)
+    if another write came first."""
     done = cast(
         "CursorResult[Any]",  # an UPDATE's result, which Session.execute types as a plain Result
         db.session.execute(
-            update(Match)
-            .where(Match.id == match.id, Match.version == seen_version)
-            .values(state=state, version=Match.version + 1, updated_at=now, finished_at=now if finished else None)
+            update(model)
+            .where(model.id == row.id, model.version == seen_version)
+            .values(version=model.version + 1, **values)
             .execution_options(synchronize_session=False)
         ),
     ).rowcount
     if done != 1:
         db.session.rollback()
         raise StaleMatch()
-    _land_in_ledger(match, hole_scores)
+    _land_in_ledger(row.round_id, names, hole_scores)
     db.session.commit()
-    db.session.refresh(match)
+    db.session.refresh(row)
 
 
-def _land_in_ledger(match: Match, hole_scores: Sequence[Sequence[int]]) -> None:
-    round_ = db.session.get(Round, match.round_id) if match.round_id else None
+def _land_in_ledger(round_id: int | None, names: Sequence[str], hole_scores: Sequence[Sequence[int]]) -> None:
+    round_ = db.session.get(Round, round_id) if round_id else None
     if round_ is None or round_.deleted_at is not None:
         return
     cards, versions = cards_of(round_)
@@ -59,7 +81,7 @@ def _land_in_ledger(match: Match, hole_scores: Sequence[Sequence[int]]) -> None:
         for hole, scores in enumerate(hole_scores, start=1)
         if hole <= round_.holes
         for seat in range(len(scores))
-        if cards[match.seats[seat]["name"]][hole - 1] is None
+        if cards[names[seat]][hole - 1] is None
     ]
     if not writes:
         return

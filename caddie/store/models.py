@@ -131,3 +131,46 @@ class CourseRecord(Model):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class LiveTableRecord(Model):
+    """A live table: one digital match for several people (``docs/live-tables.md``).
+
+    ``state`` is the whole ``caddie.core.live.table.LiveTable`` (the seats with their token
+    digests, the match with its hidden cards), read and written only by
+    ``caddie.store.live_tables``; it never leaves the server. ``public_id`` names the table in
+    its URLs, ``code`` is what a person types on ``/join``, ``watch_token`` is the onlookers'
+    link. ``version`` grows with every change, so a stale move is refused and a waiting phone
+    knows it has something new. ``due_at`` is when a computer (or the turn clock) moves next;
+    ``lease_until`` is how long the server making that move keeps the others off it.
+    """
+
+    __tablename__ = "live_tables"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, nullable=False, index=True)
+    code: Mapped[str] = mapped_column(String(16), unique=True, nullable=False, index=True)
+    watch_token: Mapped[str] = mapped_column(String(64), unique=True, nullable=False, index=True)
+    host_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
+    game: Mapped[str] = mapped_column(String(8), nullable=False)  # "grid" or "clubs"
+    state: Mapped[dict] = mapped_column(JSON, nullable=False)
+    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
+    round_id: Mapped[int | None] = mapped_column(ForeignKey("rounds.id", ondelete="SET NULL"), nullable=True)
+    due_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now, index=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+    round: Mapped[Round | None] = relationship()
+
+
+class RateLimit(Model):
+    """How often one client did something limited (a miss at joining by code) in the current window.
+    In the database, so every app server counts the same tries."""
+
+    __tablename__ = "rate_limits"
+
+    key: Mapped[str] = mapped_column(String(128), primary_key=True)
+    window_start: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False)
+    count: Mapped[int] = mapped_column(Integer, nullable=False, default=0)

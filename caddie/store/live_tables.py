@@ -1,0 +1,368 @@
+"""Live tables in the database (``docs/live-tables.md``): create, join, start, move, the host's
+changes to the seats, the computers' moves, and what changed since a moment.
+
+A table's whole state is one JSON value in ``LiveTableRecord.state`` (a
+``caddie.core.live.table.LiveTable``). Every write names the version it was based on, through the
+same conditional UPDATE as a solo match (``match_records.save_versioned``), so of two phones
+tapping at once one move is applied and the other is refused as stale, on any number of app
+servers. Each finished hole lands in the table's ledger round in the same transaction.
+
+Seat tokens are made here and shown once; the table keeps only their SHA-256 digests.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, TypeVar
+
+from sqlalchemy import or_, select, update
+from sqlalchemy.exc import IntegrityError
+
+from caddie.core.clubs.scoring import ClubRules
+from caddie.core.courses.course import Course
+from caddie.core.game import Event
+from caddie.core.grid.rules import Rules
+from caddie.core.live.codes import new_code, read_code
+from caddie.core.live.table import LiveTable
+from caddie.core.table import Table
+from caddie.store.club_matches import CLUBS
+from caddie.store.database import db
+from caddie.store.grid_matches import GRID
+from caddie.store.ledger import deal_round
+from caddie.store.match_records import StaleMatch, save_versioned
+from caddie.store.matches import MatchGame, new_seed
+from caddie.store.models import LiveTableRecord, Round
+from caddie.store.tokens import is_token
+
+__all__ = [
+    "StaleTable",
+    "change",
+    "create",
+    "digest",
+    "find",
+    "find_by_code",
+    "find_by_watch_token",
+    "join",
+    "load",
+    "move",
+    "play_due",
+    "seat_of",
+    "start",
+    "versions_since",
+]
+
+StaleTable = StaleMatch  # the same refusal: the table moved on since the page or program saw it
+
+COMPUTER_PAUSE = timedelta(seconds=0.9)  # a computer moves this long after its turn comes, so people can follow
+LEASE = timedelta(seconds=20)  # how long a server making a computer's move keeps the others off the table
+CLOCK_LEVEL = "steady"  # who plays a person's turn when the clock runs out
+
+_MOVERS: dict[str, MatchGame[Any]] = {"grid": GRID, "clubs": CLUBS}
+
+T = TypeVar("T")
+
+
+def digest(token: str) -> str:
+    """What a table keeps of a seat token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+# -- finding a table ---------------------------------------------------------------------------
+
+
+def find(public_id: object) -> LiveTableRecord | None:
+    if not is_token(public_id, 32):
+        return None
+    return db.session.scalars(select(LiveTableRecord).where(LiveTableRecord.public_id == public_id)).first()
+
+
+def find_by_code(typed: object) -> LiveTableRecord | None:
+    code = read_code(typed)
+    if code is None:
+        return None
+    return db.session.scalars(select(LiveTableRecord).where(LiveTableRecord.code == code)).first()
+
+
+def find_by_watch_token(token: object) -> LiveTableRecord | None:
+    if not is_token(token):
+        return None
+    return db.session.scalars(select(LiveTableRecord).where(LiveTableRecord.watch_token == token)).first()
+
+
+def load(row: LiveTableRecord) -> LiveTable:
+    return LiveTable.from_dict(row.state)
+
+
+def seat_of(row: LiveTableRecord, token: object, table: LiveTable | None = None) -> int | None:
+    """The seat ``token`` holds at this table, or ``None``."""
+    if not is_token(token):
+        return None
+    assert isinstance(token, str)
+    return (table or load(row)).seat_of(digest(token))
+
+
+# -- changing a table ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How long a computer waits before its move (``COMPUTER_PAUSE``; 0 in tests)."""
+
+    pause: timedelta = COMPUTER_PAUSE
+
+
+def _next_due(
+    table: LiveTable, mover_before: int | None, due_before: datetime | None, now: datetime, timing: Timing
+) -> datetime | None:
+    """When the driver should next move at this table: a computer's turn after a pause; a person's
+    turn, under the turn clock, when their time runs out (the same turn keeps its deadline)."""
+    if table.computer_to_move() is not None:
+        return now + timing.pause
+    seat = table.to_move
+    if table.clock and seat is not None:
+        if seat == mover_before and due_before is not None:
+            return due_before
+        return now + timedelta(seconds=table.clock)
+    return None
+
+
+def _save(
+    row: LiveTableRecord,
+    table: LiveTable,
+    seen_version: int,
+    timing: Timing,
+    mover_before: int | None,
+    due: datetime | None | bool = True,
+) -> None:
+    now = _now()
+    match = table.match
+    if due is True:
+        due = _next_due(table, mover_before, row.due_at, now, timing)
+    save_versioned(
+        LiveTableRecord,
+        row,
+        seen_version,
+        {
+            "state": table.to_dict(),
+            "updated_at": now,
+            "due_at": due or None,
+            "lease_until": None,
+            "finished_at": now if match is not None and match.is_over else None,
+        },
+        match.names if match is not None else [],
+        match.hole_scores if match is not None else [],
+    )
+
+
+def change(
+    row: LiveTableRecord,
+    edit: Callable[[LiveTable], T],
+    seen_version: int | None = None,
+    timing: Timing = Timing(),
+) -> T:
+    """Load the table, ``edit`` it and save it as the next version. With ``seen_version``, a table
+    that has moved on since is refused (``StaleTable``); without, a change that does not depend on
+    what anyone saw (a join, the host's change to a seat) is tried again on the fresh table when
+    another write came first. ``edit`` raising changes nothing."""
+    for _ in range(8):
+        if seen_version is not None and seen_version != row.version:
+            raise StaleTable()
+        version = row.version
+        table = load(row)
+        mover = table.to_move
+        result = edit(table)
+        try:
+            _save(row, table, version, timing, mover)
+        except StaleTable:
+            if seen_version is not None:
+                raise
+            db.session.refresh(row)
+            continue
+        return result
+    raise StaleTable()
+
+
+def create(
+    host_browser: str,
+    game: str,
+    settings: dict[str, Any],
+    seats: Sequence[dict[str, Any]],
+    host_name: str,
+    clock: int | None = None,
+) -> tuple[LiveTableRecord, str]:
+    """A new table in its lobby, with its host at seat 0; the row and the host's seat token.
+    ``CaddieError`` (nothing stored) for seats, settings or a name that will not do."""
+    token = secrets.token_urlsafe(24)
+    table = LiveTable.new(game, settings, seats, host_name, digest(token), clock)
+    for _ in range(5):  # a code already in use (one in about 10**12 per table) is drawn again
+        row = LiveTableRecord(
+            public_id=secrets.token_urlsafe(12),
+            code=new_code(),
+            watch_token=secrets.token_urlsafe(18),
+            host_browser=host_browser,
+            game=table.kind.name,
+            state=table.to_dict(),
+            version=1,
+        )
+        db.session.add(row)
+        try:
+            db.session.commit()
+        except IntegrityError:
+            db.session.rollback()
+            continue
+        return row, token
+    raise RuntimeError("could not draw a free table code")  # pragma: no cover
+
+
+def join(row: LiveTableRecord, name: object) -> tuple[int, str]:
+    """Sit a person at the first empty seat: the seat and its token."""
+    token = secrets.token_urlsafe(24)
+    seat = change(row, lambda table: table.join(name, digest(token)))
+    return seat, token
+
+
+def _ledger_table(table: LiveTable) -> Table:
+    """The house settings the table's ledger round records."""
+    if table.kind.name == "grid":
+        return Table(rules=Rules.from_dict(table.settings["rules"]))
+    return Table(clubs=ClubRules.from_dict(table.settings["clubs"]), players=len(table.places))
+
+
+def start(row: LiveTableRecord, by: int | None, timing: Timing = Timing(), seed: int | None = None) -> None:
+    """The host deals the match and opens the ledger round every hole lands in (the host's browser
+    owns it, as with a solo match)."""
+    table = load(row)
+    table.start(by, new_seed() if seed is None else seed)  # raises before anything is stored
+    assert table.match is not None
+    course = Course.from_dict(table.settings["course"]) if table.kind.name == "clubs" else None
+    round_ = deal_round(
+        row.host_browser, table.match.names, table.kind.holes(table.settings), table.kind.name,
+        _ledger_table(table), course,
+    )  # fmt: skip
+    row.round_id = round_.id
+    try:
+        _save(row, table, row.version, timing, None)
+    except StaleTable:
+        # someone else changed the table meanwhile (a second tap on Start): that change stands
+        stale_round = db.session.get(Round, round_.id)
+        if stale_round is not None:
+            db.session.delete(stale_round)
+            db.session.commit()
+        raise
+
+
+def move(
+    row: LiveTableRecord, seat: int, actions: Sequence[Any], seen_version: int, timing: Timing = Timing()
+) -> list[Event[Any]]:
+    """``seat``'s move, applied once: ``StaleTable`` if the table moved on since ``seen_version``,
+    ``IllegalAction`` (nothing changes) if it is not a legal move for that seat now."""
+    return change(row, lambda table: table.play(seat, actions), seen_version, timing)
+
+
+# -- the computers' moves ------------------------------------------------------------------------
+
+
+def play_due(timing: Timing = Timing(), limit: int = 20, now: datetime | None = None) -> int:
+    """Make the moves that are due: a computer's turn (its own seat, or one it plays for someone
+    away) or a person's turn whose clock ran out. Each table is leased while its move is worked
+    out, so two servers do not both work it out; the version check keeps a move from being made
+    twice even so. The number of moves made."""
+    now = now or _now()
+    due = (
+        LiveTableRecord.due_at.is_not(None),
+        LiveTableRecord.due_at <= now,
+        or_(LiveTableRecord.lease_until.is_(None), LiveTableRecord.lease_until < now),
+    )
+    ids = list(db.session.scalars(select(LiveTableRecord.id).where(*due).order_by(LiveTableRecord.due_at).limit(limit)))
+    db.session.rollback()  # end the read, so the claims below each start afresh
+    made = 0
+    for table_id in ids:
+        claimed = db.session.execute(
+            update(LiveTableRecord)
+            .where(LiveTableRecord.id == table_id, *due)
+            .values(lease_until=now + LEASE)
+            .execution_options(synchronize_session=False)
+        )
+        db.session.commit()
+        if getattr(claimed, "rowcount", 0) != 1:
+            continue  # another server took it
+        row = db.session.get(LiveTableRecord, table_id)
+        if row is None:
+            continue
+        db.session.refresh(row)
+        try:
+            made += _play_one(row, timing)
+        except StaleTable:
+            db.session.rollback()  # a person moved meanwhile: nothing was due any more
+    return made
+
+
+def _play_one(row: LiveTableRecord, timing: Timing) -> int:
+    table = load(row)
+    match = table.match
+    seat = table.to_move
+    if match is None or seat is None:
+        _clear_due(row)
+        return 0
+    computer = table.computer_to_move()
+    if computer is not None:
+        level, notice = computer[1], None
+    elif table.clock and table.places[seat].person:
+        name = table.places[seat].name
+        level, notice = CLOCK_LEVEL, f"Time ran out: a computer played {name}'s turn."
+    else:
+        _clear_due(row)
+        return 0
+    mover = _MOVERS[table.kind.name]
+    # seeded by the table and its version: working the same move out again gives the same move
+    rng = random.Random(f"{match.seed}:{row.public_id}:{row.version}")
+    action = mover.computer_action(match, seat, level, rng)
+    table.play_for(seat, action, notice)
+    # under the clock, a person's turn that is not finished (a card drawn) is finished at once
+    forced_again = notice is not None and table.to_move == seat
+    _save(row, table, row.version, timing, seat, due=_now() if forced_again else True)
+    return 1
+
+
+def _clear_due(row: LiveTableRecord) -> None:
+    db.session.execute(
+        update(LiveTableRecord)
+        .where(LiveTableRecord.id == row.id, LiveTableRecord.version == row.version)
+        .values(due_at=None, lease_until=None)
+        .execution_options(synchronize_session=False)
+    )
+    db.session.commit()
+
+
+# -- what changed ------------------------------------------------------------------------------
+
+
+def versions_since(since: datetime) -> list[tuple[str, int, datetime]]:
+    """Every table changed at or after ``since``: its public id, version and when it changed."""
+    rows = db.session.execute(
+        select(LiveTableRecord.public_id, LiveTableRecord.version, LiveTableRecord.updated_at).where(
+            LiveTableRecord.updated_at >= since
+        )
+    ).all()
+    db.session.rollback()  # a read only: let the connection go back to the pool
+    return [(public_id, version, _aware(updated)) for public_id, version, updated in rows]
+
+
+def version_of(public_id: str) -> int | None:
+    version = db.session.scalars(select(LiveTableRecord.version).where(LiveTableRecord.public_id == public_id)).first()
+    db.session.rollback()
+    return version
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite gives back naive datetimes (stored as UTC)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -1,0 +1,168 @@
+"""The live tables' store: seats, versions, the computers' moves and the ledger (docs/live-tables.md)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from caddie.core.errors import CaddieError
+from caddie.core.game import IllegalAction
+from caddie.core.grid.moves import Action
+from caddie.core.live.table import NotTheHost, TableClosed
+from caddie.store import live_tables as store
+from caddie.store.database import db
+from caddie.store.ledger import round_by_id
+from caddie.store.models import LiveTableRecord
+
+NOW = store.Timing(pause=timedelta(0))
+SIX = {"rules": {"cards": 4, "initial_flips": 0, "holes": 9}}
+
+
+def _table(seats=None, game="grid", settings=None, clock=None):
+    seats = seats or [{"kind": "person"}, {"kind": "person"}]
+    return store.create("host-browser", game, settings or SIX, seats, "Ann", clock)
+
+
+def test_a_table_is_made_with_a_code_a_watch_token_and_the_hosts_seat(app):
+    with app.app_context():
+        row, token = _table()
+        assert len(row.code) == 8 and row.watch_token and row.version == 1
+        assert store.seat_of(row, token) == 0
+        assert store.seat_of(row, "not-a-token") is None
+        assert store.find_by_code(row.code.lower()).id == row.id
+        assert store.find_by_watch_token(row.watch_token).id == row.id
+        assert token not in str(row.state)  # only its digest is kept
+
+
+def test_joining_fills_the_empty_seats_then_refuses(app):
+    with app.app_context():
+        row, _ = _table()
+        seat, token = store.join(row, "Bob")
+        assert seat == 1 and store.seat_of(row, token) == 1 and row.version == 2
+        with pytest.raises(TableClosed, match="full"):
+            store.join(row, "Cy")
+        assert row.version == 2
+
+
+def test_a_name_already_at_the_table_is_refused_and_nothing_changes(app):
+    with app.app_context():
+        row, _ = _table()
+        with pytest.raises(CaddieError, match="already called"):
+            store.join(row, "ann")
+        assert row.version == 1
+
+
+def test_only_the_host_starts_and_the_start_opens_a_ledger_round(app):
+    with app.app_context():
+        row, _ = _table()
+        store.join(row, "Bob")
+        with pytest.raises(NotTheHost):
+            store.start(row, 1, NOW)
+        store.start(row, 0, NOW, seed=3)
+        round_ = round_by_id(row.round_id)
+        assert [p.name for p in round_.players] == ["Ann", "Bob"]
+        with pytest.raises(TableClosed):
+            store.join(row, "Cy")
+
+
+def test_a_stale_move_is_refused_and_a_move_is_applied_once(app):
+    with app.app_context():
+        row, _ = _table()
+        store.join(row, "Bob")
+        store.start(row, 0, NOW, seed=3)
+        seen = row.version
+        store.move(row, 0, [Action("draw")], seen, NOW)
+        with pytest.raises(store.StaleTable):
+            store.move(row, 0, [Action("draw")], seen, NOW)
+        with pytest.raises(IllegalAction, match="Ann's turn|not your turn|turn"):
+            store.move(row, 1, [Action("draw")], row.version, NOW)
+
+
+def test_an_illegal_second_action_leaves_the_table_as_it_was(app):
+    with app.app_context():
+        row, _ = _table()
+        store.join(row, "Bob")
+        store.start(row, 0, NOW, seed=3)
+        before = dict(row.state)
+        with pytest.raises(IllegalAction):
+            store.move(row, 0, [Action("take"), Action("swap", 9)], row.version, NOW)
+        db.session.refresh(row)
+        assert row.state == before
+
+
+def test_computers_play_their_turns_by_themselves_and_the_match_lands_in_the_ledger(app):
+    with app.app_context():
+        row, _ = _table([{"kind": "person"}, {"kind": "computer", "level": "steady"}])
+        store.start(row, 0, NOW, seed=5)
+        moves = 0
+        for _ in range(5000):
+            table = store.load(row)
+            if table.match.is_over:
+                break
+            if table.to_move == 0:
+                legal = table.match.legal_actions()
+                store.move(row, 0, [legal[0]], row.version, NOW)
+            elif table.to_move is None:
+                store.move(row, 0, [Action("next")], row.version, NOW)
+            else:
+                made = store.play_due(NOW)
+                assert made == 1
+                moves += 1
+                db.session.refresh(row)
+        assert store.load(row).match.is_over and moves > 0
+        round_ = round_by_id(row.round_id)
+        assert all(s.score is not None for s in round_.scores) and len(round_.scores) == 2 * 9
+        assert row.due_at is None
+
+
+def test_nothing_is_due_before_its_time(app):
+    with app.app_context():
+        row, _ = _table([{"kind": "person"}, {"kind": "computer", "level": "steady"}])
+        store.start(row, 0, store.Timing(pause=timedelta(seconds=30)), seed=5)
+        store.move(row, 0, [Action("draw")], row.version)
+        table = store.load(row)
+        store.move(row, 0, [table.match.legal_actions()[0]], row.version, store.Timing(pause=timedelta(seconds=30)))
+        assert store.play_due(NOW) == 0
+        later = datetime.now(UTC) + timedelta(seconds=31)
+        assert store.play_due(NOW, now=later) == 1
+
+
+def test_the_turn_clock_plays_a_persons_whole_turn_and_says_so(app):
+    with app.app_context():
+        row, _ = _table(clock=30)
+        store.join(row, "Bob")
+        store.start(row, 0, NOW, seed=3)
+        assert row.due_at is not None
+        store.move(row, 0, [Action("draw")], row.version, NOW)  # half a turn: the deadline stays
+        later = datetime.now(UTC) + timedelta(seconds=31)
+        assert store.play_due(NOW, now=later) == 1
+        table = store.load(row)
+        assert table.to_move == 1 and "Time ran out" in table.notice
+
+
+def test_the_host_hands_an_absent_seat_to_a_computer_and_the_person_takes_it_back_by_moving(app):
+    with app.app_context():
+        row, _ = _table()
+        store.join(row, "Bob")
+        store.start(row, 0, NOW, seed=3)
+        store.move(row, 0, [Action("draw")], row.version, NOW)
+        store.move(row, 0, [store.load(row).match.legal_actions()[0]], row.version, NOW)
+        store.change(row, lambda t: t.give_to_computer(0, 1, "steady"), timing=NOW)
+        assert "plays for Bob" in store.load(row).notice and row.due_at is not None
+        assert store.play_due(NOW) == 1  # Bob's draw, by the computer
+        db.session.refresh(row)
+        table = store.load(row)
+        assert table.to_move == 1
+        store.move(row, 1, [table.match.legal_actions()[0]], row.version, NOW)
+        table = store.load(row)
+        assert table.places[1].level is None and "Bob is back" in table.notice
+
+
+def test_versions_since_lists_the_tables_changed(app):
+    with app.app_context():
+        before = datetime.now(UTC) - timedelta(seconds=1)
+        row, _ = _table()
+        changed = store.versions_since(before)
+        assert [(p, v) for p, v, _ in changed] == [(row.public_id, 1)]
+        assert db.session.get(LiveTableRecord, row.id).version == 1
