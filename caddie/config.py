@@ -71,6 +71,16 @@ def env_flag(name: str, default: bool) -> bool:
     raise ConfigError(f"{name} must be true or false, not {value!r}.")
 
 
+def env_int(name: str, default: int) -> int:
+    """A whole number of 0 or more from the environment."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isdecimal():
+        raise ConfigError(f"{name} must be a whole number, 0 or more, not {value!r}.")
+    return int(value)
+
+
 def env_list(name: str) -> list[str]:
     """A comma-separated setting from the environment, blanks dropped."""
     return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
@@ -143,4 +153,11 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 400,
         "MAX_CONTENT_LENGTH": 256 * 1024,  # the largest real form (settings) is a few KB
         "MAX_FORM_MEMORY_SIZE": 256 * 1024,
+        # Live tables (docs/live-tables.md): joining by code allows this many misses per client
+        # in this many seconds; a computer waits LIVE_COMPUTER_PAUSE_S (None: the store's pause)
+        # before its move; TRUSTED_PROXY_HOPS proxies' X-Forwarded-For names the client.
+        "LIVE_JOIN_MISSES": 10,
+        "LIVE_JOIN_WINDOW_S": 600,
+        "LIVE_COMPUTER_PAUSE_S": None,
+        "TRUSTED_PROXY_HOPS": env_int("TRUSTED_PROXY_HOPS", 0),
     }

@@ -32,6 +32,8 @@ def build_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(default_config(instance))
     app.config.from_prefixed_env("CADDIE")
     app.config.from_mapping(config)
+    # the live tables' computer moves run in a thread of each process; route tests make them by hand
+    app.config.setdefault("LIVE_DRIVER", not app.config.get("TESTING", False))
 
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options(
         app.config["SQLALCHEMY_DATABASE_URI"], app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {})

@@ -120,45 +120,64 @@ def _render(
     thinking = computer_to_move(match, game)
     view = game.view(HUMAN_SEAT)  # the only thing about the round the template ever sees
     del game
-    rules = ClubRules.from_dict(view["rules"])
     my_turn = view["current"] == HUMAN_SEAT
     advice = run_heavy(advise_view, view, seed=match.public_id) if hint and my_turn else None
+    round_ = round_by_id(match.round_id)
+    table_url = url_for("club_play.table", public_id=match.public_id)
+    body = page_or_fragment(
+        "club_play/table.html",
+        "club_play/_table.html",
+        match=match,
+        thinking=thinking,
+        message=message,
+        levels=[s["level"] for s in match.seats],
+        table_url=table_url,
+        act_url=url_for("club_play.act", public_id=match.public_id),
+        version=match.version,
+        seat_field=None,
+        hint_url=url_for("club_play.table", public_id=match.public_id, hint=1),
+        step_url=url_for("club_play.computer_move", public_id=match.public_id),
+        again_url=url_for("club_play.again", public_id=match.public_id),
+        new_url=url_for("club_play.index"),
+        scorecard_url=url_for("ledger.round_page", public_id=round_.public_id)
+        if round_ and round_.deleted_at is None
+        else None,
+        pause_ms=current_app.config.get("PLAY_COMPUTER_PAUSE_MS", COMPUTER_PAUSE_MS),
+        active_tab="play",
+        **table_context(view, picks, advice),
+    )
+    response = make_response(body, status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def table_context(view: ClubView, picks: list[int] | None, advice: Any = None) -> dict[str, Any]:
+    """What the round's table shows of ``view``, for whichever seat it is (a solo round's person, or
+    a seat at a live table): the selection of cards and its running total, the prompt, the card."""
+    rules = ClubRules.from_dict(view["rules"])
+    my_turn = view["current"] == view["seat"]
     if advice is not None:
         picks = list(advice.play.cards)
     hand = own_hand(view)
     whole_hand_short = sum(hand) < view["yardage"]
     if my_turn and whole_hand_short:
         picks = list(hand)
-    selection = Selection.of(hand, picks or [], view["yardage"], rules)
-    round_ = round_by_id(match.round_id)
-    body = page_or_fragment(
-        "club_play/table.html",
-        "club_play/_table.html",
-        view=view,
-        match=match,
-        rules=rules,
-        thinking=thinking,
-        message=message,
-        prompt=prompt_for(view, whole_hand_short),
-        my_turn=my_turn,
-        selection=selection,
-        whole_hand_short=whole_hand_short,
-        advice=advice,
-        fresh=marked(hand, view["drawn"] or []),
-        levels=[s["level"] for s in match.seats],
-        level_names=LEVEL_NAMES,
-        club_label=club_label,
-        card=scorecard(view),
-        hole_plays=hole_plays(view),
-        winner_line=winner_line(view),
-        pause_ms=current_app.config.get("PLAY_COMPUTER_PAUSE_MS", COMPUTER_PAUSE_MS),
-        round_public_id=round_.public_id if round_ and round_.deleted_at is None else None,
-        active_tab="play",
-        rules_chip=rules.describe(),  # the header speaks of this round's rules, not Settings'
-    )
-    response = make_response(body, status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return {
+        "view": view,
+        "rules": rules,
+        "prompt": prompt_for(view, whole_hand_short),
+        "my_turn": my_turn,
+        "selection": Selection.of(hand, picks or [], view["yardage"], rules),
+        "whole_hand_short": whole_hand_short,
+        "advice": advice,
+        "fresh": marked(hand, view["drawn"] or []),
+        "level_names": LEVEL_NAMES,
+        "club_label": club_label,
+        "card": scorecard(view),
+        "hole_plays": hole_plays(view),
+        "winner_line": winner_line(view),
+        "rules_chip": rules.describe(),  # the header speaks of this round's rules, not Settings'
+    }
 
 
 def prompt_for(view: ClubView, whole_hand_short: bool) -> str:

@@ -107,42 +107,59 @@ def _render(match: Match, message: str | None = None, status: int = 200, hint: b
     review = _review(view, game.review)  # worked out from the person's own views when the hole ended
     del game
     advice = _hint(view, match) if hint else None
-    rules = Rules.from_dict(view["rules"])
     round_ = round_by_id(match.round_id)
-    totals = [p["total"] for p in view["players"]]
-    revealed = view["phase"] in ("hole_over", "match_over")
-    # once a hole is over every card is up: the hole as it was scored, line by line
-    hole = score_table([p["grid"] for p in view["players"]], view["went_out"], rules) if revealed else None
     body = page_or_fragment(
         "play/table.html",
         "play/_table.html",
-        view=view,
         match=match,
-        rules=rules,
         thinking=thinking,
         message=message,
-        prompt=prompt_for(view),
-        legal=_legal_keys(view),
-        pause_ms=current_app.config.get("PLAY_COMPUTER_PAUSE_MS", COMPUTER_PAUSE_MS),
-        columns={seat: player.grid.columns for seat, player in enumerate(hole.players)} if hole else None,
-        hole_lines={seat: [*player.grid.bonuses, *player.adjustments] for seat, player in enumerate(hole.players)}
-        if hole
+        act_url=url_for("play.act", public_id=match.public_id),
+        version=match.version,
+        seat_field=None,
+        hint_url=url_for("play.table", public_id=match.public_id, hint=1),
+        step_url=url_for("play.computer_move", public_id=match.public_id),
+        rematch_url=url_for("play.rematch", public_id=match.public_id),
+        new_url=url_for("play.index"),
+        scorecard_url=url_for("ledger.round_page", public_id=round_.public_id)
+        if round_ and round_.deleted_at is None
         else None,
-        hole_scores=hole.scores if hole else None,
-        best_total=min(totals),
-        winners=[p["name"] for p in view["players"] if p["total"] == min(totals)],
-        position_names=[position_name(i, rules.cards) for i in range(rules.cards)],
-        motion=motion_of(view),
-        round_public_id=round_.public_id if round_ and round_.deleted_at is None else None,
+        pause_ms=current_app.config.get("PLAY_COMPUTER_PAUSE_MS", COMPUTER_PAUSE_MS),
         hint=advice,
-        can_hint=view["current"] == view["seat"] and view["phase"] in ("flip", "turn"),
         review=review,
         active_tab="play",
-        rules_chip=chip(rules),  # the header speaks of this match's rules, not Settings'
+        **table_context(view),
     )
     response = make_response(body, status)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+def table_context(view: GridView) -> dict[str, Any]:
+    """What the table shows of ``view``, for whichever seat it is (a solo match's person, or a seat
+    at a live table): the prompt, the legal targets, the motion of the latest move, and once the
+    hole is over the hole as it was scored, line by line."""
+    rules = Rules.from_dict(view["rules"])
+    totals = [p["total"] for p in view["players"]]
+    revealed = view["phase"] in ("hole_over", "match_over")
+    hole = score_table([p["grid"] for p in view["players"]], view["went_out"], rules) if revealed else None
+    return {
+        "view": view,
+        "rules": rules,
+        "prompt": prompt_for(view),
+        "legal": _legal_keys(view),
+        "columns": {seat: player.grid.columns for seat, player in enumerate(hole.players)} if hole else None,
+        "hole_lines": {seat: [*player.grid.bonuses, *player.adjustments] for seat, player in enumerate(hole.players)}
+        if hole
+        else None,
+        "hole_scores": hole.scores if hole else None,
+        "best_total": min(totals),
+        "winners": [p["name"] for p in view["players"] if p["total"] == min(totals)],
+        "position_names": [position_name(i, rules.cards) for i in range(rules.cards)],
+        "motion": motion_of(view),
+        "can_hint": view["current"] == view["seat"] and view["phase"] in ("flip", "turn"),
+        "rules_chip": chip(rules),  # the header speaks of this match's rules, not Settings'
+    }
 
 
 def _legal_keys(view: GridView) -> set[str]:

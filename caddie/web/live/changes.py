@@ -1,0 +1,117 @@
+"""Phones waiting for a live table to change, woken within a moment of any change on any server.
+
+One thread per app process reads which tables changed (``store.live_tables.versions_since``,
+one small query every ``INTERVAL`` seconds for all of them) and wakes the requests waiting on
+those tables: a long poll of the API, or a page's event stream. The version is read from the
+database, not passed between threads of one process, so a move made on another app server
+reaches phones connected here just as soon (``docs/live-tables.md``, "Serving").
+
+A waiting request holds a thread of its worker but nothing else: no database connection, and
+no share of the threads quick requests need, since ``WAITERS`` caps how many wait at once in a
+process (``caddie/serving/gunicorn_conf.py`` gives each worker that many threads more).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from datetime import UTC, datetime, timedelta
+
+from flask import Flask
+
+from caddie.store.live_tables import version_of, versions_since
+
+__all__ = ["Changes", "changes_for"]
+
+INTERVAL = 0.1  # seconds between two reads of what changed
+OVERLAP = timedelta(seconds=2)  # read again what changed just before: a slow commit, another server's clock
+WAITERS = 250  # requests that may wait at once in one process; beyond it a wait answers at once
+
+log = logging.getLogger(__name__)
+
+
+class Changes:
+    """The latest version of every table this process has heard of, and who waits for which."""
+
+    def __init__(self, app: Flask, interval: float = INTERVAL) -> None:
+        self.app = app
+        self.interval = interval
+        self._lock = threading.Lock()
+        self._versions: dict[str, int] = {}
+        self._waiting: dict[str, set[threading.Event]] = {}
+        self._count = 0
+        self._pid: int | None = None
+        self._since = datetime.now(UTC) - OVERLAP
+
+    # -- the reading thread --------------------------------------------------------------------
+    def _ensure_running(self) -> None:
+        if self._pid == os.getpid():
+            return
+        with self._lock:
+            if self._pid == os.getpid():
+                return
+            self._pid = os.getpid()  # a forked process starts its own thread
+            threading.Thread(target=self._run, name="live-changes", daemon=True).start()
+
+    def _run(self) -> None:
+        while True:
+            try:
+                self.read_once()
+            except Exception:  # a database hiccup: log it, try again next time
+                log.exception("reading the live tables' changes failed")
+            time.sleep(self.interval)
+
+    def read_once(self) -> None:
+        with self.app.app_context():
+            changed = versions_since(self._since - OVERLAP)
+        woken: list[threading.Event] = []
+        with self._lock:
+            for public_id, version, updated in changed:
+                if version > self._versions.get(public_id, 0):
+                    self._versions[public_id] = version
+                    woken.extend(self._waiting.get(public_id, ()))
+                if updated > self._since:
+                    self._since = min(updated, datetime.now(UTC))
+        for event in woken:
+            event.set()
+
+    # -- waiting ------------------------------------------------------------------------------
+    def wait(self, public_id: str, version: int, timeout: float) -> int | None:
+        """Wait until the table is past ``version`` (or ``timeout`` seconds pass); its version then,
+        as far as this process knows. Answers at once when too many already wait here."""
+        self._ensure_running()
+        with self.app.app_context():
+            current = version_of(public_id)
+        if current is None or current > version:
+            return current
+        event = threading.Event()
+        with self._lock:
+            self._versions[public_id] = max(self._versions.get(public_id, 0), current)
+            if self._versions[public_id] > version:
+                return self._versions[public_id]
+            if self._count >= WAITERS:
+                return current
+            self._count += 1
+            self._waiting.setdefault(public_id, set()).add(event)
+        try:
+            event.wait(timeout)
+        finally:
+            with self._lock:
+                self._count -= 1
+                waiting = self._waiting.get(public_id)
+                if waiting is not None:
+                    waiting.discard(event)
+                    if not waiting:
+                        del self._waiting[public_id]
+        with self._lock:
+            return self._versions.get(public_id, current)
+
+
+def changes_for(app: Flask) -> Changes:
+    """The app's one ``Changes``."""
+    found = app.extensions.get("live_changes")
+    if found is None:
+        found = app.extensions["live_changes"] = Changes(app, app.config.get("LIVE_CHANGES_INTERVAL", INTERVAL))
+    return found

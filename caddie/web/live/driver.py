@@ -1,0 +1,62 @@
+"""The thread that makes the live tables' computer moves, and a person's move when the turn clock
+runs out, with no phone having to ask (``store.live_tables.play_due``).
+
+Each app process runs one, started when its worker boots (``caddie/serving/gunicorn_conf.py``)
+or with the first live-table request; every process looks for due moves, and a lease on the
+table keeps two from working out the same one. A move due while every server was down is
+made by the first one back: it is in the database, not in a process.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from datetime import timedelta
+
+from flask import Flask
+
+from caddie.store.live_tables import COMPUTER_PAUSE, Timing, play_due
+
+__all__ = ["ensure_driver", "timing_for"]
+
+INTERVAL = 0.15  # seconds between two looks for due moves
+
+log = logging.getLogger(__name__)
+_started: dict[int, int] = {}  # id(app) -> the process that started its thread
+_lock = threading.Lock()
+
+
+def timing_for(app: Flask) -> Timing:
+    """How long computers pause before moving (``LIVE_COMPUTER_PAUSE_S``; 0 in tests)."""
+    seconds = app.config.get("LIVE_COMPUTER_PAUSE_S")
+    return Timing(COMPUTER_PAUSE if seconds is None else timedelta(seconds=float(seconds)))
+
+
+def ensure_driver(app: Flask) -> None:
+    """Start this process's driver thread for ``app`` unless it runs, or ``LIVE_DRIVER`` is off
+    (route tests call ``play_due`` themselves)."""
+    if not app.config.get("LIVE_DRIVER", True):
+        return
+    key = id(app)
+    if _started.get(key) == os.getpid():
+        return
+    with _lock:
+        if _started.get(key) == os.getpid():
+            return
+        _started[key] = os.getpid()
+        threading.Thread(target=_run, args=(app,), name="live-driver", daemon=True).start()
+
+
+def _run(app: Flask) -> None:
+    timing = timing_for(app)
+    while True:
+        try:
+            with app.app_context():
+                made = play_due(timing)
+        except Exception:  # a database hiccup or a bad table: log it and go on with the others
+            log.exception("playing the live tables' due moves failed")
+            made = 0
+        if not made:
+            time.sleep(INTERVAL)
