@@ -18,7 +18,16 @@ from caddie.store import live_tables
 from caddie.store.models import LiveTableRecord
 from caddie.store.rate_limits import count_try, tries
 
-__all__ = ["TooManyTries", "UnknownTable", "client_key", "join_by_code", "table_by_code"]
+__all__ = [
+    "TooManyTries",
+    "UnknownTable",
+    "client_key",
+    "join_by_code",
+    "join_path",
+    "table_by_code",
+    "table_path",
+    "watch_path",
+]
 
 
 class TooManyTries(CaddieError):
@@ -66,3 +75,21 @@ def join_by_code(code: object, name: object) -> tuple[LiveTableRecord, int, str]
     row = table_by_code(code)
     seat, token = live_tables.join(row, name)
     return row, seat, token
+
+
+# -- the table's addresses (the pages in caddie/web/live/pages.py serve them) ---------------------
+
+
+def table_path(public_id: str) -> str:
+    """The table's page: a seated phone plays there; anyone else may join from its lobby."""
+    return f"/t/{public_id}"
+
+
+def join_path(code: str) -> str:
+    """The join link (and its QR code): the table's code in an address."""
+    return f"/join/{code}"
+
+
+def watch_path(watch_token: str) -> str:
+    """The onlookers' read-only link."""
+    return f"/w/{watch_token}"
