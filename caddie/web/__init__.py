@@ -17,8 +17,10 @@ def register_views(app: Flask) -> None:
     from caddie.web import data, home, ledger, rules, settings, tally
     from caddie.web.api import data as data_api
     from caddie.web.api import endpoints as api
+    from caddie.web.api import live as live_api
     from caddie.web.caddie import clubs as caddie_clubs
     from caddie.web.caddie import grid as caddie_walk
+    from caddie.web.live import pages as live
     from caddie.web.play import clubs as club_play
     from caddie.web.play import grid as play
 
@@ -30,9 +32,11 @@ def register_views(app: Flask) -> None:
         ledger,
         play,
         club_play,
+        live,
         settings,
         rules,
         api,
+        live_api,
         data_api,
         data,
     ):

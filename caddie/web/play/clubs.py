@@ -241,12 +241,12 @@ def hole_plays(view: ClubView) -> dict[int, dict[str, Any]]:
     return plays
 
 
-def _picks(values: Mapping[str, str]) -> dict[str, Any]:
+def picks_state(values: Mapping[str, str]) -> dict[str, Any]:
     """The cards tapped so far, kept in the table's address and sent with a move."""
     return {"picks": picks_from(values)}
 
 
-def _read_move(form: Mapping[str, str], state: dict[str, Any]) -> tuple[ClubAction | None, str | None]:
+def read_move(form: Mapping[str, str], state: dict[str, Any]) -> tuple[ClubAction | None, str | None]:
     kind, picks = form.get("action"), state["picks"]
     if kind == "next":
         return NEXT, None
@@ -260,4 +260,4 @@ def _read_move(form: Mapping[str, str], state: dict[str, Any]) -> tuple[ClubActi
         return None, err.message
 
 
-add_table_routes(bp, CLUBS, _render, _read_move, _picks)
+add_table_routes(bp, CLUBS, _render, read_move, picks_state)

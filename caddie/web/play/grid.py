@@ -257,9 +257,9 @@ def _parse_action(text: str | None) -> Action | None:
         return None
 
 
-def _read_move(form: Mapping[str, str], state: dict[str, Any]) -> tuple[Action | None, str | None]:
+def read_move(form: Mapping[str, str], state: dict[str, Any]) -> tuple[Action | None, str | None]:
     action = _parse_action(form.get("action"))
     return (action, None) if action is not None else (None, "That is not a move in this game.")
 
 
-add_table_routes(bp, GRID, _render, _read_move)
+add_table_routes(bp, GRID, _render, read_move)

@@ -1,0 +1,543 @@
+"""The pages of a live table (``docs/live-tables.md``): make one, the lobby, sitting down by code
+or link, the table from each seat (pass-and-play included), the host's changes to the seats,
+the live stream, the QR code, the private seat link and the onlookers' page.
+
+Views stay thin: the table's rules are ``caddie.core.live.table``, its storage
+``caddie.store.live_tables``; the game's own table is drawn by the same partials and context as
+a solo match (``caddie.web.play``), from the view of the seat on show and nothing else.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import Any
+
+import segno
+from flask import Blueprint, Response, abort, current_app, make_response, redirect, request, url_for
+
+from caddie.core.courses.course import Course
+from caddie.core.errors import CaddieError
+from caddie.core.game import IllegalAction
+from caddie.core.live.codes import shown_code
+from caddie.core.live.table import LEVEL_NAMES, LEVELS, LiveTable
+from caddie.forms.base import first_error
+from caddie.forms.live import JoinForm, NewTableForm, SitDownForm
+from caddie.store import live_tables as store
+from caddie.store.courses import course_choices, find_course
+from caddie.store.ledger import round_by_id
+from caddie.store.models import LiveTableRecord
+from caddie.web.identity import browser_id
+from caddie.web.live import seats
+from caddie.web.live.access import TooManyTries, UnknownTable, join_path, table_by_code, watch_path
+from caddie.web.live.changes import changes_for
+from caddie.web.live.driver import ensure_driver, timing_for
+from caddie.web.play import clubs as club_pages
+from caddie.web.play import grid as grid_pages
+from caddie.web.play.pages import STALE_TABLE
+from caddie.web.rendering import is_htmx, page_or_fragment
+from caddie.web.table_in_force import current_table
+
+bp = Blueprint("live", __name__)
+
+STREAM_SECONDS = 50  # one event stream lasts this long, then the browser opens the next (a proxy's idle limit)
+
+
+# -- finding the table and the seats this browser holds ---------------------------------------------
+
+
+def _row(public_id: str) -> LiveTableRecord:
+    row = store.find(public_id)
+    if row is None:
+        abort(404)
+    ensure_driver(current_app._get_current_object())  # type: ignore[attr-defined]
+    return row
+
+
+def _seat_from_form(public_id: str, table: LiveTable) -> int:
+    """The seat a form acts for: one this browser holds (404 otherwise, as for a stranger)."""
+    mine = seats.my_seats(public_id, table)
+    try:
+        seat = int(request.form.get("seat", ""))
+    except ValueError:
+        seat = mine[0] if len(mine) == 1 else -1
+    if seat not in mine:
+        abort(404)
+    return seat
+
+
+def _seen_version() -> int:
+    try:
+        return int(request.form.get("version", ""))
+    except ValueError:
+        return -1
+
+
+def _after(row: LiveTableRecord) -> Any:
+    """htmx gets the table in place; a plain browser is sent to the table's address."""
+    if is_htmx():
+        response = _render(row)
+        response.headers["HX-Replace-Url"] = url_for("live.table", public_id=row.public_id)
+        return response
+    return redirect(url_for("live.table", public_id=row.public_id), code=303)
+
+
+# -- making a table ---------------------------------------------------------------------------------
+
+
+@bp.route("/t/new", methods=["GET", "POST"])
+def new():
+    owner = browser_id()
+    form = NewTableForm()
+    form.course.choices = course_choices(owner)
+    if request.method == "GET":
+        form.fill_defaults(current_table().rules, seats.last_name())
+        if request.args.get("game") == "clubs":
+            form.game.data = "clubs"
+    errors: dict[str, str] = {}
+    if request.method == "POST" and form.validate():
+        try:
+            row, token = _create(form)
+        except CaddieError as err:
+            errors[err.field if err.field in ("name", "course", "seats", "holes") else "form"] = err.message
+        else:
+            seats.hold(row.public_id, token)
+            return redirect(url_for("live.table", public_id=row.public_id), code=303)
+    elif request.method == "POST":
+        errors["form"] = "Nothing was made: " + first_error(form.errors)
+    body = page_or_fragment(
+        "live/new.html", "live/new.html", form=form, errors=errors, seat_names=_seat_labels(), active_tab="play"
+    )
+    return body, (400 if errors else 200)
+
+
+def _seat_labels() -> dict[str, str]:
+    return {"person": "A person", **{level: f"Computer · {LEVEL_NAMES[level]}" for level in LEVELS}}
+
+
+def _create(form: NewTableForm) -> tuple[LiveTableRecord, str]:
+    game = form.game.data
+    count = form.players.data
+    chosen = [entry.data for entry in form.others][: count - 1]
+    seat_specs: list[dict[str, Any]] = [{"kind": "person"}] + [
+        {"kind": "person"} if choice == "person" else {"kind": "computer", "level": choice} for choice in chosen
+    ]
+    house = current_table()
+    if game == "clubs":
+        course = find_course(form.course.data, browser_id())
+        if course is None:
+            raise CaddieError("Choose one of the courses listed.", "course")
+        if form.front_nine.data and len(course.holes) == 18:
+            course = Course(
+                name=f"{course.name} (front nine)", tee=course.tee, holes=course.holes[:9], sample=course.sample
+            )
+        settings: dict[str, Any] = {"course": course.to_dict(), "clubs": house.clubs.to_dict()}
+        if count > 4:
+            raise CaddieError("A Club Cards table has 2 to 4 seats.", "seats")
+    else:
+        rules = replace(
+            house.rules,
+            cards=form.cards.data,
+            negatives=form.negatives.data,
+            holes=form.holes.data,
+            end="final_turn" if form.final_turn.data else "immediate",
+            discard_flip=(house.rules.discard_flip or True) if form.discard_flip.data else False,
+        )
+        settings = {"rules": rules.to_dict()}
+    clock = int(form.clock.data) if form.clock.data else None
+    name = (form.name.data or "").strip()
+    owner = browser_id(create=True)
+    assert owner is not None  # create=True always gives one
+    row, token = store.create(owner, game, settings, seat_specs, name, clock)
+    seats.remember_name(name)
+    return row, token
+
+
+# -- the table page ---------------------------------------------------------------------------------
+
+
+def _showing(table: LiveTable, mine: list[int], shown: int | None) -> tuple[int | None, int | None]:
+    """(the seat whose view to draw, the seat to pass the phone to). A phone holding several seats
+    shows the seat to move when it is one of them, after a curtain for whoever has it next; while
+    someone else moves it keeps showing the seat it showed last."""
+    if len(mine) == 1:
+        return mine[0], None
+    mover = table.to_move
+    if mover in mine:
+        return (mover, None) if shown == mover else (None, mover)
+    return (shown if shown in mine else mine[0]), None
+
+
+def _render(
+    row: LiveTableRecord,
+    message: str | None = None,
+    status: int = 200,
+    picks: list[int] | None = None,
+    sit_error: str | None = None,
+) -> Response:
+    table = store.load(row)
+    mine = seats.my_seats(row.public_id, table)
+    context: dict[str, Any] = _common(row, table, mine)
+    context.update(message=message, sit_error=sit_error)
+    if not table.started or not mine:
+        part = "live/_lobby.html" if not table.started else "live/_closed.html"
+    else:
+        seat, curtain = _showing(table, mine, seats.shown(row.public_id))
+        if curtain is not None:
+            part = "live/_curtain.html"
+            context.update(curtain_seat=curtain, curtain_name=table.places[curtain].name)
+        else:
+            assert seat is not None
+            if seats.shown(row.public_id) != seat:
+                seats.set_shown(row.public_id, seat)
+            part = "live/_game.html"
+            context.update(_game_context(row, table, seat, picks))
+    context["part"] = part
+    body = page_or_fragment("live/table.html", "live/_table.html", **context)
+    response = make_response(body, status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _common(row: LiveTableRecord, table: LiveTable, mine: list[int]) -> dict[str, Any]:
+    """What every state of the table page shows: who sits where, the code, whose turn."""
+    mover = table.to_move
+    host = table.host in mine
+    round_ = round_by_id(row.round_id) if row.round_id else None
+    if round_ is not None and round_.deleted_at is None:
+        # the host's browser owns the round; everyone else gets its read-only link
+        owner = round_.owner_browser == browser_id()
+        scorecard_url = (
+            url_for("ledger.round_page", public_id=round_.public_id)
+            if owner
+            else url_for("ledger.shared", token=round_.share_token)
+        )
+    else:
+        scorecard_url = None
+    over = table.match is not None and table.match.is_over
+    your_turn = mover is not None and mover in mine and table.places[mover].level is None
+    return {
+        "row": row,
+        "live": table,
+        "mine": mine,
+        "is_host": host,
+        "code": shown_code(row.code),
+        "join_url": request.host_url.rstrip("/") + join_path(row.code),
+        "watch_url": request.host_url.rstrip("/") + watch_path(row.watch_token),
+        "mover": mover,
+        "your_turn": your_turn,
+        "over": over,
+        "scorecard_url": scorecard_url,
+        "level_names": LEVEL_NAMES,
+        "levels": LEVELS,
+        "seat_links": {s: seats.token_for(row.public_id, table, s) for s in mine},
+        "title": _title(table, mine, your_turn),
+        "events_url": url_for("live.events", public_id=row.public_id, v=row.version),
+        "table_url": url_for("live.table", public_id=row.public_id),
+        "version": row.version,
+        "last_name": seats.last_name(),
+        "active_tab": "play",
+    }
+
+
+def _title(table: LiveTable, mine: list[int], your_turn: bool) -> str:
+    if not table.started:
+        return "Lobby · Live table"
+    if table.match is not None and table.match.is_over:
+        return "Finished · Live table"
+    if your_turn:
+        return "Your turn · Live table"
+    mover = table.to_move
+    if mover is None:
+        return "Between holes · Live table"
+    return f"{table.places[mover].name} to play · Live table"
+
+
+def _game_context(row: LiveTableRecord, table: LiveTable, seat: int, picks: list[int] | None) -> dict[str, Any]:
+    match = table.match
+    assert match is not None
+    computer = table.computer_to_move()
+    common = {
+        "act_url": url_for("live.act", public_id=row.public_id),
+        "seat_field": seat,
+        "hint_url": None,  # no hints at a table of people: everyone plays their own game
+        "step_url": None,  # the server plays the computers' turns; the page hears of each
+        "rematch_url": None,
+        "again_url": None,
+        "new_url": url_for("live.new"),
+        "thinking": computer is not None,
+        "message_seat": seat,
+        "hint": None,
+        "review": None,
+        "seat_shown": seat,
+    }
+    if table.kind.name == "grid":
+        view = match.view(seat)
+        return {**common, "game_part": "play/_table.html", **grid_pages.table_context(view)}  # type: ignore[arg-type]
+    view = match.view(seat)
+    context = club_pages.table_context(view, picks)  # type: ignore[arg-type]
+    return {
+        **common,
+        "game_part": "club_play/_table.html",
+        "levels": [table.controller(s) for s in range(len(table.places))],
+        **context,
+    }
+
+
+@bp.get("/t/<public_id>")
+def table(public_id: str):
+    row = _row(public_id)
+    picks = club_pages.picks_state(request.args)["picks"] if row.game == "clubs" else None
+    return _render(row, picks=picks)
+
+
+@bp.post("/t/<public_id>/sit")
+def sit(public_id: str):
+    """Sit down from the lobby: this phone takes the first empty seat (again, for pass-and-play)."""
+    row = _row(public_id)
+    form = SitDownForm()
+    try:
+        seat, token = store.join(row, form.name.data or "")
+    except CaddieError as err:
+        return _render(row, sit_error=err.message, status=409 if err.field == "code" else 400)
+    seats.hold(row.public_id, token)
+    seats.remember_name(str(store.load(row).places[seat].name))
+    return _after(row)
+
+
+@bp.post("/t/<public_id>/start")
+def start(public_id: str):
+    row = _row(public_id)
+    table = store.load(row)
+    by = _seat_from_form(public_id, table)
+    try:
+        store.start(row, by, timing_for(current_app._get_current_object()))  # type: ignore[attr-defined]
+    except store.StaleTable:
+        pass  # a second tap: the first one started it
+    except CaddieError as err:
+        return _render(row, err.message, 409)
+    seats.set_shown(row.public_id, by)  # the host holds the phone: no curtain before the first turn
+    return _after(row)
+
+
+@bp.post("/t/<public_id>/seats/<int:seat>")
+def change_seat(public_id: str, seat: int):
+    """The host gives a seat to a computer (or back to its person, or opens it for a person); a
+    person at a seat a computer plays for them says they are back."""
+    row = _row(public_id)
+    table = store.load(row)
+    by = _seat_from_form(public_id, table)
+    what = request.form.get("do", "")
+    level = request.form.get("level", "steady")
+
+    def edit(live: LiveTable) -> None:
+        if what == "computer":
+            live.give_to_computer(by, seat, level)
+        elif what == "back":
+            live.take_back(by, seat)
+        elif what == "open":
+            live.open_seat(by, seat)
+        else:
+            raise CaddieError("That is not a change to a seat.", "do")
+
+    try:
+        store.change(row, edit, timing=timing_for(current_app._get_current_object()))  # type: ignore[attr-defined]
+    except CaddieError as err:
+        return _render(row, err.message, 409)
+    return _after(row)
+
+
+@bp.post("/t/<public_id>/act")
+def act(public_id: str):
+    row = _row(public_id)
+    table = store.load(row)
+    seat = _seat_from_form(public_id, table)
+    picks = club_pages.picks_state(request.form)["picks"] if row.game == "clubs" else None
+    action: Any
+    if row.game == "clubs":
+        action, refusal = club_pages.read_move(request.form, {"picks": picks})
+    else:
+        action, refusal = grid_pages.read_move(request.form, {})
+    if action is None:
+        return _render(row, refusal, 400, picks=picks)
+    try:
+        store.move(row, seat, [action], _seen_version(), timing_for(current_app._get_current_object()))  # type: ignore[attr-defined]
+    except store.StaleTable:
+        db_row = store.find(public_id)
+        assert db_row is not None
+        return _render(db_row, STALE_TABLE, 409, picks=picks)
+    except IllegalAction as err:
+        return _render(row, err.message, 409, picks=picks)
+    return _after(row)
+
+
+@bp.post("/t/<public_id>/reveal")
+def reveal(public_id: str):
+    """Pass-and-play: the person the phone was passed to taps to see their own hand."""
+    row = _row(public_id)
+    table = store.load(row)
+    seat = _seat_from_form(public_id, table)
+    seats.set_shown(row.public_id, seat)
+    return _after(row)
+
+
+@bp.get("/t/<public_id>/s/<token>")
+def seat_link(public_id: str, token: str):
+    """A seat's private link: opened on another phone, that phone sits at the seat too."""
+    row = _row(public_id)
+    if store.seat_of(row, token) is None:
+        abort(404)
+    seats.hold(row.public_id, token)
+    return redirect(url_for("live.table", public_id=row.public_id), code=303)
+
+
+@bp.get("/t/<public_id>/qr.svg")
+def qr_code(public_id: str):
+    """The join link as a QR code, drawn here as SVG (no script, no other server)."""
+    row = _row(public_id)
+    if not seats.my_seats(row.public_id, store.load(row)):
+        abort(404)
+    link = request.host_url.rstrip("/") + join_path(row.code)
+    svg = segno.make(link, error="m").svg_inline(scale=6, border=2, dark="#14261c", light="#ffffff")
+    response = make_response(svg)
+    response.headers["Content-Type"] = "image/svg+xml"
+    response.headers["Cache-Control"] = "private, max-age=3600"
+    return response
+
+
+# -- the live stream -----------------------------------------------------------------------------------
+
+
+def _stream(public_id: str, known: int) -> Response:
+    """Server-sent events: ``table`` with the new version each time the table changes. The page
+    then fetches its own view (so a pass-and-play curtain is drawn from this moment's session)."""
+    changes = changes_for(current_app._get_current_object())  # type: ignore[attr-defined]
+
+    def events():
+        yield "retry: 1000\n\n"
+        deadline = time.monotonic() + STREAM_SECONDS
+        seen = known
+        while (remaining := deadline - time.monotonic()) > 0:
+            started = time.monotonic()
+            version = changes.wait(public_id, seen, min(remaining, 25.0))
+            if version is None:
+                return
+            if version > seen:
+                seen = version
+                yield f"id: {version}\nevent: table\ndata: {version}\n\n"
+            else:
+                yield ": still here\n\n"  # keeps proxies from closing a quiet stream
+                if time.monotonic() - started < 0.05:
+                    time.sleep(1.0)  # the process had no room to wait: look again in a moment
+
+    response = Response(events(), mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+def _known_version() -> int:
+    for value in (request.headers.get("Last-Event-ID"), request.args.get("v")):
+        if value and value.isdecimal():
+            return int(value)
+    return 0
+
+
+@bp.get("/t/<public_id>/events")
+def events(public_id: str):
+    row = _row(public_id)
+    if not seats.my_seats(row.public_id, store.load(row)):
+        abort(404)
+    return _stream(row.public_id, _known_version())
+
+
+# -- joining by code or link ---------------------------------------------------------------------------
+
+
+@bp.route("/join", methods=["GET", "POST"])
+def join():
+    form = JoinForm()
+    if request.method == "GET":
+        form.name.data = seats.last_name()
+        form.code.data = request.args.get("code", "")
+        return _join_page(form)
+    try:
+        row = table_by_code(form.code.data)
+    except TooManyTries as err:
+        return _join_page(form, {"code": err.message}, 429)
+    except UnknownTable as err:
+        return _join_page(form, {"code": err.message}, 404)
+    return _sit_down(row, form.name.data or "", form)
+
+
+@bp.get("/join/<code>")
+def join_link(code: str):
+    """The join link: the table's lobby, or the table itself for a phone already seated there."""
+    try:
+        row = table_by_code(code)
+    except TooManyTries as err:
+        return _join_page(JoinForm(data={"code": code, "name": seats.last_name()}), {"code": err.message}, 429)
+    except UnknownTable as err:
+        return _join_page(JoinForm(data={"code": code, "name": seats.last_name()}), {"code": err.message}, 404)
+    return redirect(url_for("live.table", public_id=row.public_id), code=303)
+
+
+def _sit_down(row: LiveTableRecord, name: str, form: JoinForm) -> Any:
+    try:
+        seat, token = store.join(row, name)
+    except CaddieError as err:
+        field = "name" if err.field == "name" or err.field == "names" else "code"
+        return _join_page(form, {field: err.message}, 409 if field == "code" else 400)
+    seats.hold(row.public_id, token)
+    seats.remember_name(str(store.load(row).places[seat].name))
+    return redirect(url_for("live.table", public_id=row.public_id), code=303)
+
+
+def _join_page(form: JoinForm, errors: dict[str, str] | None = None, status: int = 200) -> Any:
+    return page_or_fragment(
+        "live/join.html", "live/join.html", form=form, errors=errors or {}, active_tab="play"
+    ), status
+
+
+# -- watching ---------------------------------------------------------------------------------------
+
+
+def _watched(token: str) -> LiveTableRecord:
+    row = store.find_by_watch_token(token)
+    if row is None:
+        abort(404)
+    ensure_driver(current_app._get_current_object())  # type: ignore[attr-defined]
+    return row
+
+
+@bp.get("/w/<token>")
+def watch(token: str):
+    row = _watched(token)
+    table = store.load(row)
+    context: dict[str, Any] = {
+        "row": row,
+        "live": table,
+        "version": row.version,
+        "events_url": url_for("live.watch_events", token=token, v=row.version),
+        "watch_self": url_for("live.watch", token=token),
+        "title": "Watching · Live table",
+        "active_tab": "play",
+        "level_names": LEVEL_NAMES,
+    }
+    if table.match is not None:
+        view = table.match.view(None)
+        context["view"] = view
+        if table.kind.name == "grid":
+            context.update(grid_pages.table_context(view))  # type: ignore[arg-type]
+        else:
+            context["card"] = club_pages.scorecard(view)  # type: ignore[arg-type]
+            context["hole_plays"] = club_pages.hole_plays(view)  # type: ignore[arg-type]
+    response = make_response(page_or_fragment("live/watch.html", "live/_watch.html", **context))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/w/<token>/events")
+def watch_events(token: str):
+    row = _watched(token)
+    return _stream(row.public_id, _known_version())

@@ -1,0 +1,78 @@
+"""The seats this browser holds at live tables: their tokens, in the signed session cookie.
+
+A phone holds the token of each seat it sits at (several, for pass-and-play), and nothing
+else about the table; the table itself keeps only the tokens' digests. ``shown`` is which of
+its seats a pass-and-play phone is showing, so the next person gets a curtain, not the last
+person's hand. ``last_name`` is offered the next time this phone sits down.
+"""
+
+from __future__ import annotations
+
+from flask import session
+
+from caddie.core.live.table import LiveTable
+from caddie.store.live_tables import digest
+
+__all__ = ["forget_table", "hold", "last_name", "my_seats", "remember_name", "set_shown", "shown", "token_for"]
+
+_SEATS, _SHOWN, _NAME = "live_seats", "live_shown", "live_name"
+MAX_TABLES = 8  # the session cookie must stay small: the oldest table is forgotten first
+
+
+def _held() -> dict[str, list[str]]:
+    held = session.get(_SEATS)
+    if not isinstance(held, dict):
+        return {}
+    return {
+        k: [t for t in v if isinstance(t, str)] for k, v in held.items() if isinstance(k, str) and isinstance(v, list)
+    }
+
+
+def hold(public_id: str, token: str) -> None:
+    held = _held()
+    tokens = [t for t in held.pop(public_id, []) if t != token] + [token]
+    held[public_id] = tokens[-6:]
+    session[_SEATS] = dict(list(held.items())[-MAX_TABLES:])
+    session.permanent = True
+
+
+def forget_table(public_id: str) -> None:
+    held = _held()
+    if held.pop(public_id, None) is not None:
+        session[_SEATS] = held
+
+
+def my_seats(public_id: str, table: LiveTable) -> list[int]:
+    """The seats of ``table`` this browser holds, in seat order."""
+    seats = {table.seat_of(digest(t)) for t in _held().get(public_id, [])}
+    return sorted(s for s in seats if s is not None)
+
+
+def token_for(public_id: str, table: LiveTable, seat: int) -> str | None:
+    """This browser's token for ``seat`` (for its private seat link), if it holds that seat."""
+    for token in _held().get(public_id, []):
+        if table.seat_of(digest(token)) == seat:
+            return token
+    return None
+
+
+def shown(public_id: str) -> int | None:
+    value = (session.get(_SHOWN) or {}).get(public_id) if isinstance(session.get(_SHOWN), dict) else None
+    return value if type(value) is int else None
+
+
+def set_shown(public_id: str, seat: int) -> None:
+    current = session.get(_SHOWN)
+    current = dict(current) if isinstance(current, dict) else {}
+    current.pop(public_id, None)
+    current[public_id] = seat
+    session[_SHOWN] = dict(list(current.items())[-MAX_TABLES:])
+
+
+def last_name() -> str:
+    name = session.get(_NAME)
+    return name if isinstance(name, str) else ""
+
+
+def remember_name(name: str) -> None:
+    session[_NAME] = name.strip()[:24]
