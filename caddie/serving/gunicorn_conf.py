@@ -7,7 +7,9 @@ serves ``caddie.serving.wsgi:app`` (docs/production.md). The environment:
 ``SECRET_KEY``        required: the same 32+ random characters on every server
 ``DATABASE_URL``      the database (default: SQLite in ``instance/``)
 ``WEB_CONCURRENCY``   worker processes (default: 2 per CPU core plus 1, at most 8)
-``WEB_THREADS``       threads per worker (default 4)
+``WEB_THREADS``       threads per worker for requests (default 4)
+``LIVE_WAITERS``      per worker, phones that may wait for a live table at once (default 250), each
+                      on a thread of its own besides those
 ``BIND``              the address to listen on, e.g. ``0.0.0.0:8000`` or ``unix:/run/caddie.sock``;
                       else ``HOST``:``PORT``, where PORT defaults to 8000 and HOST to 127.0.0.1,
                       or 0.0.0.0 when a platform sets ``PORT`` (gunicorn's own convention)
@@ -65,13 +67,30 @@ def _bind() -> list[str]:
     return [f"{host}:{port or 8000}"]
 
 
+def _live_waiters() -> int:
+    value = os.environ.get("LIVE_WAITERS", "").strip()
+    if not value:
+        return LIVE_WAITERS
+    if not value.isdecimal():
+        sys.exit(f"Caddie & Tally will not start: LIVE_WAITERS must be a whole number, 0 or more, not {value!r}.")
+    return int(value)
+
+
+# Each worker's phones waiting for a live table (a long poll, an event stream) at most; see
+# caddie.web.live.changes. Kept in step with the app: the same environment variable sets both.
+LIVE_WAITERS = 250
+
 wsgi_app = "caddie.serving.wsgi:app"
 bind = _bind()
 workers = _workers()
 # Threads, so that a short request (a tally, a score) is not stuck behind a long one in the same
 # worker (a hole's review, a lookahead): they share the worker's time slices instead of queueing.
 worker_class = "gthread"
-threads = _threads()
+# A phone waiting for a live table holds a thread while it waits (and nothing else: no database
+# connection, no CPU). Each worker gets that many threads more than WEB_THREADS, and the app lets
+# no more than that wait at once, so waiting phones never take a thread quick requests need
+# (docs/live-tables.md, "Serving"; bench/live_tables.py measures it).
+threads = _threads() + _live_waiters()
 accesslog = None  # the app writes its own JSON line per request (caddie.web.request_log)
 errorlog = "-"
 # No control socket: its default path is per user, so two servers on one machine would share it.
@@ -96,6 +115,12 @@ def post_worker_init(worker) -> None:
         from caddie.offload.heavy_work import start_helper
 
         start_helper()
+    # The live tables' computer moves and turn clocks are made by a thread in every worker, from
+    # the moment it boots: a move that was due while the servers were down is made at once.
+    from caddie.serving.wsgi import app
+    from caddie.web.live.driver import ensure_driver
+
+    ensure_driver(app)
 
 
 def worker_exit(server, worker) -> None:

@@ -27,7 +27,8 @@ __all__ = ["Changes", "changes_for"]
 
 INTERVAL = 0.1  # seconds between two reads of what changed
 OVERLAP = timedelta(seconds=2)  # read again what changed just before: a slow commit, another server's clock
-WAITERS = 250  # requests that may wait at once in one process; beyond it a wait answers at once
+_SET = os.environ.get("LIVE_WAITERS", "").strip()
+WAITERS = int(_SET) if _SET.isdecimal() else 250  # waiting at once in one process, at most (gunicorn_conf)
 
 log = logging.getLogger(__name__)
 

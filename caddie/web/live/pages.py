@@ -9,6 +9,7 @@ a solo match (``caddie.web.play``), from the view of the seat on show and nothin
 
 from __future__ import annotations
 
+import io
 import time
 from dataclasses import replace
 from typing import Any
@@ -16,9 +17,11 @@ from typing import Any
 import segno
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, request, url_for
 
+from caddie.core.clubs.scoring import ClubRules
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError
 from caddie.core.game import IllegalAction
+from caddie.core.grid.rules import Rules, chip
 from caddie.core.live.codes import shown_code
 from caddie.core.live.table import LEVEL_NAMES, LEVELS, LiveTable
 from caddie.forms.base import first_error
@@ -237,7 +240,14 @@ def _common(row: LiveTableRecord, table: LiveTable, mine: list[int]) -> dict[str
         "version": row.version,
         "last_name": seats.last_name(),
         "active_tab": "play",
+        "rules_chip": _chip(table),  # the header speaks of this table's rules, not Settings'
     }
+
+
+def _chip(table: LiveTable) -> str:
+    if table.kind.name == "grid":
+        return chip(Rules.from_dict(table.settings["rules"]))
+    return ClubRules.from_dict(table.settings["clubs"]).describe()
 
 
 def _title(table: LiveTable, mine: list[int], your_turn: bool) -> str:
@@ -398,8 +408,9 @@ def qr_code(public_id: str):
     if not seats.my_seats(row.public_id, store.load(row)):
         abort(404)
     link = request.host_url.rstrip("/") + join_path(row.code)
-    svg = segno.make(link, error="m").svg_inline(scale=6, border=2, dark="#14261c", light="#ffffff")
-    response = make_response(svg)
+    out = io.BytesIO()
+    segno.make(link, error="m").save(out, kind="svg", scale=6, border=2, dark="#14261c", light="#ffffff", xmldecl=False)
+    response = make_response(out.getvalue())
     response.headers["Content-Type"] = "image/svg+xml"
     response.headers["Cache-Control"] = "private, max-age=3600"
     return response
