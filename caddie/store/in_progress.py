@@ -1,4 +1,5 @@
-"""What this browser has under way, for the home page: open rounds and unfinished matches."""
+"""What this browser has under way, for the home page: open rounds, unfinished matches and the live
+tables it sits at."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from caddie.store.club_matches import CLUBS
 from caddie.store.database import db
 from caddie.store.grid_matches import GRID
 from caddie.store.ledger import rounds_for
-from caddie.store.models import Match
+from caddie.store.live_tables import load as load_table
+from caddie.store.models import LiveTableRecord, Match
 from caddie.store.round_view import RoundView, view_round
 
 SHOWN = 3  # at most this many of each: the home page is a glance, the Ledger and Play pages list them all
@@ -28,13 +30,31 @@ class MatchUnderWay:
     holes: int
 
 
+@dataclass(frozen=True)
+class LiveUnderWay:
+    public_id: str
+    game: str  # "grid" or "clubs"
+    names: list[str]  # everyone seated so far
+    hole: int  # 0 in the lobby
+    holes: int
+
+
 def open_rounds(browser: str | None, grants: Iterable[str] = ()) -> list[RoundView]:
     """The browser's rounds with holes still to play, newest first; a match's own scorecard is
-    left out while the match is being played (the match is what to carry on)."""
+    left out while the match is being played (the match is what to carry on), and so is a live
+    table's."""
     playing = set(
         db.session.scalars(
             select(Match.round_id).where(
                 Match.owner_browser == browser, Match.finished_at.is_(None), Match.round_id.is_not(None)
+            )
+        )
+    ) | set(
+        db.session.scalars(
+            select(LiveTableRecord.round_id).where(
+                LiveTableRecord.host_browser == browser,
+                LiveTableRecord.finished_at.is_(None),
+                LiveTableRecord.round_id.is_not(None),
             )
         )
     )
@@ -60,4 +80,24 @@ def matches_under_way(browser: str | None) -> list[MatchUnderWay]:
         holes = game.rules.holes if isinstance(game, GridMatch) else game.holes
         opponents = [seat["name"] for seat in match.seats if seat["level"] is not None]
         found.append(MatchUnderWay(match.public_id, match.game, opponents, game.hole, holes))
+    return found
+
+
+def live_tables_under_way(public_ids: Iterable[str]) -> list[LiveUnderWay]:
+    """Of the live tables named (the ones a browser sits at), those not finished, latest change first."""
+    ids = list(public_ids)
+    if not ids:
+        return []
+    rows = db.session.scalars(
+        select(LiveTableRecord)
+        .where(LiveTableRecord.public_id.in_(ids), LiveTableRecord.finished_at.is_(None))
+        .order_by(LiveTableRecord.updated_at.desc())
+        .limit(SHOWN)
+    )
+    found = []
+    for row in rows:
+        table = load_table(row)
+        names = [str(p.name) for p in table.places if p.name]
+        hole = table.match.hole if table.match is not None else 0
+        found.append(LiveUnderWay(row.public_id, row.game, names, hole, table.kind.holes(table.settings)))
     return found

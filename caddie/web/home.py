@@ -2,8 +2,9 @@
 
 from flask import Blueprint, redirect, render_template, url_for
 
-from caddie.store.in_progress import matches_under_way, open_rounds
+from caddie.store.in_progress import live_tables_under_way, matches_under_way, open_rounds
 from caddie.web.identity import browser_id, edit_grants
+from caddie.web.live.seats import held_tables
 
 bp = Blueprint("home", __name__)
 
@@ -12,7 +13,10 @@ bp = Blueprint("home", __name__)
 def index():
     browser = browser_id()
     return render_template(
-        "home/index.html", rounds=open_rounds(browser, edit_grants()), matches=matches_under_way(browser)
+        "home/index.html",
+        rounds=open_rounds(browser, edit_grants()),
+        matches=matches_under_way(browser),
+        tables=live_tables_under_way(held_tables()),
     )
 
 

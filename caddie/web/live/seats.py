@@ -13,7 +13,17 @@ from flask import session
 from caddie.core.live.table import LiveTable
 from caddie.store.live_tables import digest
 
-__all__ = ["forget_table", "hold", "last_name", "my_seats", "remember_name", "set_shown", "shown", "token_for"]
+__all__ = [
+    "forget_table",
+    "held_tables",
+    "hold",
+    "last_name",
+    "my_seats",
+    "remember_name",
+    "set_shown",
+    "shown",
+    "token_for",
+]
 
 _SEATS, _SHOWN, _NAME = "live_seats", "live_shown", "live_name"
 MAX_TABLES = 8  # the session cookie must stay small: the oldest table is forgotten first
@@ -34,6 +44,11 @@ def hold(public_id: str, token: str) -> None:
     held[public_id] = tokens[-6:]
     session[_SEATS] = dict(list(held.items())[-MAX_TABLES:])
     session.permanent = True
+
+
+def held_tables() -> list[str]:
+    """The tables this browser sits at, the latest joined last."""
+    return list(_held())
 
 
 def forget_table(public_id: str) -> None:
