@@ -21,6 +21,7 @@ from caddie.openapi import (
     data,  # noqa: F401
     ledger,  # noqa: F401
     ledger_schemas,  # noqa: F401
+    live,  # noqa: F401
     meta,  # noqa: F401
     tally,  # noqa: F401  (registers; the imports' order is the document's)
 )
@@ -70,6 +71,7 @@ def openapi_document() -> dict[str, Any]:
             {"name": "Tally", "description": "Score a finished hand."},
             {"name": "Ledger", "description": "Keep a round's scorecard: Out, In, Total, Thru, Delta."},
             {"name": "Data", "description": "Everything a browser keeps, out as one document and back in."},
+            {"name": "Live tables", "description": "Sit at a live table: seats, joining, the seat's view, moves."},
             {"name": "Meta", "description": "About the API."},
         ],
         "paths": paths,

@@ -1,0 +1,420 @@
+"""JSON API v1: live tables (docs/api.md, "Live tables"; docs/live-tables.md).
+
+A program sits at a live table as a person's phone does: it creates a table or joins one by
+its code, and gets a seat token, sent back as ``Authorization: Bearer <seat token>``. The
+seat's view has the shape of the caddie's request for that game, and a move the shape of the
+caddie's answer, so a program can play by asking the caddie and sending back what it says.
+
+Every answer holds only what its seat may know (docs/information-sets.md): the view is built
+from the game's ``program_view``/``onlooker_view``, never from the stored table. A token of no
+seat at the table, no token, a watch token where a seat is needed and an unknown id all answer
+the same 404, so tables cannot be probed.
+
+Errors are the API's ``{"error", "field"}``: 400 bad input, 403 only the host may, 404 no
+table (or no table with that code), 409 the table is full or started, not your turn, an
+illegal move, or a stale version (then with the fresh view), 429 too many codes that named
+no table.
+"""
+
+from __future__ import annotations
+
+import hmac
+import re
+from dataclasses import replace
+from typing import Any
+
+from flask import Blueprint, Flask, current_app, request
+
+from caddie.core.courses.course import SAMPLE_COURSES, Course
+from caddie.core.errors import CaddieError
+from caddie.core.game import IllegalAction
+from caddie.core.grid.rules import Rules
+from caddie.core.ledger import HOLE_COUNTS, PLAYER_NAME_LIMIT
+from caddie.core.live.games import GAMES, LiveGame
+from caddie.core.live.table import CLOCKS, LEVELS, LiveTable, NotTheHost, TableClosed
+from caddie.store import live_tables
+from caddie.store.ledger import forget_reads
+from caddie.store.models import LiveTableRecord
+from caddie.web.api.body import (
+    chosen_game,
+    grid_rules,
+    is_json_int,
+    json_object,
+    or_list,
+    round_course,
+    shortened,
+    tidy_text,
+)
+from caddie.web.api.endpoints import Refused, _bearer
+from caddie.web.csrf import csrf
+from caddie.web.identity import browser_id
+from caddie.web.live.access import TooManyTries, UnknownTable, join_by_code, join_path, watch_path
+from caddie.web.live.changes import changes_for
+from caddie.web.live.driver import ensure_driver, timing_for
+from caddie.web.table_in_force import current_table
+
+bp = Blueprint("live_api", __name__, url_prefix="/api/v1")
+csrf.exempt(bp)
+
+CREATE_FIELDS = ("game", "holes", "preset", "rules", "course", "name", "seats", "clock")
+SEAT_FIELDS = ("kind", "level")
+JOIN_FIELDS = ("name",)
+MOVE_FIELDS = ("version", "action")
+ACTION_KEYS = ("position", "positions", "flip", "cards")  # the core names these without their place in the body
+
+API_HOST = "api"  # the host browser of a table made by a client without a session cookie
+EVENTS = 5  # the latest events a view shows
+LONG_POLL_MAX_S = 25
+
+NO_TABLE = "There is no table at this address."
+MOVED_ON = (
+    "The table moved on since you last looked, so your move was not made. "
+    "The table below is as it is now: look again, then move."
+)
+CHANGED_AT_START = (
+    "The table changed at the same moment, so the match was not started. "
+    "The table below is as it is now: look again, then start."
+)
+WAIT = re.compile(r"[0-9]{1,9}")
+
+
+# -- errors ----------------------------------------------------------------------------------
+
+
+@bp.errorhandler(CaddieError)
+def _input_error(err: CaddieError):
+    return err.as_dict(), 400
+
+
+@bp.errorhandler(Refused)
+def _refused(err: Refused):
+    return err.as_dict(), err.status
+
+
+@bp.errorhandler(NotTheHost)
+def _not_the_host(err: NotTheHost):
+    return err.as_dict(), 403
+
+
+@bp.errorhandler(UnknownTable)
+def _unknown_code(err: UnknownTable):
+    return err.as_dict(), 404
+
+
+@bp.errorhandler(TableClosed)
+def _closed(err: TableClosed):
+    return err.as_dict(), 409
+
+
+@bp.errorhandler(IllegalAction)
+def _illegal(err: IllegalAction):
+    answer = err.as_dict()
+    if answer["field"] in ACTION_KEYS:  # a path into the body, as every other error's field is
+        answer["field"] = f"action.{answer['field']}"
+    return answer, 409
+
+
+@bp.errorhandler(TooManyTries)
+def _too_many(err: TooManyTries):
+    window = int(float(current_app.config.get("LIVE_JOIN_WINDOW_S", 600)))
+    return err.as_dict(), 429, {"Retry-After": str(window)}
+
+
+@bp.after_request
+def _no_store(response):
+    # a view holds a seat's own cards, a creation or a join its seat token: no cache keeps them
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+# -- the endpoints -----------------------------------------------------------------------------
+
+
+@bp.post("/tables")
+def create_table():
+    body = json_object(CREATE_FIELDS)
+    game = chosen_game(body)
+    kind = GAMES[game]
+    name = _name(body)
+    seats = _seats(body, kind)
+    clock = _clock(body)
+    settings = _grid_settings(body) if game == "grid" else _club_settings(body)
+    row, token = live_tables.create(browser_id() or API_HOST, game, settings, seats, name, clock)
+    ensure_driver(_app())
+    answer = {
+        "id": row.public_id,
+        "code": row.code,
+        "join_url": _absolute(join_path(row.code)),
+        "watch_url": _absolute(watch_path(row.watch_token)),
+        "seat": 0,
+        "seat_token": token,
+        "version": row.version,
+    }
+    return answer, 201, {"Location": f"/api/v1/tables/{row.public_id}"}
+
+
+@bp.post("/tables/<code>/join")
+def join_table(code: str):
+    body = json_object(JOIN_FIELDS)
+    name = _name(body)
+    row, seat, token = join_by_code(code, name)
+    return {"id": row.public_id, "seat": seat, "seat_token": token, "version": row.version}
+
+
+@bp.post("/tables/<public_id>/start")
+def start_table(public_id: str):
+    """The host deals the match; the answer is the host seat's view."""
+    row, seat = _seated(public_id)
+    app = _app()
+    try:
+        live_tables.start(row, seat, timing_for(app))
+    except live_tables.StaleTable:  # a second tap on Start, or a join at the same moment
+        return _stale(public_id, seat, CHANGED_AT_START)
+    ensure_driver(app)
+    return table_view(row, seat)
+
+
+@bp.get("/tables/<public_id>")
+def get_table(public_id: str):
+    """The seat's view (an onlooker's with the watch token); ``?wait=<version>`` holds the answer
+    until the table is past that version, or the long poll's time is up."""
+    token = _bearer()
+    row, seat = _viewer(public_id, token)
+    wait = _wait()
+    if wait is not None and row.version <= wait:
+        forget_reads()  # a waiting request holds no database connection
+        app = _app()
+        changes_for(app).wait(public_id, wait, float(app.config.get("LIVE_LONG_POLL_MAX_S", LONG_POLL_MAX_S)))
+        row, seat = _viewer(public_id, token)
+    return table_view(row, seat)
+
+
+@bp.post("/tables/<public_id>/moves")
+def make_move(public_id: str):
+    """The seat's move in the caddie's answer shape, made once: the version names what it saw."""
+    row, seat = _seated(public_id)
+    body = json_object(MOVE_FIELDS)
+    seen = body.get("version")
+    if type(seen) is not int or seen < 0:  # a JSON integer: not true, not 3.0
+        raise CaddieError("Send the version of the table you saw, a whole number such as 7.", "version")
+    move = body.get("action")
+    if not isinstance(move, dict):
+        raise CaddieError(
+            'The move is an object in the shape of the caddie\'s answer, such as {"action": "draw"}.', "action"
+        )
+    if seen != row.version:  # before reading the move: it was meant for a table that is gone
+        return _stale(public_id, seat)
+    table = live_tables.load(row)
+    if table.match is None:
+        raise IllegalAction("The match has not started yet: the host starts it.", "action")
+    actions = table.kind.program_actions(table.match, seat, _move_of(table, move))
+    app = _app()
+    try:
+        live_tables.move(row, seat, actions, seen, timing_for(app))
+    except live_tables.StaleTable:
+        return _stale(public_id, seat)
+    ensure_driver(app)
+    return table_view(row, seat)
+
+
+# -- what a seat sees ------------------------------------------------------------------------------
+
+
+def table_view(row: LiveTableRecord, seat: int | None) -> dict[str, Any]:
+    """``seat``'s view of the table (``None``: an onlooker's), holding nothing that seat may not know."""
+    table = live_tables.load(row)
+    kind, match = table.kind, table.match
+    view = None
+    if match is not None:
+        view = kind.program_view(match, seat) if seat is not None else kind.onlooker_view(match)
+    return {
+        "version": row.version,
+        "game": kind.name,
+        "holes": kind.holes(table.settings),
+        "phase": kind.phase(match) if match is not None else "lobby",
+        "seat": seat,
+        "to_move": table.to_move,
+        "names": table.names,
+        "totals": match.totals if match is not None else [0] * len(table.places),
+        "hole": match.hole if match is not None else 0,
+        "seats": [
+            {
+                "name": place.name,
+                "kind": "person" if place.person else "computer",
+                "level": place.level,
+                "away": place.away,
+            }
+            for place in table.places
+        ],
+        "notice": table.notice,
+        "events": [event.text for event in match.log[-EVENTS:]] if match is not None else [],
+        "view": view,
+    }
+
+
+def _stale(public_id: str, seat: int | None, message: str = MOVED_ON):
+    forget_reads()  # whatever this request read is old news
+    row = live_tables.find(public_id)
+    if row is None:  # pragma: no cover - tables are not deleted
+        raise Refused(NO_TABLE, 404)
+    return dict(table_view(row, seat), error=message, field="version"), 409
+
+
+# -- who is asking -----------------------------------------------------------------------------
+
+
+def _seated(public_id: str) -> tuple[LiveTableRecord, int]:
+    """The table and the seat the Bearer token holds at it; 404 for anything else."""
+    row = live_tables.find(public_id)
+    seat = live_tables.seat_of(row, _bearer()) if row is not None else None
+    if row is None or seat is None:
+        raise Refused(NO_TABLE, 404)
+    return row, seat
+
+
+def _viewer(public_id: str, token: str | None) -> tuple[LiveTableRecord, int | None]:
+    """The table and the seat ``token`` holds, or ``None`` for its watch token; 404 for anything else."""
+    row = live_tables.find(public_id)
+    if row is None or token is None:
+        raise Refused(NO_TABLE, 404)
+    seat = live_tables.seat_of(row, token)
+    if seat is None and not hmac.compare_digest(row.watch_token, token):
+        raise Refused(NO_TABLE, 404)
+    return row, seat
+
+
+# -- reading the bodies ------------------------------------------------------------------------------
+
+
+def _name(body: dict[str, Any]) -> str:
+    if body.get("name") is None:
+        raise CaddieError('Send your name, as the others at the table will see it, such as "Ann".', "name")
+    return tidy_text(body["name"], "name", "Your name", PLAYER_NAME_LIMIT)
+
+
+def _seats(body: dict[str, Any], kind: LiveGame) -> list[dict[str, Any]]:
+    """The seats in order, the first the creator's own, each as ``LiveTable.new`` takes it."""
+    low, high = kind.seats
+    seats = body.get("seats")
+    example = '[{"kind": "person"}, {"kind": "computer", "level": "steady"}]'
+    if not isinstance(seats, list) or not low <= len(seats) <= high:
+        raise CaddieError(f"A {kind.title} table has {low} to {high} seats, yours first, such as {example}.", "seats")
+    wanted: list[dict[str, Any]] = []
+    for i, seat in enumerate(seats):
+        field = f"seats[{i}]"
+        if not isinstance(seat, dict):
+            raise CaddieError(f'Seat {i + 1} is {{"kind": "person"}} or {{"kind": "computer", "level": ...}}.', field)
+        for key in seat:
+            if key not in SEAT_FIELDS:
+                raise CaddieError(
+                    f'"{shortened(key)}" is not a field of a seat; the fields are kind and level.',
+                    f"{field}.{shortened(key)}",
+                )
+        what = seat.get("kind")
+        if what == "person":
+            if seat.get("level") is not None:
+                raise CaddieError(f"Seat {i + 1} is a person's: only a computer has a level.", f"{field}.level")
+            wanted.append({"kind": "person"})
+        elif what == "computer":
+            if i == 0:
+                raise CaddieError("The first seat is yours: a person's.", f"{field}.kind")
+            if seat.get("level") not in LEVELS:
+                raise CaddieError(
+                    f"Choose the level of the computer at seat {i + 1}: {', '.join(LEVELS[:-1])} or {LEVELS[-1]}.",
+                    f"{field}.level",
+                )
+            wanted.append({"kind": "computer", "level": seat["level"]})
+        else:
+            raise CaddieError(f'Seat {i + 1} is for a "person" or a "computer".', f"{field}.kind")
+    return wanted
+
+
+def _clock(body: dict[str, Any]) -> int | None:
+    clock = body.get("clock")
+    if clock is not None and (not is_json_int(clock) or clock not in CLOCKS):
+        choices = ", ".join(map(str, CLOCKS[:-1])) + f" or {CLOCKS[-1]}"
+        raise CaddieError(f"The turn clock is null (no clock) or {choices} seconds.", "clock")
+    return clock
+
+
+def _holes(body: dict[str, Any]) -> int | None:
+    holes = body.get("holes")
+    if holes is not None and (not is_json_int(holes) or holes not in HOLE_COUNTS):
+        raise CaddieError("A table plays 9 or 18 holes.", "holes")
+    return holes
+
+
+def _grid_settings(body: dict[str, Any]) -> dict[str, Any]:
+    """The preset (else the calling browser's Settings), ``rules`` over it, then ``holes``."""
+    if body.get("course") is not None:
+        raise CaddieError("A Grid Golf table has no course: courses are for Club Cards.", "course")
+    rules = grid_rules(body, default=current_table().rules)
+    holes = _holes(body)
+    if holes is not None:
+        rules = Rules.from_dict({"holes": holes}, base=rules)
+    elif rules.holes not in HOLE_COUNTS:
+        raise CaddieError("A table plays 9 or 18 holes.", "rules.holes")
+    return {"rules": rules.to_dict()}
+
+
+def _club_settings(body: dict[str, Any]) -> dict[str, Any]:
+    """The course (its front nine for ``"holes": 9`` on eighteen), with the deck and chart of the
+    calling browser's Settings."""
+    given = [key for key in ("preset", "rules") if key in body]
+    if given:
+        raise CaddieError(
+            "Grid Golf rules do not apply to a Club Cards table: it uses the deck and Penalty Stroke "
+            "Chart from Settings.",
+            given[0],
+        )
+    if body.get("course") is None:
+        raise CaddieError(
+            f"Choose a course for a Club Cards table: a sample ({or_list(SAMPLE_COURSES)}) or your own, as "
+            '{"name": ..., "tee": ..., "holes": [{"yardage": 392, "par": 4}, ...]}.',
+            "course",
+        )
+    course = round_course(body, "clubs")  # a sample, one of this browser's courses, or one sent
+    assert course is not None
+    holes = _holes(body)
+    if holes is not None and holes != len(course.holes):
+        if holes > len(course.holes):
+            raise CaddieError(
+                f"{course.name} has only {len(course.holes)} holes; choose 9 holes or another course.", "holes"
+            )
+        course = _front(course, holes)
+    return {"course": course.to_dict(), "clubs": current_table().clubs.to_dict()}
+
+
+def _front(course: Course, holes: int) -> Course:
+    return replace(course, holes=course.holes[:holes])
+
+
+def _move_of(table: LiveTable, move: dict[str, Any]) -> dict[str, Any]:
+    """The move as the game reads it. The Club Cards caddie answers ``{"play": [...], ...}``: taken
+    as it comes, so a program can send the caddie's answer unchanged in both games."""
+    if table.kind.name == "clubs" and "action" not in move and isinstance(move.get("play"), list):
+        return {"action": "play", "cards": move["play"]}
+    return move
+
+
+def _wait() -> int | None:
+    text = request.args.get("wait")
+    if text is None:
+        return None
+    if not WAIT.fullmatch(text):
+        raise CaddieError(
+            "wait is the version you have, a whole number such as 7: the answer comes when the table is past it.",
+            "wait",
+        )
+    return int(text)
+
+
+# -- small helpers ------------------------------------------------------------------------------
+
+
+def _app() -> Flask:
+    return current_app._get_current_object()  # type: ignore[attr-defined]  # the app itself, for threads
+
+
+def _absolute(path: str) -> str:
+    return request.host_url.rstrip("/") + path
