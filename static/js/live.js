@@ -1,6 +1,7 @@
 // Live tables: when the table redrawn after a move says it is now this phone's turn, a short
-// vibration where the phone allows it (the page title and the highlighted turn line say it too).
-// Every page works without this file; it only adds the buzz.
+// vibration where the phone allows it (the page title and the highlighted turn line say it too);
+// and no redraw for a change the page already shows (its own move, answered in place): a redraw
+// for nothing could swallow the next tap. Every page works without this file.
 (function () {
   "use strict";
 
@@ -13,6 +14,18 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     wasYourTurn = yourTurn();
+  });
+
+  function shownVersion() {
+    var head = document.querySelector("#live-head, .watch");
+    return head ? Number(head.getAttribute("data-version")) : 0;
+  }
+
+  // The live stream's "table" event carries the table's version (docs/live-tables.md, "Live updates").
+  document.addEventListener("htmx:confirm", function (event) {
+    var trigger = event.detail.triggeringEvent;
+    if (!trigger || trigger.type !== "sse:table" || !trigger.detail) return;
+    if (Number(trigger.detail.data) <= shownVersion()) event.preventDefault();
   });
 
   document.addEventListener("htmx:afterSwap", function (event) {

@@ -46,6 +46,7 @@ DESKTOP = {
 TIMEOUT_MS = 10_000
 
 _contexts_key = pytest.StashKey[list]()
+SERVED: dict = {}  # the app the live server serves, once it runs
 
 
 def pytest_collection_modifyitems(config, items):
@@ -76,8 +77,10 @@ def live_server(tmp_path_factory):
             "SQLALCHEMY_DATABASE_URI": external_db or f"sqlite:///{tmp / 'live.sqlite3'}",
             "SECRET_KEY": "browser-test",
             "PLAY_COMPUTER_PAUSE_MS": 20,  # computer moves still one at a time, without the human-speed pause
+            "LIVE_COMPUTER_PAUSE_S": 0.1,  # a live table's computers too
         }
     )
+    SERVED["app"] = app  # the live table tests read the hidden state from it, to check no page shows any
     with app.app_context():
         upgrade()
 

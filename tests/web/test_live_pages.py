@@ -120,7 +120,7 @@ def test_only_the_host_starts_and_each_phone_then_sees_its_own_grid(app, phones)
     # Ann's page shows no card of Bob's: everything of his is face down
     assert 'data-seat="1"' in html
     section = html.split('data-seat="1"', 1)[1].split("opp-scores", 1)[0]
-    assert "data-code=\"\"" in section and not any(f'data-code="{c}"' in section for c in bob_cards)
+    assert 'data-code=""' in section and not any(f'data-code="{c}"' in section for c in bob_cards)
 
 
 def test_a_move_from_the_seat_not_to_move_is_refused_and_a_stale_move_shows_the_fresh_table(app, phones):
