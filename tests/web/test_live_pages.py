@@ -208,3 +208,23 @@ def test_strangers_get_nothing_of_a_table(app, phones):
     assert phones[1].get(url + "/events").status_code == 404
     assert phones[1].post(url + "/act", {"seat": "0", "version": "1", "action": "draw"}).status_code == 404
     assert phones[1].get("/t/nonexistent0000").status_code == 404
+
+
+def test_a_table_without_a_name_is_refused_beside_the_name_and_nothing_is_stored(app, phones):
+    response = phones[0].post(
+        "/t/new",
+        {
+            "game": "grid",
+            "name": " ",
+            "players": "2",
+            "others-0": "person",
+            "cards": "4",
+            "negatives": "twos",
+            "holes": "9",
+            "clock": "",
+        },
+    )
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and 'id="name-error"' in html
+    with app.app_context():
+        assert db.session.query(LiveTableRecord).count() == 0

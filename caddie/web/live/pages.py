@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import io
 import time
-from dataclasses import replace
 from typing import Any
 
 import segno
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, request, url_for
 
 from caddie.core.clubs.scoring import ClubRules
-from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError
 from caddie.core.game import IllegalAction
 from caddie.core.grid.rules import Rules, chip
@@ -27,7 +25,7 @@ from caddie.core.live.table import LEVEL_NAMES, LEVELS, LiveTable
 from caddie.forms.base import first_error
 from caddie.forms.live import JoinForm, NewTableForm, SitDownForm
 from caddie.store import live_tables as store
-from caddie.store.courses import course_choices, find_course
+from caddie.store.courses import course_choices
 from caddie.store.ledger import round_by_id
 from caddie.store.models import LiveTableRecord
 from caddie.web.identity import browser_id
@@ -102,7 +100,8 @@ def new():
         try:
             row, token = _create(form)
         except CaddieError as err:
-            errors[err.field if err.field in ("name", "course", "seats", "holes") else "form"] = err.message
+            field = "name" if err.field == "names" else err.field
+            errors[field if field in ("name", "course", "seats", "holes") else "form"] = err.message
         else:
             seats.hold(row.public_id, token)
             return redirect(url_for("live.table", public_id=row.public_id), code=303)
@@ -127,26 +126,12 @@ def _create(form: NewTableForm) -> tuple[LiveTableRecord, str]:
     ]
     house = current_table()
     if game == "clubs":
-        course = find_course(form.course.data, browser_id())
-        if course is None:
-            raise CaddieError("Choose one of the courses listed.", "course")
-        if form.front_nine.data and len(course.holes) == 18:
-            course = Course(
-                name=f"{course.name} (front nine)", tee=course.tee, holes=course.holes[:9], sample=course.sample
-            )
-        settings: dict[str, Any] = {"course": course.to_dict(), "clubs": house.clubs.to_dict()}
         if count > 4:
             raise CaddieError("A Club Cards table has 2 to 4 seats.", "seats")
+        course = club_pages.chosen_course(form)
+        settings: dict[str, Any] = {"course": course.to_dict(), "clubs": house.clubs.to_dict()}
     else:
-        rules = replace(
-            house.rules,
-            cards=form.cards.data,
-            negatives=form.negatives.data,
-            holes=form.holes.data,
-            end="final_turn" if form.final_turn.data else "immediate",
-            discard_flip=(house.rules.discard_flip or True) if form.discard_flip.data else False,
-        )
-        settings = {"rules": rules.to_dict()}
+        settings = {"rules": grid_pages.match_rules(house.rules, form).to_dict()}
     clock = int(form.clock.data) if form.clock.data else None
     name = (form.name.data or "").strip()
     owner = browser_id(create=True)

@@ -72,7 +72,8 @@ def index():
     return body, (400 if errors else 200)
 
 
-def _start(form: StartClubRoundForm):
+def chosen_course(form: Any) -> Course:
+    """The course ``form`` names among this browser's, cut to its front nine when asked."""
     course = find_course(form.course.data, browser_id())
     if course is None:
         raise CaddieError("Choose one of the courses listed.", "course")
@@ -80,6 +81,11 @@ def _start(form: StartClubRoundForm):
         course = Course(
             name=f"{course.name} (front nine)", tee=course.tee, holes=course.holes[:9], sample=course.sample
         )
+    return course
+
+
+def _start(form: StartClubRoundForm):
+    course = chosen_course(form)
     opponents = form.seats.entries[: form.opponents.data]
     try:
         names = check_names(

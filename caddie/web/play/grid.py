@@ -74,17 +74,22 @@ def rematch(public_id: str) -> Any:
     return redirect(url_for("play.table", public_id=again.public_id), code=303)
 
 
-def _start(form: StartMatchForm):
-    table = current_table()
-    rules = replace(
-        table.rules,
+def match_rules(house: Rules, form: Any) -> Rules:
+    """The house rules with a match's own settings from ``form`` (a solo match's or a live table's)."""
+    return replace(
+        house,
         cards=form.cards.data,
         negatives=form.negatives.data,
         holes=form.holes.data,
         end="final_turn" if form.final_turn.data else "immediate",
         # ticked, the flip after a discard is the table's: always, or "optional" where Settings says so
-        discard_flip=(table.rules.discard_flip or True) if form.discard_flip.data else False,
+        discard_flip=(house.discard_flip or True) if form.discard_flip.data else False,
     )
+
+
+def _start(form: StartMatchForm):
+    table = current_table()
+    rules = match_rules(table.rules, form)
     opponents = form.seats.entries[: form.opponents.data]
     names = check_names(
         [form.player.data or "You"] + [e.form.name.data or DEFAULT_NAMES[i] for i, e in enumerate(opponents)]
