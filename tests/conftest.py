@@ -169,6 +169,9 @@ def app(request, tmp_path):
                 _drop_everything()
             upgrade()
     yield app
+    live_changes = app.extensions.get("live_changes")
+    if live_changes is not None:  # its reading thread would go on opening connections to a dropped schema
+        live_changes.stop()
     with app.app_context():
         db.session.remove()
         try:

@@ -26,6 +26,7 @@ from caddie.store.live_tables import version_of, versions_since
 __all__ = ["Changes", "changes_for"]
 
 INTERVAL = 0.1  # seconds between two reads of what changed
+IDLE = 5.0  # seconds with nobody waiting before the reading thread stops (the next waiter restarts it)
 OVERLAP = timedelta(seconds=2)  # read again what changed just before: a slow commit, another server's clock
 _SET = os.environ.get("LIVE_WAITERS", "").strip()
 WAITERS = int(_SET) if _SET.isdecimal() else 250  # waiting at once in one process, at most (gunicorn_conf)
@@ -36,14 +37,17 @@ log = logging.getLogger(__name__)
 class Changes:
     """The latest version of every table this process has heard of, and who waits for which."""
 
-    def __init__(self, app: Flask, interval: float = INTERVAL) -> None:
+    def __init__(self, app: Flask, interval: float = INTERVAL, idle: float = IDLE) -> None:
         self.app = app
         self.interval = interval
+        self.idle = idle
         self._lock = threading.Lock()
         self._versions: dict[str, int] = {}
         self._waiting: dict[str, set[threading.Event]] = {}
         self._count = 0
-        self._pid: int | None = None
+        self._pid: int | None = None  # the process whose reading thread runs, if one does
+        self._thread: threading.Thread | None = None
+        self._stopping = threading.Event()
         self._since = datetime.now(UTC) - OVERLAP
 
     # -- the reading thread --------------------------------------------------------------------
@@ -54,15 +58,40 @@ class Changes:
             if self._pid == os.getpid():
                 return
             self._pid = os.getpid()  # a forked process starts its own thread
-            threading.Thread(target=self._run, name="live-changes", daemon=True).start()
+            self._stopping.clear()
+            self._thread = threading.Thread(target=self._run, name="live-changes", daemon=True)
+            self._thread.start()
 
     def _run(self) -> None:
-        while True:
+        idle_since = time.monotonic()
+        while not self._stopping.is_set():
             try:
                 self.read_once()
             except Exception:  # a database hiccup: log it, try again next time
                 log.exception("reading the live tables' changes failed")
-            time.sleep(self.interval)
+            with self._lock:
+                if self._count:
+                    idle_since = time.monotonic()
+                elif time.monotonic() - idle_since > self.idle:
+                    # Nobody waits here: stop reading rather than poll the database for nothing.
+                    self._pid = None
+                    return
+            self._stopping.wait(self.interval)
+
+    @property
+    def reading(self) -> bool:
+        """Whether this process's reading thread runs."""
+        thread = self._thread
+        return self._pid == os.getpid() and thread is not None and thread.is_alive()
+
+    def stop(self) -> None:
+        """Stop the reading thread and wait for it (an app being torn down, as in the tests)."""
+        self._stopping.set()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=5)
+        with self._lock:
+            self._pid = None
 
     def read_once(self) -> None:
         with self.app.app_context():
@@ -82,7 +111,6 @@ class Changes:
     def wait(self, public_id: str, version: int, timeout: float) -> int | None:
         """Wait until the table is past ``version`` (or ``timeout`` seconds pass); its version then,
         as far as this process knows. Answers at once when too many already wait here."""
-        self._ensure_running()
         with self.app.app_context():
             current = version_of(public_id)
         if current is None or current > version:
@@ -96,6 +124,8 @@ class Changes:
                 return current
             self._count += 1
             self._waiting.setdefault(public_id, set()).add(event)
+        # Counted first: a reading thread about to stop for idleness sees this waiter and carries on.
+        self._ensure_running()
         try:
             event.wait(timeout)
         finally:

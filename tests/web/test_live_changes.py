@@ -1,0 +1,44 @@
+"""The process's watcher of live tables: it wakes a waiting request when its table changes, and
+stops reading the database once nobody waits (docs/live-tables.md, "Serving")."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from caddie.store import live_tables as store
+from caddie.web.live.changes import Changes
+
+SIX = {"rules": {"cards": 4, "initial_flips": 0, "holes": 9}}
+
+
+def test_a_waiter_wakes_when_its_table_changes_and_the_reader_stops_when_idle(app):
+    with app.app_context():
+        row, _ = store.create("host-browser", "grid", SIX, [{"kind": "person"}, {"kind": "person"}], "Ann", None)
+        public_id, version = row.public_id, row.version
+    changes = Changes(app, interval=0.02, idle=0.2)
+    answers: list[int | None] = []
+    waiter = threading.Thread(target=lambda: answers.append(changes.wait(public_id, version, 10.0)))
+    started = time.monotonic()
+    waiter.start()
+    time.sleep(0.1)
+    assert changes.reading and waiter.is_alive()
+    with app.app_context():
+        store.join(store.find(public_id), "Bob")
+    waiter.join(timeout=5)
+    assert answers == [version + 1]
+    assert time.monotonic() - started < 2  # woken by the change, not by the timeout
+    deadline = time.monotonic() + 3
+    while changes.reading and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not changes.reading  # nobody waits: no more queries
+
+
+def test_a_waiter_on_a_table_already_past_its_version_is_answered_at_once(app):
+    with app.app_context():
+        row, _ = store.create("host-browser", "grid", SIX, [{"kind": "person"}, {"kind": "person"}], "Ann", None)
+        public_id, version = row.public_id, row.version
+    changes = Changes(app, interval=0.02, idle=0.2)
+    assert changes.wait(public_id, 0, 10.0) == version
+    assert changes.wait("no-such-table", 0, 10.0) is None
+    assert not changes.reading  # nothing waited, so no reader was started
