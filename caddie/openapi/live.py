@@ -781,7 +781,8 @@ def _get_table() -> dict[str, Any]:
         "description": f"The view of the seat whose token is sent: {_tokens_note(True)}. The view holds only "
         "what that seat may know; its `view` is the caddie's request for the game.\n\n"
         "`?wait=<version>` is a long poll: the answer comes as soon as the table is past that version, or "
-        "after 25 seconds with the same version.",
+        "after 25 seconds with the same version. When the server has no room for another waiting request "
+        "it answers at once with the same version and `Retry-After: 1`: ask again after that second.",
         "tags": TAGS,
         "security": copy.deepcopy(_SECURITY),
         "parameters": [
@@ -803,6 +804,13 @@ def _get_table() -> dict[str, Any]:
                     **_one("lobby", "Waiting for the host to start", LOBBY),
                     **_one("my_turn", "Holding a card drawn from the deck", HOLDING),
                     **_one("onlooker", "The same moment, with the watch token", WATCHING),
+                },
+                {
+                    "Retry-After": {
+                        "description": "Only on a long poll answered at once for want of room to wait: "
+                        "seconds before asking again.",
+                        "schema": {"type": "integer"},
+                    }
                 },
             ),
             "400": json_response(

@@ -621,11 +621,17 @@ def test_no_answer_holds_another_seats_hidden_cards(live, client):
     start(client, table["id"], ann)
     tokens = {0: ann, 1: bob}
     draws = 0
-    for _ in range(30):  # the flips and a few turns each, checking every seat's answer as we go
+    for _ in range(80):  # the flips and turns until four draws, checking every seat's answer as we go
+        if draws >= 4:
+            break
         view = seen(client, table["id"], ann)
         for seat, token in tokens.items():
             assert_only_own_cards(live, table["id"], seat, seen(client, table["id"], token))
         assert_only_own_cards(live, table["id"], None, seen(client, table["id"], watch))
+        if view["phase"] == "hole_over":  # a four-card hole can end before four draws: deal the next
+            status, _ = move(client, table["id"], ann, view["version"], {"action": "next_hole"})
+            assert status == 200
+            continue
         if view["phase"] != "flip" and view["phase"] != "turn":
             break
         if view["to_move"] == 2:
@@ -708,6 +714,18 @@ def test_a_wait_times_out_with_the_same_version(live, client):
     status, view = look(client, table["id"], watch, wait=3)
     assert status == 200 and view["version"] == 3 and view["seat"] is None
     assert 0.35 < time.monotonic() - began < 2.5
+
+
+def test_a_wait_with_no_room_on_the_server_answers_at_once_with_retry_after(live, client, monkeypatch):
+    monkeypatch.setattr("caddie.web.live.changes.WAITERS", 0)  # every waiting place here taken
+    live.config["LIVE_LONG_POLL_MAX_S"] = 10
+    table, ann, _ = two_people(client)
+    began = time.monotonic()
+    response = client.get(f"{TABLES}/{table['id']}?wait=3", headers=bearer(ann))
+    assert response.status_code == 200 and response.get_json()["version"] == 3
+    assert response.headers["Retry-After"] == "1" and time.monotonic() - began < 1.5
+    # A wait that found the table newer needs no second try.
+    assert "Retry-After" not in client.get(f"{TABLES}/{table['id']}?wait=2", headers=bearer(ann)).headers
 
 
 def test_a_wait_still_needs_a_token_of_this_table(live, client):

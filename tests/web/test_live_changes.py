@@ -18,7 +18,7 @@ def test_a_waiter_wakes_when_its_table_changes_and_the_reader_stops_when_idle(ap
         public_id, version = row.public_id, row.version
     changes = Changes(app, interval=0.02, idle=0.2)
     answers: list[int | None] = []
-    waiter = threading.Thread(target=lambda: answers.append(changes.wait(public_id, version, 10.0)))
+    waiter = threading.Thread(target=lambda: answers.append(changes.wait(public_id, version, 10.0).version))
     started = time.monotonic()
     waiter.start()
     time.sleep(0.1)
@@ -39,6 +39,28 @@ def test_a_waiter_on_a_table_already_past_its_version_is_answered_at_once(app):
         row, _ = store.create("host-browser", "grid", SIX, [{"kind": "person"}, {"kind": "person"}], "Ann", None)
         public_id, version = row.public_id, row.version
     changes = Changes(app, interval=0.02, idle=0.2)
-    assert changes.wait(public_id, 0, 10.0) == version
-    assert changes.wait("no-such-table", 0, 10.0) is None
+    assert changes.wait(public_id, 0, 10.0) == (version, False)
+    assert changes.wait("no-such-table", 0, 10.0).version is None
     assert not changes.reading  # nothing waited, so no reader was started
+
+
+def test_a_waiter_that_reads_a_newer_version_first_wakes_those_still_behind(app):
+    # The mover's own phone asks for the next change before this process's reader has seen its
+    # move: it learns the new version from the database, and must wake the others on the way.
+    with app.app_context():
+        row, _ = store.create("host-browser", "grid", SIX, [{"kind": "person"}, {"kind": "person"}], "Ann", None)
+        public_id, version = row.public_id, row.version
+    changes = Changes(app, interval=60.0, idle=60.0)  # the reader reads once, then not for a minute
+    answers: list[int | None] = []
+    behind = threading.Thread(target=lambda: answers.append(changes.wait(public_id, version, 20.0).version))
+    behind.start()
+    time.sleep(0.2)
+    with app.app_context():
+        store.join(store.find(public_id), "Bob")
+    started = time.monotonic()
+    assert changes.wait(public_id, version + 1, 0.2).version == version + 1  # the mover's next wait
+    behind.join(timeout=5)
+    assert answers == [version + 1]
+    assert time.monotonic() - started < 2  # woken by the mover's phone, not the reader or the timeout
+    changes.stop()
+    assert not changes.reading

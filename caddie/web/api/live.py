@@ -23,7 +23,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from flask import Blueprint, Flask, current_app, request
+from flask import Blueprint, Flask, current_app, make_response, request
 
 from caddie.core.courses.course import SAMPLE_COURSES, Course
 from caddie.core.errors import CaddieError
@@ -181,12 +181,16 @@ def get_table(public_id: str):
     token = _bearer()
     row, seat = _viewer(public_id, token)
     wait = _wait()
-    if wait is not None and row.version <= wait:
-        forget_reads()  # a waiting request holds no database connection
-        app = _app()
-        changes_for(app).wait(public_id, wait, float(app.config.get("LIVE_LONG_POLL_MAX_S", LONG_POLL_MAX_S)))
-        row, seat = _viewer(public_id, token)
-    return table_view(row, seat)
+    if wait is None or row.version > wait:
+        return table_view(row, seat)
+    forget_reads()  # a waiting request holds no database connection
+    app = _app()
+    waited = changes_for(app).wait(public_id, wait, float(app.config.get("LIVE_LONG_POLL_MAX_S", LONG_POLL_MAX_S)))
+    row, seat = _viewer(public_id, token)
+    response = make_response(table_view(row, seat))
+    if waited.no_room and row.version <= wait:
+        response.headers["Retry-After"] = "1"  # this server had no room to wait: ask again in a second
+    return response
 
 
 @bp.post("/tables/<public_id>/moves")

@@ -18,12 +18,13 @@ import os
 import threading
 import time
 from datetime import UTC, datetime, timedelta
+from typing import NamedTuple
 
 from flask import Flask
 
 from caddie.store.live_tables import version_of, versions_since
 
-__all__ = ["Changes", "changes_for"]
+__all__ = ["Changes", "Waited", "changes_for"]
 
 INTERVAL = 0.1  # seconds between two reads of what changed
 IDLE = 5.0  # seconds with nobody waiting before the reading thread stops (the next waiter restarts it)
@@ -32,6 +33,14 @@ _SET = os.environ.get("LIVE_WAITERS", "").strip()
 WAITERS = int(_SET) if _SET.isdecimal() else 250  # waiting at once in one process, at most (gunicorn_conf)
 
 log = logging.getLogger(__name__)
+
+
+class Waited(NamedTuple):
+    """What a wait came to: the table's version (``None``: no such table), and whether it came
+    back at once for want of room to wait in this process."""
+
+    version: int | None
+    no_room: bool = False
 
 
 class Changes:
@@ -43,7 +52,7 @@ class Changes:
         self.idle = idle
         self._lock = threading.Lock()
         self._versions: dict[str, int] = {}
-        self._waiting: dict[str, set[threading.Event]] = {}
+        self._waiting: dict[str, dict[threading.Event, int]] = {}  # table -> waiter -> version it waits past
         self._count = 0
         self._pid: int | None = None  # the process whose reading thread runs, if one does
         self._thread: threading.Thread | None = None
@@ -99,31 +108,44 @@ class Changes:
         woken: list[threading.Event] = []
         with self._lock:
             for public_id, version, updated in changed:
-                if version > self._versions.get(public_id, 0):
-                    self._versions[public_id] = version
-                    woken.extend(self._waiting.get(public_id, ()))
+                woken.extend(self._learn(public_id, version))
                 if updated > self._since:
                     self._since = min(updated, datetime.now(UTC))
         for event in woken:
             event.set()
 
+    def _learn(self, public_id: str, version: int) -> list[threading.Event]:
+        """Note that the table is at ``version`` (under the lock); the waiters that are now behind.
+        Whoever learns it, the reading thread or a new waiter that read it from the database, wakes
+        them: a waiter that saw a newer version first must not swallow the others' wake-up."""
+        if version <= self._versions.get(public_id, 0):
+            return []
+        self._versions[public_id] = version
+        waiting = self._waiting.get(public_id, {})
+        return [event for event, past in waiting.items() if past < version]
+
     # -- waiting ------------------------------------------------------------------------------
-    def wait(self, public_id: str, version: int, timeout: float) -> int | None:
+    def wait(self, public_id: str, version: int, timeout: float) -> Waited:
         """Wait until the table is past ``version`` (or ``timeout`` seconds pass); its version then,
-        as far as this process knows. Answers at once when too many already wait here."""
+        as far as this process knows (``None``: no such table). Answers at once, with ``no_room``,
+        when ``WAITERS`` already wait here."""
         with self.app.app_context():
             current = version_of(public_id)
-        if current is None or current > version:
-            return current
+        if current is None:
+            return Waited(None)
         event = threading.Event()
+        registered = False
         with self._lock:
-            self._versions[public_id] = max(self._versions.get(public_id, 0), current)
-            if self._versions[public_id] > version:
-                return self._versions[public_id]
-            if self._count >= WAITERS:
-                return current
-            self._count += 1
-            self._waiting.setdefault(public_id, set()).add(event)
+            behind = self._learn(public_id, current)
+            known = self._versions.get(public_id, current)
+            if known <= version and self._count < WAITERS:
+                registered = True
+                self._count += 1
+                self._waiting.setdefault(public_id, {})[event] = version
+        for other in behind:
+            other.set()
+        if not registered:
+            return Waited(known, no_room=known <= version)
         # Counted first: a reading thread about to stop for idleness sees this waiter and carries on.
         self._ensure_running()
         try:
@@ -133,11 +155,11 @@ class Changes:
                 self._count -= 1
                 waiting = self._waiting.get(public_id)
                 if waiting is not None:
-                    waiting.discard(event)
+                    waiting.pop(event, None)
                     if not waiting:
                         del self._waiting[public_id]
         with self._lock:
-            return self._versions.get(public_id, current)
+            return Waited(self._versions.get(public_id, current))
 
 
 def changes_for(app: Flask) -> Changes:

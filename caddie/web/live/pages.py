@@ -414,16 +414,15 @@ def _stream(public_id: str, known: int) -> Response:
         deadline = time.monotonic() + STREAM_SECONDS
         seen = known
         while (remaining := deadline - time.monotonic()) > 0:
-            started = time.monotonic()
-            version = changes.wait(public_id, seen, min(remaining, 25.0))
-            if version is None:
+            waited = changes.wait(public_id, seen, min(remaining, 25.0))
+            if waited.version is None:
                 return
-            if version > seen:
-                seen = version
-                yield f"id: {version}\nevent: table\ndata: {version}\n\n"
+            if waited.version > seen:
+                seen = waited.version
+                yield f"id: {seen}\nevent: table\ndata: {seen}\n\n"
             else:
                 yield ": still here\n\n"  # keeps proxies from closing a quiet stream
-                if time.monotonic() - started < 0.05:
+                if waited.no_room:
                     time.sleep(1.0)  # the process had no room to wait: look again in a moment
 
     response = Response(events(), mimetype="text/event-stream")
