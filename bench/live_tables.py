@@ -1,0 +1,560 @@
+#!/usr/bin/env python3
+"""Live tables under load: many tables of phones waiting on the long poll, every move checked.
+
+    .venv/bin/python bench/live_tables.py [--tables 100] [--phones 4] [--duration 60]
+                                          [--think-ms 1500] [--workers 2]
+                                          [--database-url postgresql://...]
+                                          [--web-clients 50] [--web-think-ms 500]
+
+Starts the production command (``gunicorn -c python:caddie.serving.gunicorn_conf``, 2 workers,
+``tests/production/servers.py``) on a new schema of ``--database-url``'s PostgreSQL database
+(default ``TEST_DATABASE_URL``; without either, a SQLite file, said so in the output). Then:
+
+* **Setup**, before the clock: ``--tables`` Grid Golf tables of ``--phones`` people each, made,
+  joined by code and started through the JSON API (``docs/api.md``, "Live tables"), 18 holes
+  so that no match ends inside the measured time.
+* **The phones**: each is a thread of this process with its own connection and seat token. It
+  holds the live connection open (``GET /api/v1/tables/<id>?wait=<version>``, the long poll),
+  and when the table comes back with its seat to move it thinks for a random
+  ``--think-ms`` x 0.5 to 1.5, then sends its move (``POST .../moves`` with the version it
+  saw): the cards it must turn up, a draw from the deck, then the drawn card onto a face-down
+  place (the host also sends ``next_hole`` between holes). A phone's answer to a
+  ``Retry-After`` (no room to wait on that server) is honoured.
+* **The people at the other pages**, in the same run and on the same server: ``bench/web_load.py``'s
+  paced mixed phase (tally, ledger, caddie and solo games), ``--web-clients`` clients each
+  pausing 0 to twice ``--web-think-ms`` between requests, its rounds read back after.
+* After ``--duration`` seconds the phones stop moving, wait a moment for the last moves to
+  reach everyone, and every table is checked against the moves sent: the version went up
+  exactly once per acknowledged move, and each phone's own grid, read again, is the one its
+  last acknowledged move left (only a seat's own moves change its grid within a hole).
+
+Measured: a move's delay is from the moment its phone sent it to the moment each other phone
+of its table held a view at least that new (all clocks of this one process). The server's CPU
+is the user and system time of the gunicorn master, its workers and their helper processes
+over the measured window.
+
+The last line is the headline:
+
+    live_tables: P phones connected on T tables, M moves/s, seen by the others in p50 A ms,
+                 p95 B ms, p99 C ms; errors E, lost moves L; server CPU X ms/s per phone;
+                 tally p99 Y ms, ledger p99 Z ms
+
+Targets (issue 15): 400 phones (100 tables), p95 <= 1 s, 0 errors, 0 lost moves, tally and
+ledger p99 under 50 ms. The phones and the web clients run on the same machine as the server
+and share its cores, so every figure includes their cost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.web_load import MIXED, Answer, Http, Phase, RoundCheck, check_rounds, run_phase  # noqa: E402
+from tests.production.servers import Server, gunicorn_server, scratch_database  # noqa: E402
+
+# A short grid and no cards up at the deal: many turns a minute, the live traffic at its densest.
+RULES = {"cards": 4, "initial_flips": 2, "holes": 18}
+NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
+LONG_POLL_S = 25  # the server's LIVE_LONG_POLL_MAX_S: a long poll comes back no later
+SETTLE_S = 3.0  # after the clock: time for the last moves to reach every phone
+MAX_PROBLEMS_KEPT = 20
+
+
+# ---- one phone -----------------------------------------------------------------------
+
+
+@dataclass
+class Sent:
+    """A move a phone sent: when, from which version, and what came back."""
+
+    sent_at: float
+    version: int  # the version it was decided on; acknowledged, the table is at version + 1
+    acknowledged: bool = False
+
+
+@dataclass
+class Phone:
+    """One person's phone at one table: a seat token, a connection, what it saw and sent."""
+
+    base_url: str
+    table: str
+    seat: int
+    token: str
+    rng: random.Random
+    think: float
+    http: Http = field(init=False)
+    seen: list[tuple[float, int]] = field(default_factory=list)  # (when, version) of each new view
+    sent: list[Sent] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    last_answer: dict[str, Any] | None = None  # the view its last acknowledged move came back with
+    version: int = 0
+    view: dict[str, Any] = field(default_factory=dict)
+    retry_afters: int = 0
+    reconnects: int = 0
+
+    def __post_init__(self) -> None:
+        self.http = Http(self.base_url, timeout=LONG_POLL_S + 30)
+
+    @property
+    def auth(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+    def request(self, method: str, path: str, json_body: Any = None) -> Answer:
+        """A request, sent again once on a new connection when the kept-alive one turned out to be
+        closed (gunicorn closes an idle one after its ``keepalive`` seconds), as a browser does.
+        A move sent twice is safe: the second names a version the table has left, so it is refused
+        with 409 and the table as it is, and the move counts as unanswered."""
+        try:
+            return self.http.request(method, path, json_body=json_body, headers=self.auth)
+        except ConnectionError:
+            self.reconnects += 1
+            return self.http.request(method, path, json_body=json_body, headers=self.auth)
+
+    def note(self, view: dict[str, Any]) -> None:
+        if view["version"] > self.version:
+            self.seen.append((time.perf_counter(), view["version"]))
+            self.version = view["version"]
+        self.view = view
+
+    def fetch(self, wait: int | None = None) -> Answer:
+        path = f"/api/v1/tables/{self.table}" + ("" if wait is None else f"?wait={wait}")
+        answer = self.request("GET", path)
+        if answer.status != 200:
+            raise Failed(f"GET {path}: {answer.status} {answer.body[:200]!r}")
+        self.note(answer.json())
+        return answer
+
+    def my_move(self) -> dict[str, Any] | None:
+        """The move this phone makes now, or None when it is not its to make."""
+        view = self.view
+        if view["phase"] == "hole_over":
+            return {"action": "next_hole"} if self.seat == 0 else None
+        if view["to_move"] != self.seat or view["phase"] not in ("flip", "turn"):
+            return None
+        grid = view["view"]["grid"]
+        face_down = [i for i, card in enumerate(grid) if card is None]
+        if view["phase"] == "flip":
+            return {"action": "flip", "positions": face_down[: view["view"]["rules"]["initial_flips"]]}
+        if view["view"].get("drawn") is None:
+            return {"action": "draw"}
+        return {"action": "swap", "position": self.rng.choice(face_down) if face_down else 0}
+
+    def send(self, move: dict[str, Any]) -> None:
+        sent = Sent(time.perf_counter(), self.version)
+        self.sent.append(sent)
+        answer = self.request(
+            "POST", f"/api/v1/tables/{self.table}/moves", {"version": sent.version, "action": move}
+        )
+        if answer.status == 409 and answer.json().get("field") == "version" and self.reconnects:
+            self.note(answer.json())  # sent twice and the first one was made: the table as it is
+            return
+        if answer.status != 200:
+            raise Failed(f"move {move} at version {sent.version}: {answer.status} {answer.body[:200]!r}")
+        sent.acknowledged = True
+        self.last_answer = answer.json()
+        self.note(self.last_answer)
+
+    def run(self, deadline: float, settle_until: float) -> None:
+        """Move on its turns until ``deadline``, then keep listening until ``settle_until``."""
+        try:
+            self.fetch()
+            while time.perf_counter() < settle_until:
+                move = self.my_move() if time.perf_counter() < deadline else None
+                if move is not None:
+                    time.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+                    if time.perf_counter() < deadline:
+                        try:
+                            self.send(move)
+                        except Failed as err:
+                            self.errors.append(str(err))
+                            self.fetch()
+                        continue
+                started = time.perf_counter()
+                answer = self.fetch(wait=self.version)
+                if answer.headers.get("Retry-After") and answer.json()["version"] <= self.version:
+                    self.retry_afters += 1
+                    time.sleep(float(answer.headers["Retry-After"]))
+                elif time.perf_counter() - started > LONG_POLL_S + 5:
+                    self.errors.append(f"a long poll took {time.perf_counter() - started:.0f} s")
+        except Exception as err:  # every failure is counted, the phone stops
+            self.errors.append(f"{type(err).__name__}: {err}")
+        finally:
+            self.http.close()
+
+
+class Failed(Exception):
+    """An answer other than the one the phone needed."""
+
+
+# ---- the tables ------------------------------------------------------------------------
+
+
+def open_table(base_url: str, phones: int, index: int, think: float, seed: int) -> list[Phone]:
+    """A started Grid Golf table of ``phones`` people: its phones, seated."""
+    http = Http(base_url)
+    try:
+        made = http.request(
+            "POST",
+            "/api/v1/tables",
+            json_body={"name": NAMES[0], "seats": [{"kind": "person"}] * phones, "game": "grid", "rules": RULES},
+        )
+        if made.status != 201:
+            raise Failed(f"making table {index}: {made.status} {made.body[:200]!r}")
+        table = made.json()
+        tokens = [table["seat_token"]]
+        for seat in range(1, phones):
+            joined = http.request("POST", f"/api/v1/tables/{table['code']}/join", json_body={"name": NAMES[seat]})
+            if joined.status != 200:
+                raise Failed(f"joining table {index}: {joined.status} {joined.body[:200]!r}")
+            tokens.append(joined.json()["seat_token"])
+        started = http.request(
+            "POST", f"/api/v1/tables/{table['id']}/start", headers={"Authorization": f"Bearer {tokens[0]}"}
+        )
+        if started.status != 200:
+            raise Failed(f"starting table {index}: {started.status} {started.body[:200]!r}")
+    finally:
+        http.close()
+    return [
+        Phone(base_url, table["id"], seat, token, random.Random(seed * 7919 + index * 31 + seat), think)
+        for seat, token in enumerate(tokens)
+    ]
+
+
+def open_tables(base_url: str, tables: int, phones: int, think: float, seed: int) -> list[list[Phone]]:
+    """The tables, made by a few threads at once (setup time is not measured)."""
+    made: list[list[Phone] | None] = [None] * tables
+    problems: list[str] = []
+    next_index = iter(range(tables))
+    lock = threading.Lock()
+
+    def work() -> None:
+        while True:
+            with lock:
+                index = next(next_index, None)
+            if index is None:
+                return
+            try:
+                made[index] = open_table(base_url, phones, index, think, seed)
+            except Exception as err:
+                problems.append(str(err))
+
+    threads = [threading.Thread(target=work, daemon=True) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if problems:
+        raise SystemExit(f"live_tables: the tables could not be set up: {problems[0]}")
+    return [t for t in made if t is not None]
+
+
+# ---- checking every table --------------------------------------------------------------
+
+
+@dataclass
+class TableCheck:
+    moves: int = 0  # acknowledged moves
+    lost: int = 0  # acknowledged moves the table does not hold
+    unexplained: int = 0  # versions no acknowledged move accounts for
+    problems: list[str] = field(default_factory=list)
+
+
+def check_tables(base_url: str, tables: list[list[Phone]], start_versions: dict[str, int]) -> TableCheck:
+    """Read every table again, through every seat, and compare it with the moves acknowledged."""
+    result = TableCheck()
+    for phones in tables:
+        table = phones[0].table
+        acknowledged = [s for p in phones for s in p.sent if s.acknowledged]
+        unanswered = [s for p in phones for s in p.sent if not s.acknowledged]
+        result.moves += len(acknowledged)
+        finals = []
+        http = Http(base_url)
+        try:
+            for phone in phones:
+                answer = http.request("GET", f"/api/v1/tables/{table}", headers=phone.auth)
+                if answer.status != 200:
+                    result.problems.append(f"table {table} seat {phone.seat}: {answer.status} on reading it back")
+                    result.lost += len([s for s in phone.sent if s.acknowledged])
+                    continue
+                finals.append((phone, answer.json()))
+        finally:
+            http.close()
+        if not finals:
+            continue
+        version = finals[0][1]["version"]
+        made = version - start_versions[table]
+        if made < len(acknowledged):
+            result.lost += len(acknowledged) - made
+            result.problems.append(f"table {table}: {len(acknowledged)} moves acknowledged, {made} made")
+        elif made > len(acknowledged) + len(unanswered):
+            result.unexplained += made - len(acknowledged) - len(unanswered)
+            result.problems.append(f"table {table}: {made} moves made, {len(acknowledged)} acknowledged")
+        versions = sorted(s.version for s in acknowledged)
+        if len(set(versions)) != len(versions):
+            result.problems.append(f"table {table}: two acknowledged moves were made on one version")
+            result.lost += len(versions) - len(set(versions))
+        for phone, final in finals:
+            last = phone.last_answer
+            if last is None or last["hole"] != final["hole"] or final["phase"] == "hole_over":
+                continue  # a new hole dealt a new grid since this seat's last move
+            if last["view"]["grid"] != final["view"]["grid"]:
+                result.lost += 1
+                result.problems.append(
+                    f"table {table} seat {phone.seat}: grid {final['view']['grid']}, "
+                    f"its last move left {last['view']['grid']}"
+                )
+    return result
+
+
+# ---- the figures ----------------------------------------------------------------------
+
+
+def delays(tables: list[list[Phone]]) -> tuple[list[float], int]:
+    """Each acknowledged move's delay to each other phone of its table (seconds), and how many
+    of those appearances never came."""
+    found: list[float] = []
+    missing = 0
+    for phones in tables:
+        for mover in phones:
+            for sent in mover.sent:
+                if not sent.acknowledged:
+                    continue
+                for other in phones:
+                    if other is mover:
+                        continue
+                    when = next((t for t, v in other.seen if v >= sent.version + 1), None)
+                    if when is None:
+                        missing += 1
+                    else:
+                        found.append(max(when - sent.sent_at, 0.0))
+    return found, missing
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), -(-len(ordered) * q // 100)))
+    return ordered[int(rank) - 1]
+
+
+def server_cpu_seconds(server: Server) -> float:
+    """User plus system CPU time of every process in the server's process group (its master,
+    workers and their helpers), from /proc."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    group = server.process.pid  # started in a session of its own: the group is the master's pid
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdecimal():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group:  # fields[2] is the process group (field 5 of stat)
+            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return total / ticks
+
+
+@dataclass
+class Report:
+    tables: int
+    phones: int
+    seconds: float
+    database: str
+    workers: int
+    connected: int
+    moves: int
+    delays: list[float]
+    missing: int
+    errors: list[str]
+    check: TableCheck
+    cpu_seconds: float
+    retry_afters: int
+    reconnects: int
+    web: Phase | None
+    rounds: RoundCheck | None
+
+    def lines(self) -> list[str]:
+        ms = [d * 1000 for d in self.delays]
+        out = [
+            f"live_tables: {self.tables} tables of {self.phones} phones, {self.seconds:.0f} s, "
+            f"{self.workers} gunicorn workers, {self.database}, {os.cpu_count()} CPU cores shared with the clients",
+            f"phones connected (each holding its long poll open): {self.connected}",
+            f"moves acknowledged: {self.moves}, {self.moves / self.seconds:.1f} moves/s",
+            f"a move seen by the other phones: {len(ms)} appearances, p50 {percentile(ms, 50):.0f} ms, "
+            f"p95 {percentile(ms, 95):.0f} ms, p99 {percentile(ms, 99):.0f} ms, max {max(ms, default=0):.0f} ms; "
+            f"never seen {self.missing}",
+            f"tables read back: {self.check.moves} moves, lost {self.check.lost}, "
+            f"unexplained versions {self.check.unexplained}",
+            f"long polls answered with Retry-After (no room to wait): {self.retry_afters}; "
+            f"requests sent again on a new connection: {self.reconnects}",
+            f"server CPU: {self.cpu_seconds:.1f} s in {self.seconds:.0f} s "
+            f"({self.cpu_seconds / self.seconds:.2f} cores), "
+            f"{self.cpu_seconds / self.seconds / max(self.connected, 1) * 1000:.2f} ms per second per phone",
+        ]
+        out += [f"  {p}" for p in self.check.problems[:MAX_PROBLEMS_KEPT]]
+        web_errors: list[str] = []
+        if self.web is not None:
+            web = self.web
+            web_errors = web.errors()
+            out.append(
+                f"paced web load beside them ({len(web.clients)} clients, each pausing 0 to "
+                f"{2 * web.clients[0].think:g} s): {web.requests()} requests, {web.rate():.0f} req/s"
+            )
+            for kind in MIXED:
+                out.append(
+                    f"  {kind:<8}{web.requests(kind):>8} requests  p50 {web.percentile(50, kind):7.1f} ms  "
+                    f"p99 {web.percentile(99, kind):7.1f} ms"
+                )
+            if self.rounds is not None:
+                r = self.rounds
+                out.append(f"  rounds read back: {r.rounds}, cells {r.cells}, lost {r.lost}, wrong {r.wrong}")
+        errors = self.errors + [f"web: {e}" for e in web_errors]
+        if errors:
+            out.append(f"errors ({len(errors)}), the first {min(len(errors), MAX_PROBLEMS_KEPT)}:")
+            out += [f"  {e[:300]}" for e in errors[:MAX_PROBLEMS_KEPT]]
+        lost = self.check.lost + self.check.unexplained + (self.rounds.lost + self.rounds.wrong if self.rounds else 0)
+        tally = f"{self.web.percentile(99, 'tally'):.1f}" if self.web else "n/a"
+        ledger = f"{self.web.percentile(99, 'ledger'):.1f}" if self.web else "n/a"
+        out.append(
+            f"live_tables: {self.connected} phones connected on {self.tables} tables, "
+            f"{self.moves / self.seconds:.1f} moves/s, seen by the others in p50 {percentile(ms, 50):.0f} ms, "
+            f"p95 {percentile(ms, 95):.0f} ms, p99 {percentile(ms, 99):.0f} ms; errors {len(errors) + self.missing}, "
+            f"lost moves {lost}; server CPU {self.cpu_seconds / self.seconds / max(self.connected, 1) * 1000:.2f} "
+            f"ms/s per phone; tally p99 {tally} ms, ledger p99 {ledger} ms"
+        )
+        return out
+
+
+def describe(url: str) -> str:
+    return "PostgreSQL" if url.startswith("postgres") else "SQLite"
+
+
+def measure(
+    database_url: str,
+    tables: int,
+    phones: int,
+    duration: float,
+    think: float,
+    workers: int = 2,
+    web_clients: int = 50,
+    web_think: float = 0.5,
+    seed: int = 1,
+    log_dir: Path | None = None,
+    say: Callable[[str], None] = print,
+) -> Report:
+    with tempfile.TemporaryDirectory(prefix="live-tables-") as scratch:
+        logs = Path(log_dir or scratch)
+        with scratch_database(Path(scratch), database_url, prefix="live_tables") as url:
+            # Computers never sit at these tables: the driver thread only looks for due turns.
+            with gunicorn_server(url, workers=workers, log_path=logs / "caddie.log") as server:
+                say(f"caddie at {server.url} ({describe(url)}); setting up {tables} tables of {phones} phones")
+                seated = open_tables(server.url, tables, phones, think, seed)
+                for phones_at in seated:
+                    phones_at[0].fetch()
+                start_versions = {p[0].table: p[0].version for p in seated}
+                everyone = [p for t in seated for p in t]
+                say(f"{len(everyone)} phones seated; playing for {duration:g} s beside {web_clients} web clients")
+                cpu_before = server_cpu_seconds(server)
+                started = time.perf_counter()
+                deadline = started + duration
+                threads = [
+                    threading.Thread(target=p.run, args=(deadline, deadline + SETTLE_S), daemon=True) for p in everyone
+                ]
+                for thread in threads:
+                    thread.start()
+                web: list[Phase] = []
+                web_thread = None
+                if web_clients:
+
+                    def web_load() -> None:
+                        phase = run_phase("paced web load", server.url, web_clients, duration, MIXED, seed, web_think)
+                        web.append(phase)
+
+                    web_thread = threading.Thread(target=web_load, daemon=True)
+                    web_thread.start()
+                time.sleep(max(deadline - time.perf_counter(), 0))
+                cpu_seconds = server_cpu_seconds(server) - cpu_before
+                seconds = time.perf_counter() - started
+                for thread in threads:
+                    thread.join(timeout=LONG_POLL_S + SETTLE_S + 30)
+                if web_thread is not None:
+                    web_thread.join()
+                connected = sum(1 for p in everyone if p.seen and not p.errors)
+                say("reading every table back")
+                check = check_tables(server.url, seated, start_versions)
+                rounds = check_rounds(server.url, web[0].clients) if web else None
+                found, missing = delays(seated)
+                errors = [f"table {p.table} seat {p.seat}: {e}" for p in everyone for e in p.errors]
+                return Report(
+                    tables=len(seated),
+                    phones=phones,
+                    seconds=seconds,
+                    database=describe(url),
+                    workers=workers,
+                    connected=connected,
+                    moves=sum(1 for p in everyone for s in p.sent if s.acknowledged),
+                    delays=found,
+                    missing=missing,
+                    errors=errors,
+                    check=check,
+                    cpu_seconds=cpu_seconds,
+                    retry_afters=sum(p.retry_afters for p in everyone),
+                    reconnects=sum(p.reconnects for p in everyone),
+                    web=web[0] if web else None,
+                    rounds=rounds,
+                )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100, help="tables (default 100)")
+    parser.add_argument("--phones", type=int, default=4, help="phones at each table, 2 to 6 (default 4)")
+    parser.add_argument("--duration", type=float, default=60, help="seconds of play (default 60)")
+    parser.add_argument("--think-ms", type=float, default=1500, help="a person's mean time to move (default 1500)")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("TEST_DATABASE_URL", ""),
+        help="a PostgreSQL database to use a new schema of (default TEST_DATABASE_URL, else a SQLite file)",
+    )
+    parser.add_argument("--web-clients", type=int, default=50, help="bench/web_load.py's paced clients (0: none)")
+    parser.add_argument("--web-think-ms", type=float, default=500, help="their mean pause (default 500)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--log-dir", type=Path, help="keep the server's log here")
+    args = parser.parse_args(argv)
+    if not 2 <= args.phones <= 6:
+        parser.error("--phones is 2 to 6 (a Grid Golf table's seats)")
+    report = measure(
+        args.database_url,
+        args.tables,
+        args.phones,
+        args.duration,
+        args.think_ms / 1000,
+        args.workers,
+        args.web_clients,
+        args.web_think_ms / 1000,
+        args.seed,
+        args.log_dir,
+        say=lambda s: print(s, file=sys.stderr, flush=True),
+    )
+    print("\n".join(report.lines()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
