@@ -154,9 +154,7 @@ class Phone:
     def send(self, move: dict[str, Any]) -> None:
         sent = Sent(time.perf_counter(), self.version)
         self.sent.append(sent)
-        answer = self.request(
-            "POST", f"/api/v1/tables/{self.table}/moves", {"version": sent.version, "action": move}
-        )
+        answer = self.request("POST", f"/api/v1/tables/{self.table}/moves", {"version": sent.version, "action": move})
         if answer.status == 409 and answer.json().get("field") == "version" and self.reconnects:
             self.note(answer.json())  # sent twice and the first one was made: the table as it is
             return
