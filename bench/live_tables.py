@@ -49,6 +49,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import sys
 import tempfile
 import threading
@@ -70,6 +71,7 @@ NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 LONG_POLL_S = 25  # the server's LIVE_LONG_POLL_MAX_S: a long poll comes back no later
 SETTLE_S = 3.0  # after the clock: time for the last moves to reach every phone
 MAX_PROBLEMS_KEPT = 20
+PUBLIC_ID = re.compile(r"/[A-Za-z0-9_-]{8,}")  # a table's, round's or match's id in a logged path
 
 
 # ---- one phone -----------------------------------------------------------------------
@@ -385,6 +387,7 @@ class Report:
     reconnects: int
     web: Phase | None
     rounds: RoundCheck | None
+    server_times: dict[str, list[float]] = field(default_factory=dict)  # with --request-log
 
     def lines(self) -> list[str]:
         ms = [d * 1000 for d in self.delays]
@@ -405,6 +408,13 @@ class Report:
             f"{self.cpu_seconds / self.seconds / max(self.connected, 1) * 1000:.2f} ms per second per phone",
         ]
         out += [f"  {p}" for p in self.check.problems[:MAX_PROBLEMS_KEPT]]
+        if self.server_times:
+            out.append("inside the app (its request log; a long poll's time includes its wait):")
+            for what, times in sorted(self.server_times.items(), key=lambda item: -len(item[1])):
+                out.append(
+                    f"  {what:<40}{len(times):>7}  p50 {percentile(times, 50):7.1f} ms  "
+                    f"p99 {percentile(times, 99):7.1f} ms"
+                )
         web_errors: list[str] = []
         if self.web is not None:
             web = self.web
@@ -454,12 +464,14 @@ def measure(
     seed: int = 1,
     log_dir: Path | None = None,
     say: Callable[[str], None] = print,
+    request_log: bool = False,
 ) -> Report:
     with tempfile.TemporaryDirectory(prefix="live-tables-") as scratch:
         logs = Path(log_dir or scratch)
         with scratch_database(Path(scratch), database_url, prefix="live_tables") as url:
             # Computers never sit at these tables: the driver thread only looks for due turns.
-            with gunicorn_server(url, workers=workers, log_path=logs / "caddie.log") as server:
+            extra = {"REQUEST_LOG": "true"} if request_log else {}
+            with gunicorn_server(url, workers=workers, log_path=logs / "caddie.log", extra_env=extra) as server:
                 say(f"caddie at {server.url} ({describe(url)}); setting up {tables} tables of {phones} phones")
                 seated = open_tables(server.url, tables, phones, think, seed)
                 for phones_at in seated:
@@ -498,6 +510,10 @@ def measure(
                 rounds = check_rounds(server.url, web[0].clients) if web else None
                 found, missing = delays(seated)
                 errors = [f"table {p.table} seat {p.seat}: {e}" for p in everyone for e in p.errors]
+                server_times: dict[str, list[float]] = {}
+                for line in server.request_lines() if request_log else []:
+                    what = f"{line['method']} {PUBLIC_ID.sub('/<id>', line['path'])}"
+                    server_times.setdefault(what, []).append(float(line["duration_ms"]))
                 return Report(
                     tables=len(seated),
                     phones=phones,
@@ -515,6 +531,7 @@ def measure(
                     reconnects=sum(p.reconnects for p in everyone),
                     web=web[0] if web else None,
                     rounds=rounds,
+                    server_times=server_times,
                 )
 
 
@@ -534,6 +551,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--web-think-ms", type=float, default=500, help="their mean pause (default 500)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--log-dir", type=Path, help="keep the server's log here")
+    parser.add_argument(
+        "--request-log", action="store_true", help="log every request in the app and show its times per endpoint"
+    )
     args = parser.parse_args(argv)
     if not 2 <= args.phones <= 6:
         parser.error("--phones is 2 to 6 (a Grid Golf table's seats)")
@@ -549,6 +569,7 @@ def main(argv: list[str] | None = None) -> int:
         args.seed,
         args.log_dir,
         say=lambda s: print(s, file=sys.stderr, flush=True),
+        request_log=args.request_log,
     )
     print("\n".join(report.lines()))
     return 0

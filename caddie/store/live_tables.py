@@ -25,7 +25,6 @@ from sqlalchemy.exc import IntegrityError
 
 from caddie.core.clubs.scoring import ClubRules
 from caddie.core.courses.course import Course
-from caddie.core.game import Event
 from caddie.core.grid.rules import Rules
 from caddie.core.live.codes import new_code, read_code
 from caddie.core.live.table import LiveTable
@@ -107,7 +106,9 @@ def seat_of(row: LiveTableRecord, token: object, table: LiveTable | None = None)
     if not is_token(token):
         return None
     assert isinstance(token, str)
-    return (table or load(row)).seat_of(digest(token))
+    if table is not None:
+        return table.seat_of(digest(token))
+    return LiveTable.stored_seat_of(row.state, digest(token))
 
 
 # -- changing a table ---------------------------------------------------------------------------
@@ -142,9 +143,16 @@ def _save(
     timing: Timing,
     mover_before: int | None,
     due: datetime | None | bool = True,
+    holes_before: int | None = None,
 ) -> None:
+    """Store ``table`` as the version after ``seen_version``. Its finished holes land in the
+    ledger round only when this change finished one (``holes_before``: how many were finished
+    before it; ``None``: look anyway), so an ordinary move costs no reading of the scorecard."""
     now = _now()
     match = table.match
+    finished = match.hole_scores if match is not None else []
+    if holes_before is not None and len(finished) <= holes_before:
+        finished = []
     if due is True:
         due = _next_due(table, mover_before, row.due_at, now, timing)
     save_versioned(
@@ -159,7 +167,7 @@ def _save(
             "finished_at": now if match is not None and match.is_over else None,
         },
         match.names if match is not None else [],
-        match.hole_scores if match is not None else [],
+        finished,
     )
 
 
@@ -179,9 +187,10 @@ def change(
         version = row.version
         table = load(row)
         mover = table.to_move
+        holes = len(table.match.hole_scores) if table.match is not None else 0
         result = edit(table)
         try:
-            _save(row, table, version, timing, mover)
+            _save(row, table, version, timing, mover, holes_before=holes)
         except StaleTable:
             if seen_version is not None:
                 raise
@@ -261,11 +270,22 @@ def start(row: LiveTableRecord, by: int | None, timing: Timing = Timing(), seed:
 
 
 def move(
-    row: LiveTableRecord, seat: int, actions: Sequence[Any], seen_version: int, timing: Timing = Timing()
-) -> list[Event[Any]]:
-    """``seat``'s move, applied once: ``StaleTable`` if the table moved on since ``seen_version``,
-    ``IllegalAction`` (nothing changes) if it is not a legal move for that seat now."""
-    return change(row, lambda table: table.play(seat, actions), seen_version, timing)
+    row: LiveTableRecord,
+    seat: int,
+    actions: Sequence[Any] | Callable[[LiveTable], Sequence[Any]],
+    seen_version: int,
+    timing: Timing = Timing(),
+) -> LiveTable:
+    """``seat``'s move, applied once; the table as it now is. ``actions``, or a function that reads
+    them off the table (a program's move names what it does in the table's terms). ``StaleTable``
+    if the table moved on since ``seen_version``, ``IllegalAction`` (nothing changes) if it is not
+    a legal move for that seat now."""
+
+    def play(table: LiveTable) -> LiveTable:
+        table.play(seat, actions(table) if callable(actions) else actions)
+        return table
+
+    return change(row, play, seen_version, timing)
 
 
 # -- the computers' moves ------------------------------------------------------------------------

@@ -706,6 +706,30 @@ def test_a_wait_answers_when_another_seat_moves(live, client):
     assert sum(card is not None for card in view["view"]["opponents"][0]) == 2
 
 
+def test_a_waiting_phone_holds_no_database_connection(live, client):
+    """A long poll waits with its connection back in the pool (docs/live-tables.md, "Serving"):
+    hundreds of phones wait at once, and the pool is a handful of connections."""
+    from caddie.store.database import db
+
+    live.config["LIVE_LONG_POLL_MAX_S"] = 1.0
+    table, ann, _ = two_people(client)
+    move(client, table["id"], ann, 3, {"action": "flip", "positions": [0, 3]})
+    with live.app_context():
+        pool = db.engine.pool
+    held: list[int] = []
+
+    def watch_pool():
+        time.sleep(0.5)  # the long poll below is waiting by now
+        held.append(pool.checkedout())
+
+    watcher = threading.Thread(target=watch_pool)
+    watcher.start()
+    status, view = look(client, table["id"], ann, wait=4)
+    watcher.join()
+    assert status == 200 and view["version"] == 4
+    assert held == [0]
+
+
 def test_a_wait_times_out_with_the_same_version(live, client):
     live.config["LIVE_LONG_POLL_MAX_S"] = 0.4
     table, ann, _ = two_people(client)

@@ -183,9 +183,11 @@ def get_table(public_id: str):
     wait = _wait()
     if wait is None or row.version > wait:
         return table_view(row, seat)
-    forget_reads()  # a waiting request holds no database connection
+    current = row.version  # read before the rollback below expires the row: reading it after would
+    forget_reads()  # start a transaction again, and a waiting request holds no database connection
     app = _app()
-    waited = changes_for(app).wait(public_id, wait, float(app.config.get("LIVE_LONG_POLL_MAX_S", LONG_POLL_MAX_S)))
+    timeout = float(app.config.get("LIVE_LONG_POLL_MAX_S", LONG_POLL_MAX_S))
+    waited = changes_for(app).wait(public_id, wait, timeout, current=current)
     row, seat = _viewer(public_id, token)
     response = make_response(table_view(row, seat))
     if waited.no_room and row.version <= wait:
@@ -208,25 +210,28 @@ def make_move(public_id: str):
         )
     if seen != row.version:  # before reading the move: it was meant for a table that is gone
         return _stale(public_id, seat)
-    table = live_tables.load(row)
-    if table.match is None:
-        raise IllegalAction("The match has not started yet: the host starts it.", "action")
-    actions = table.kind.program_actions(table.match, seat, _move_of(table, move))
+
+    def actions(table: LiveTable) -> list[Any]:
+        if table.match is None:
+            raise IllegalAction("The match has not started yet: the host starts it.", "action")
+        return table.kind.program_actions(table.match, seat, _move_of(table, move))
+
     app = _app()
     try:
-        live_tables.move(row, seat, actions, seen, timing_for(app))
+        played = live_tables.move(row, seat, actions, seen, timing_for(app))
     except live_tables.StaleTable:
         return _stale(public_id, seat)
     ensure_driver(app)
-    return table_view(row, seat)
+    return table_view(row, seat, played)
 
 
 # -- what a seat sees ------------------------------------------------------------------------------
 
 
-def table_view(row: LiveTableRecord, seat: int | None) -> dict[str, Any]:
-    """``seat``'s view of the table (``None``: an onlooker's), holding nothing that seat may not know."""
-    table = live_tables.load(row)
+def table_view(row: LiveTableRecord, seat: int | None, table: LiveTable | None = None) -> dict[str, Any]:
+    """``seat``'s view of the table (``None``: an onlooker's), holding nothing that seat may not know.
+    ``table``: the row's state already read, when the caller has it."""
+    table = table or live_tables.load(row)
     kind, match = table.kind, table.match
     view = None
     if match is not None:

@@ -125,12 +125,14 @@ class Changes:
         return [event for event, past in waiting.items() if past < version]
 
     # -- waiting ------------------------------------------------------------------------------
-    def wait(self, public_id: str, version: int, timeout: float) -> Waited:
+    def wait(self, public_id: str, version: int, timeout: float, current: int | None = None) -> Waited:
         """Wait until the table is past ``version`` (or ``timeout`` seconds pass); its version then,
         as far as this process knows (``None``: no such table). Answers at once, with ``no_room``,
-        when ``WAITERS`` already wait here."""
-        with self.app.app_context():
-            current = version_of(public_id)
+        when ``WAITERS`` already wait here. ``current``: the version the caller has just read from
+        the database, which spares reading it again."""
+        if current is None:
+            with self.app.app_context():
+                current = version_of(public_id)
         if current is None:
             return Waited(None)
         event = threading.Event()
