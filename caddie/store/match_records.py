@@ -65,9 +65,12 @@ def save_versioned(
     if done != 1:
         db.session.rollback()
         raise StaleMatch()
-    _land_in_ledger(row.round_id, names, hole_scores)
+    if hole_scores:
+        _land_in_ledger(row.round_id, names, hole_scores)
     db.session.commit()
-    db.session.refresh(row)
+    # Only the version is read back at once: the rest (the whole stored game, above all) is read
+    # when it is next asked for, and most callers answer from the game they have just saved.
+    db.session.refresh(row, ["version"])
 
 
 def _land_in_ledger(round_id: int | None, names: Sequence[str], hole_scores: Sequence[Sequence[int]]) -> None:
