@@ -104,7 +104,6 @@ class Phone:
     version: int = 0
     view: dict[str, Any] = field(default_factory=dict)
     retry_afters: int = 0
-    reconnects: int = 0
 
     def __post_init__(self) -> None:
         self.http = Http(self.base_url, timeout=LONG_POLL_S + 30)
@@ -114,15 +113,14 @@ class Phone:
         return {"Authorization": f"Bearer {self.token}"}
 
     def request(self, method: str, path: str, json_body: Any = None) -> Answer:
-        """A request, sent again once on a new connection when the kept-alive one turned out to be
-        closed (gunicorn closes an idle one after its ``keepalive`` seconds), as a browser does.
-        A move sent twice is safe: the second names a version the table has left, so it is refused
-        with 409 and the table as it is, and the move counts as unanswered."""
-        try:
-            return self.http.request(method, path, json_body=json_body, headers=self.auth)
-        except ConnectionError:
-            self.reconnects += 1
-            return self.http.request(method, path, json_body=json_body, headers=self.auth)
+        """A request with the seat's token. ``Http`` sends it again once on a new connection when
+        the kept-alive one was closed as it went out: a move sent twice names a version the table
+        has left, so the second is refused with 409 and the table as it is (``send``)."""
+        return self.http.request(method, path, json_body=json_body, headers=self.auth)
+
+    @property
+    def reconnects(self) -> int:
+        return self.http.resent
 
     def note(self, view: dict[str, Any]) -> None:
         if view["version"] > self.version:

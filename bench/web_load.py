@@ -146,6 +146,7 @@ class Http:
         self.origin = f"{parts.scheme}://{parts.netloc}"
         self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
         self.cookies: dict[str, str] = {}
+        self.resent = 0  # requests sent again on a new connection
 
     def request(
         self,
@@ -168,8 +169,17 @@ class Http:
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         try:
-            self.connection.request(method, path, body=body, headers=sent)
-            response = self.connection.getresponse()
+            try:
+                self.connection.request(method, path, body=body, headers=sent)
+                response = self.connection.getresponse()
+            except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+                # The server closed the kept-alive connection as this request went out (gunicorn
+                # closes an idle one after its keepalive seconds): a browser sends it again once on
+                # a new connection, and so does this client. A write sent twice is refused as stale.
+                self.connection.close()
+                self.resent += 1
+                self.connection.request(method, path, body=body, headers=sent)
+                response = self.connection.getresponse()
             data = response.read()
         except Exception:
             self.connection.close()  # a fresh connection for the next request
