@@ -72,6 +72,12 @@ _TABLE_VIEW_PROPERTIES: dict[str, Schema] = {
         "items": {"type": ["string", "null"]},
         "description": "In seat order; null for a person's seat nobody has joined yet.",
     },
+    "order": {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 0},
+        "description": "The seats in this hole's playing order (seat order in the lobby). A Grid Golf "
+        "view lists `opponents` in this order, from the seat after this one.",
+    },
     "totals": {
         "type": "array",
         "items": {"type": "integer"},
@@ -242,7 +248,8 @@ SCHEMAS.update(
                 "opponents": {
                     "type": "array",
                     "items": {"type": "array", "items": NULLABLE_CARD},
-                    "description": "The other seats' grids, in seat order.",
+                    "description": "The other seats' grids in playing order, from the seat after this one "
+                    "(the table's `order`), as the caddie's request lists them.",
                 },
                 "deck_size": {"type": "integer", "minimum": 0},
                 "final_turn": {"type": "boolean", "description": "Someone went out: this is your last turn."},
@@ -431,6 +438,7 @@ def _table(
         "seat": seat,
         "to_move": to_move,
         "names": list(names),
+        "order": [0, 1],
         "totals": [0, 0],
         "hole": 0 if phase == "lobby" else 1,
         "seats": seats,

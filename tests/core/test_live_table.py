@@ -1,4 +1,4 @@
-"""A live table's seat lookup on its stored form agrees with the one on the table itself."""
+"""A live table: the seat lookup on its stored form, and the order of a seat's opponents."""
 
 from __future__ import annotations
 
@@ -7,6 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from caddie.core.errors import CaddieError
+from caddie.core.grid.game import GridMatch
+from caddie.core.grid.rules import Rules
+from caddie.core.live.games import GAMES, seats_after
 from caddie.core.live.table import LiveTable
 
 DIGESTS = st.sampled_from(["d-ann", "d-bob", "d-cy", "d-di", "d-ed"])
@@ -29,3 +32,17 @@ def test_the_stored_form_names_the_same_seat_for_every_token(seats, joiners, ask
 def test_a_stored_form_without_its_seats_is_refused_plainly():
     with pytest.raises(CaddieError):
         LiveTable.stored_seat_of({"format": 1}, "d-host")
+
+
+@given(players=st.integers(min_value=2, max_value=6), data=st.data())
+def test_a_seats_opponents_come_in_playing_order_from_the_seat_after_it(players, data):
+    """As the caddie's request lists them: the first grid is the next to play after this seat."""
+    match = GridMatch.new(Rules(), [f"P{i}" for i in range(players)], seed=data.draw(st.integers(0, 99)))
+    match.order = data.draw(st.permutations(range(players)))  # the order a later hole may have
+    seat = data.draw(st.integers(0, players - 1))
+    view = GAMES["grid"].program_view(match, seat)
+    whole = match.view(None, events=False)
+    after = seats_after(match.order, seat)
+    assert sorted(after) == [s for s in range(players) if s != seat]
+    assert after[0] == match.order[(match.order.index(seat) + 1) % players]
+    assert view["opponents"] == [list(whole["players"][other]["grid"]) for other in after]

@@ -174,6 +174,7 @@ def test_a_grid_table_is_made_in_its_lobby_with_the_creator_at_seat_0(client):
         "seat": 0,
         "to_move": None,
         "names": ["Ann", "Ada", None],
+        "order": [0, 1, 2],
         "totals": [0, 0, 0],
         "hole": 0,
         "seats": [
@@ -593,7 +594,13 @@ def assert_only_own_cards(app, table_id, seat, answer):
     if table.kind.name == "grid":
         seats = range(match.players)
         grids = [view["grid"], *view["opponents"]] if seat is not None else [p["grid"] for p in view["players"]]
-        order = [seat, *[s for s in seats if s != seat]] if seat is not None else list(seats)
+        assert answer["order"] == match.order  # opponents come in playing order from the seat after this one
+        later = (
+            [*match.order[match.order.index(seat) + 1 :], *match.order[: match.order.index(seat)]]
+            if seat is not None
+            else []
+        )
+        order = [seat, *later] if seat is not None else list(seats)
         for s, shown in zip(order, grids):
             for position, card in enumerate(shown):
                 if match.face_up[s][position]:

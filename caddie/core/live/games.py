@@ -9,7 +9,7 @@ handing its view to the caddie and sending back the answer.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from caddie.core.clubs.game import NEXT as CLUB_NEXT
@@ -22,7 +22,7 @@ from caddie.core.grid.game import GridMatch
 from caddie.core.grid.moves import DISCARD, DRAW, KNOCK, NEXT, PASS, TAKE, Action
 from caddie.core.grid.rules import Rules
 
-__all__ = ["GAMES", "ClubsAtTable", "GridAtTable", "LiveGame", "game_named"]
+__all__ = ["GAMES", "ClubsAtTable", "GridAtTable", "LiveGame", "game_named", "seats_after"]
 
 
 class LiveGame:
@@ -61,6 +61,17 @@ class LiveGame:
         if game.is_over:
             return "over"
         return game.phase if game.phase in ("flip", "hole_over") else "turn"
+
+
+def seats_after(order: Sequence[int], seat: int) -> list[int]:
+    """The other seats in playing order, from the one after ``seat``: the order the caddie's
+    request lists opponents in.
+
+    >>> seats_after([2, 0, 1, 3], 0)
+    [1, 3, 2]
+    """
+    at = list(order).index(seat)
+    return [*order[at + 1 :], *order[:at]]
 
 
 def _kind_of(data: Mapping[str, Any]) -> str:
@@ -105,7 +116,7 @@ class GridAtTable(LiveGame):
             "grid": list(view["players"][seat]["grid"]),
             "discard": pile[-1] if pile else None,
             "discard_pile": pile,
-            "opponents": [list(p["grid"]) for p in view["players"] if p["seat"] != seat],
+            "opponents": [list(view["players"][other]["grid"]) for other in seats_after(game.order, seat)],
             "deck_size": view["deck_count"],
             "final_turn": view["final_turn"] and view["current"] == seat,
         }

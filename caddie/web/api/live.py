@@ -244,6 +244,7 @@ def table_view(row: LiveTableRecord, seat: int | None, table: LiveTable | None =
         "seat": seat,
         "to_move": table.to_move,
         "names": table.names,
+        "order": list(match.order) if match is not None else list(range(len(table.places))),
         "totals": match.totals if match is not None else [0] * len(table.places),
         "hole": match.hole if match is not None else 0,
         "seats": [
