@@ -13,6 +13,11 @@ cookie and its CSRF token, over plain HTTP) plays, interleaved at random:
   when it is thinking, else one of the legal moves the page offers;
 * a Club Cards round at ``/play/clubs/`` on the 9-hole sample course, playing
   the caddie's hint (``?hint=1``) each time, "Next hole" between holes;
+* a live Grid Golf table through the JSON API, 9 holes of ``--cards``-card
+  grids: two people's phones, each with its seat token, and a Steady computer
+  the server plays by itself; a phone moves on its turn with the version it
+  saw and waits for the computer with the long poll, and after every kill
+  both tokens must still hold their own seats;
 * a ledger round of three players dealt through the API: each hole's scores
   through the scorecard's form (one cell, ``POST /ledger/r/<id>/score``) or
   the API (every player at once, ``PUT /api/v1/rounds/<id>/holes/<n>``); once
@@ -44,7 +49,8 @@ covers a power loss. PostgreSQL commits with ``synchronous_commit`` on (its
 default), and the server process killed here is not PostgreSQL's.
 
 The last line: ``crash: K kills survived, L acknowledged items lost, match
-finished`` (target: 0 lost).
+finished`` (target: 0 lost; "match finished" means every game and the ledger
+round are).
 """
 
 from __future__ import annotations
@@ -404,13 +410,15 @@ class Game:
         return True
 
 
-def _match_row(engine, public_id: str) -> dict | None:
+def _match_row(engine, public_id: str, table: str = "matches") -> dict | None:
+    """A stored game's version, state and end, read directly: ``matches`` (solo) or ``live_tables``."""
     from sqlalchemy import text
 
+    assert table in ("matches", "live_tables")
     with engine.connect() as conn:
         row = (
             conn.execute(
-                text("SELECT version, state, finished_at FROM matches WHERE public_id = :id"), {"id": public_id}
+                text(f"SELECT version, state, finished_at FROM {table} WHERE public_id = :id"), {"id": public_id}
             )
             .mappings()
             .first()
@@ -477,6 +485,172 @@ class ClubGame(Game):
             self.tally.note("Club Cards round: the hint picked no cards")
             return None
         return [("action", "play")] + [("pick", p) for p in picks]
+
+
+class LiveGame:
+    """A live Grid Golf table through the JSON API (docs/api.md, "Live tables"): two people's
+    phones, each with its seat token, and a Steady computer that the server plays by itself.
+    The phones move on their turns (the cards to turn up, a draw, the drawn card onto a face-down
+    place; "next hole" between holes) and wait for the computer with the long poll. After every
+    kill both phones must get their own seat back with the same tokens, caught up."""
+
+    name = "live table"
+
+    def __init__(self, client: Client, rng: random.Random, tally: Tally, cards: int = 4) -> None:
+        self.client, self.rng, self.tally, self.cards = client, rng, tally, cards
+        self.public_id: str | None = None
+        self.tokens: list[str] = []
+        self.acked_version = 0
+        self.acked_digest: str | None = None
+        self.pending: int | None = None
+        self.finished = False
+        self.moves = 0
+        self.engine = None
+
+    def _as(self, seat: int) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.tokens[seat]}"}
+
+    def _open(self) -> None:
+        made = self.client.request(
+            "POST",
+            "/api/v1/tables",
+            body={
+                "name": "Ann",
+                "game": "grid",
+                "seats": [{"kind": "person"}, {"kind": "person"}, {"kind": "computer", "level": "steady"}],
+                "rules": {"cards": self.cards, "holes": 9},
+            },
+        )
+        if made.status != 201:
+            self.tally.note(f"live table: not made: {made.status} {made.text[:200]}")
+            return
+        table = made.json()
+        joined = self.client.request("POST", f"/api/v1/tables/{table['code']}/join", body={"name": "Bo"})
+        if joined.status != 200:
+            self.tally.note(f"live table: not joined: {joined.status} {joined.text[:200]}")
+            return
+        self.tokens = [table["seat_token"], joined.json()["seat_token"]]
+        started = self.client.request("POST", f"/api/v1/tables/{table['id']}/start", headers=self._as(0))
+        if started.status != 200:
+            self.tally.note(f"live table: not started: {started.status} {started.text[:200]}")
+            return
+        self.public_id = table["id"]
+        self.tally.acknowledged += 1
+        self.acked_version = started.json()["version"]
+        self.acked_digest = self._stored_digest(self.acked_version)
+
+    def _view(self, seat: int, wait: int | None = None) -> dict[str, Any] | None:
+        query = "" if wait is None else f"?wait={wait}"
+        answer = self.client.request("GET", f"/api/v1/tables/{self.public_id}{query}", headers=self._as(seat))
+        if answer.status != 200:
+            self.tally.note(f"live table: seat {seat}'s phone was answered {answer.status}")
+            return None
+        view = answer.json()
+        if view["seat"] != seat:
+            self.tally.note(f"live table: seat {seat}'s token now holds seat {view['seat']}")
+        if view["version"] < self.acked_version:
+            self.tally.lost += 1
+            self.tally.note(f"live table: at version {view['version']}, {self.acked_version} was acknowledged")
+        return view
+
+    def step(self) -> None:
+        if self.public_id is None:
+            self._open()
+            return
+        view = self._view(0)
+        if view is None:
+            return
+        if view["phase"] == "over":
+            self.finished = True
+            return
+        seat = 0 if view["phase"] == "hole_over" else view["to_move"]
+        if seat not in (0, 1):
+            self._view(0, wait=view["version"])  # the computer's turn: wait for it, as a phone does
+            return
+        mine = self._view(seat) if seat != 0 else view
+        if mine is None:
+            return
+        move = self._choose(mine)
+        self.pending = mine["version"]
+        answer = self.client.request(
+            "POST",
+            f"/api/v1/tables/{self.public_id}/moves",
+            body={"version": mine["version"], "action": move},
+            headers=self._as(seat),
+        )
+        if answer.status == 200:
+            self.moves += 1
+            self.tally.acknowledged += 1
+            self.acked_version = answer.json()["version"]
+            self.acked_digest = self._stored_digest(self.acked_version)
+        elif answer.status == 409 and answer.json().get("field") == "version":
+            pass  # the computer (or the turn's other phone) moved first: read the table again
+        else:
+            self.tally.note(f"live table: a move was refused: {answer.status} {move} {answer.text[:200]}")
+        self.pending = None
+
+    def _choose(self, view: dict[str, Any]) -> dict[str, Any]:
+        if view["phase"] == "hole_over":
+            return {"action": "next_hole"}
+        seen = view["view"]
+        face_down = [i for i, card in enumerate(seen["grid"]) if card is None]
+        if view["phase"] == "flip":
+            return {"action": "flip", "positions": face_down[: seen["rules"]["initial_flips"]]}
+        if seen.get("drawn") is None:
+            return {"action": "draw"}
+        return {"action": "swap", "position": self.rng.choice(face_down) if face_down else 0}
+
+    def _stored_digest(self, version: int) -> str | None:
+        row = _match_row(self.engine, self.public_id, "live_tables")
+        return _digest(row["state"]) if row and row["version"] == version else None
+
+    def verify(self, engine) -> None:
+        """After a kill: the table holds every acknowledged move (the computer may have moved
+        on since), the move in flight happened completely or not at all."""
+        if self.public_id is None:
+            self.pending = None
+            return
+        row = _match_row(engine, self.public_id, "live_tables")
+        if row is None:
+            self.tally.lost += 1
+            self.tally.note("live table: the table is gone")
+            return
+        version = row["version"]
+        if self.pending is not None:
+            self.tally.in_flight += 1
+            if version > self.pending:
+                self.tally.happened += 1  # made (then perhaps the computer moved too)
+                self.acked_version = max(self.acked_version, self.pending + 1)
+                self.acked_digest = None
+            self.pending = None
+        if version < self.acked_version:
+            self.tally.lost += 1
+            self.tally.note(f"live table: at version {version}, but version {self.acked_version} was acknowledged")
+        elif version == self.acked_version and self.acked_digest and _digest(row["state"]) != self.acked_digest:
+            self.tally.lost += 1
+            self.tally.note(f"live table: version {version} is not the state acknowledged")
+        self.finished = row["finished_at"] is not None
+
+    def ledger_complete(self, engine) -> bool:
+        """Every hole the table finished is in its ledger round."""
+        from sqlalchemy import text
+
+        row = _match_row(engine, self.public_id, "live_tables")
+        with engine.connect() as conn:
+            round_public_id = conn.execute(
+                text(
+                    "SELECT r.public_id FROM rounds r JOIN live_tables t ON t.round_id = r.id WHERE t.public_id = :id"
+                ),
+                {"id": self.public_id},
+            ).scalar()
+        cells = _cells(engine, round_public_id)
+        match = row["state"]["match"]
+        for hole, scores in enumerate(match["hole_scores"], start=1):
+            for seat, score in enumerate(scores):
+                if cells.get((match["names"][seat], hole)) != score:
+                    self.tally.note(f"live table: hole {hole} of {match['names'][seat]} is not in the ledger round")
+                    return False
+        return True
 
 
 # ---- the server, and the timer that kills it -------------------------------------------
@@ -550,7 +724,8 @@ def run(
             ledger = LedgerRound(client, rng, tally)
             grid = GridGame(client, rng, tally, cards=cards)
             clubs = ClubGame(client, rng, tally)
-            for game in (grid, clubs):
+            live = LiveGame(client, rng, tally, cards=cards)
+            for game in (grid, clubs, live):
                 game.engine = engine
             client.request("GET", "/")  # the session cookie and a CSRF token, as a browser's first visit
             killer = Killer(random.Random(seed + 1), low, high)
@@ -564,9 +739,9 @@ def run(
                         enough = killer.kills >= kills
                     if enough:
                         killer.stopping.set()
-                    if killer.stopping.is_set() and grid.finished and clubs.finished and ledger.full:
+                    if killer.stopping.is_set() and grid.finished and clubs.finished and live.finished and ledger.full:
                         break
-                    open_work = [w for w in (grid, clubs) if not w.finished]
+                    open_work = [w for w in (grid, clubs, live) if not w.finished]
                     if not ledger.full or not open_work:
                         open_work.append(ledger)
                     work = rng.choice(open_work)
@@ -581,7 +756,7 @@ def run(
                             continue
                         server = start()
                         client.base = server.url
-                        for each in (ledger, grid, clubs):
+                        for each in (ledger, grid, clubs, live):
                             each.verify(engine)
                         killer.serve(server)
                         log(
@@ -594,9 +769,9 @@ def run(
                 with killer.lock:
                     server = killer.server
                 server.stop()
-            for each in (ledger, grid, clubs):
+            for each in (ledger, grid, clubs, live):
                 each.verify(engine)
-            ledgers = all(game.ledger_complete(engine) for game in (grid, clubs))
+            ledgers = all(game.ledger_complete(engine) for game in (grid, clubs, live))
             engine.dispose()
     return {
         "kills": killer.kills,
@@ -605,10 +780,11 @@ def run(
         "in_flight": tally.in_flight,
         "happened": tally.happened,
         "partial": tally.partial,
-        "finished": grid.finished and clubs.finished and ledger.full,
+        "finished": grid.finished and clubs.finished and live.finished and ledger.full,
         "ledgers_complete": ledgers,
         "grid_moves": grid.moves,
         "club_moves": clubs.moves,
+        "live_moves": live.moves,
         "unexpected": tally.unexpected,
         "seconds": time.monotonic() - started,
         "database": "PostgreSQL" if url.startswith("postgresql") else "SQLite",
@@ -617,8 +793,9 @@ def run(
 
 def report_lines(figures: dict[str, Any]) -> list[str]:
     lines = [
-        f"{figures['database']}: {figures['grid_moves']} grid moves and {figures['club_moves']} Club Cards "
-        f"moves acknowledged, {figures['acknowledged']} acknowledged writes in all, in "
+        f"{figures['database']}: {figures['grid_moves']} grid moves, {figures['club_moves']} Club Cards "
+        f"moves and {figures['live_moves']} live table moves acknowledged, "
+        f"{figures['acknowledged']} acknowledged writes in all, in "
         f"{figures['seconds']:.0f} s",
         f"unacknowledged writes in flight at a kill: {figures['in_flight']} ({figures['happened']} had happened "
         f"completely, {figures['in_flight'] - figures['happened'] - figures['partial']} not at all, "

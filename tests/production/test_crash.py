@@ -1,11 +1,12 @@
 """bench/crash.py, shortened: gunicorn is killed (SIGKILL, master and workers) four times mid-game.
 
-A Grid Golf match, a Club Cards round and a ledger round are played to the
+A Grid Golf match, a Club Cards round, a live Grid Golf table (two phones
+with their seat tokens and a computer) and a ledger round are played to the
 end through a server killed at random moments and started again on the same
 database (a SQLite file, or a schema of its own in ``TEST_DATABASE_URL``'s
 PostgreSQL): no acknowledged move or score is lost, the write in flight at a
 kill happened completely or not at all, and both games finish with every
-hole in their ledger rounds.
+hole in their ledger rounds; both phones keep their seats through every restart.
 """
 
 from __future__ import annotations
