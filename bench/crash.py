@@ -382,32 +382,45 @@ class Game:
                 self.tally.partial += 1
                 self.tally.note(f"{self.name}: a move based on version {self.pending} left version {version}")
             self.pending = None
-        if version < self.acked_version:
-            self.tally.lost += 1
-            self.tally.note(f"{self.name}: at version {version}, but version {self.acked_version} was acknowledged")
-        elif version == self.acked_version and self.acked_digest and _digest(row["state"]) != self.acked_digest:
-            self.tally.lost += 1
-            self.tally.note(f"{self.name}: version {version} is not the state acknowledged")
+        _check_acknowledged(self.tally, self.name, row, self.acked_version, self.acked_digest)
         self.finished = row["finished_at"] is not None
 
     def ledger_complete(self, engine) -> bool:
         """Every hole the game finished is in its ledger round."""
-        from sqlalchemy import text
-
         row = _match_row(engine, self.public_id)
-        with engine.connect() as conn:
-            round_public_id = conn.execute(
-                text("SELECT r.public_id FROM rounds r JOIN matches m ON m.round_id = r.id WHERE m.public_id = :id"),
-                {"id": self.public_id},
-            ).scalar()
-        cells = _cells(engine, round_public_id)
-        names = row["state"]["names"]
-        for hole, scores in enumerate(row["state"]["hole_scores"], start=1):
-            for seat, score in enumerate(scores):
-                if cells.get((names[seat], hole)) != score:
-                    self.tally.note(f"{self.name}: hole {hole} of {names[seat]} is not in the ledger round")
-                    return False
-        return True
+        return _ledger_holds(self.tally, self.name, engine, self.public_id, "matches", row["state"])
+
+
+def _check_acknowledged(tally: Tally, what: str, row: dict, acked_version: int, acked_digest: str | None) -> None:
+    """The stored game is at least at the version acknowledged last and, at exactly that version,
+    holds the state stored when it was acknowledged."""
+    version = row["version"]
+    if version < acked_version:
+        tally.lost += 1
+        tally.note(f"{what}: at version {version}, but version {acked_version} was acknowledged")
+    elif version == acked_version and acked_digest and _digest(row["state"]) != acked_digest:
+        tally.lost += 1
+        tally.note(f"{what}: version {version} is not the state acknowledged")
+
+
+def _ledger_holds(tally: Tally, what: str, engine, public_id: str, table: str, match: dict) -> bool:
+    """Every hole the stored game (``match``: its ``names`` and ``hole_scores``) finished is in
+    the ledger round of its row in ``table``."""
+    from sqlalchemy import text
+
+    assert table in ("matches", "live_tables")
+    with engine.connect() as conn:
+        round_public_id = conn.execute(
+            text(f"SELECT r.public_id FROM rounds r JOIN {table} g ON g.round_id = r.id WHERE g.public_id = :id"),
+            {"id": public_id},
+        ).scalar()
+    cells = _cells(engine, round_public_id)
+    for hole, scores in enumerate(match["hole_scores"], start=1):
+        for seat, score in enumerate(scores):
+            if cells.get((match["names"][seat], hole)) != score:
+                tally.note(f"{what}: hole {hole} of {match['names'][seat]} is not in the ledger round")
+                return False
+    return True
 
 
 def _match_row(engine, public_id: str, table: str = "matches") -> dict | None:
@@ -623,34 +636,13 @@ class LiveGame:
                 self.acked_version = max(self.acked_version, self.pending + 1)
                 self.acked_digest = None
             self.pending = None
-        if version < self.acked_version:
-            self.tally.lost += 1
-            self.tally.note(f"live table: at version {version}, but version {self.acked_version} was acknowledged")
-        elif version == self.acked_version and self.acked_digest and _digest(row["state"]) != self.acked_digest:
-            self.tally.lost += 1
-            self.tally.note(f"live table: version {version} is not the state acknowledged")
+        _check_acknowledged(self.tally, self.name, row, self.acked_version, self.acked_digest)
         self.finished = row["finished_at"] is not None
 
     def ledger_complete(self, engine) -> bool:
         """Every hole the table finished is in its ledger round."""
-        from sqlalchemy import text
-
         row = _match_row(engine, self.public_id, "live_tables")
-        with engine.connect() as conn:
-            round_public_id = conn.execute(
-                text(
-                    "SELECT r.public_id FROM rounds r JOIN live_tables t ON t.round_id = r.id WHERE t.public_id = :id"
-                ),
-                {"id": self.public_id},
-            ).scalar()
-        cells = _cells(engine, round_public_id)
-        match = row["state"]["match"]
-        for hole, scores in enumerate(match["hole_scores"], start=1):
-            for seat, score in enumerate(scores):
-                if cells.get((match["names"][seat], hole)) != score:
-                    self.tally.note(f"live table: hole {hole} of {match['names'][seat]} is not in the ledger round")
-                    return False
-        return True
+        return _ledger_holds(self.tally, self.name, engine, self.public_id, "live_tables", row["state"]["match"])
 
 
 # ---- the server, and the timer that kills it -------------------------------------------
