@@ -708,7 +708,13 @@ def run(
             def start():
                 nonlocal starts
                 starts += 1
-                return start_server(url, workers=2, log_path=directory / f"gunicorn-{starts}.log")
+                # The live table's computer moves after a short pause: the kills, not its pauses, matter here.
+                return start_server(
+                    url,
+                    workers=2,
+                    log_path=directory / f"gunicorn-{starts}.log",
+                    extra_env={"LIVE_COMPUTER_PAUSE_MS": "100"},
+                )
 
             server = start()
             engine = create_engine(normalize_database_url(url))

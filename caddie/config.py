@@ -137,6 +137,14 @@ def production_config() -> dict[str, Any]:
     }
 
 
+def _computer_pause() -> float | None:
+    """``LIVE_COMPUTER_PAUSE_MS``: how long a live table's computer waits before its move, so the
+    people at the table can follow it; unset, the store's own pause (docs/live-tables.md)."""
+    if not os.environ.get("LIVE_COMPUTER_PAUSE_MS", "").strip():
+        return None
+    return env_int("LIVE_COMPUTER_PAUSE_MS", 0) / 1000
+
+
 def default_config(instance_path: Path) -> dict[str, Any]:
     return {
         "SECRET_KEY": os.environ.get("SECRET_KEY") or instance_secret_key(instance_path),
@@ -158,6 +166,6 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         # before its move; TRUSTED_PROXY_HOPS proxies' X-Forwarded-For names the client.
         "LIVE_JOIN_MISSES": 10,
         "LIVE_JOIN_WINDOW_S": 600,
-        "LIVE_COMPUTER_PAUSE_S": None,
+        "LIVE_COMPUTER_PAUSE_S": _computer_pause(),
         "TRUSTED_PROXY_HOPS": env_int("TRUSTED_PROXY_HOPS", 0),
     }

@@ -14,6 +14,7 @@ serves ``caddie.serving.wsgi:app`` (docs/production.md). The environment:
                       else ``HOST``:``PORT``, where PORT defaults to 8000 and HOST to 127.0.0.1,
                       or 0.0.0.0 when a platform sets ``PORT`` (gunicorn's own convention)
 ``MIGRATE_ON_START``  ``false`` when migrations run as a deployment step of their own
+``LIVE_COMPUTER_PAUSE_MS``  how long a live table's computer waits before moving (default 900)
 ``SESSION_COOKIE_SECURE``, ``REQUEST_LOG``, ``TRUSTED_ORIGINS``: see ``caddie.config``
 ``FORWARDED_ALLOW_IPS``  (gunicorn's) the proxies whose X-Forwarded-Proto is believed
 

@@ -298,3 +298,15 @@ def test_gunicorn_settings_come_from_the_environment(monkeypatch):
     monkeypatch.setenv("WEB_CONCURRENCY", "many")
     with pytest.raises(SystemExit, match="WEB_CONCURRENCY"):
         runpy.run_module("caddie.serving.gunicorn_conf")
+
+
+def test_the_live_computers_pause_is_read_from_the_environment(monkeypatch, tmp_path):
+    from caddie.config import default_config
+
+    monkeypatch.delenv("LIVE_COMPUTER_PAUSE_MS", raising=False)
+    assert default_config(tmp_path)["LIVE_COMPUTER_PAUSE_S"] is None  # unset: the store's own pause
+    monkeypatch.setenv("LIVE_COMPUTER_PAUSE_MS", "250")
+    assert default_config(tmp_path)["LIVE_COMPUTER_PAUSE_S"] == 0.25
+    monkeypatch.setenv("LIVE_COMPUTER_PAUSE_MS", "soon")
+    with pytest.raises(ConfigError, match="LIVE_COMPUTER_PAUSE_MS must be a whole number"):
+        default_config(tmp_path)
