@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from caddie.core.grid.rules import Rules
 from caddie.core.table import Table
-from tests.browser.test_play_phone import play_my_turn, start_match, then_wait_for_the_table
+from tests.browser.test_play_phone import play_my_turn, start_match, then_wait_for_the_table, wait_while_computers_play
 
 
 def save_house_rules(page, **rules) -> None:
@@ -37,7 +37,7 @@ def play_one_hole(page, check=None) -> None:
         if check:
             check(page)
         if "is playing" in page.locator("#prompt").inner_text():
-            expect(page.locator("#prompt")).not_to_contain_text("is playing", timeout=20000)
+            wait_while_computers_play(page)
             continue
         then_wait_for_the_table(page, lambda: play_my_turn(page))
     raise AssertionError("the hole did not end")
@@ -65,7 +65,7 @@ def test_a_speed_golf_hole_fits_the_phone_while_it_offers_a_flip_turn_and_a_knoc
     for _ in range(60):
         prompt = phone.locator("#prompt").inner_text()
         if "is playing" in prompt:
-            expect(phone.locator("#prompt")).not_to_contain_text("is playing", timeout=20000)
+            wait_while_computers_play(phone)
             continue
         fits_the_phone(phone)
         if phone.locator("#knock").count():  # two cards down: knock, and the hole ends

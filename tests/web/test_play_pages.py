@@ -44,6 +44,25 @@ def legal_moves(html: str) -> list[str]:
     return [value for value, rest in BUTTON.findall(html) if not re.search(r"\bdisabled\b", rest)]
 
 
+FACE_DOWN_LABEL = re.compile(r'aria-label="(?:Swap into|Turn up) [^"(]*"')  # a face-down slot names no card
+
+
+def quick_move(html: str, rng: random.Random) -> str:
+    """A random legal move, four times in five one that turns up a face-down card of the person's
+    when there is one: purely random play takes hundreds of turns to end a hole of nine cards."""
+    moves = legal_moves(html)
+    face_down = [
+        value
+        for value, rest in BUTTON.findall(html)
+        if value in moves and ":" in value and FACE_DOWN_LABEL.search(rest)
+    ]
+    if face_down and rng.random() < 0.8:
+        return rng.choice(face_down)
+    if "draw" in moves and rng.random() < 0.8:
+        return "draw"  # the deck's card may go over a face-down one; the discard's is often kept face up
+    return rng.choice(moves)
+
+
 def version(html: str) -> str:
     return re.search(r'name="version" value="(\d+)"', html).group(1)
 
@@ -97,9 +116,8 @@ def play_out(app, client, public_id, rng, max_requests=3000, check=None):
         if 'id="continue"' in html:
             response = client.post(f"{path}/step", data=data)
         else:
-            moves = legal_moves(html)
-            assert moves, "the person always has something to tap when no computer is thinking"
-            response = client.post(f"{path}/act", data={**data, "action": rng.choice(moves)})
+            assert legal_moves(html), "the person always has something to tap when no computer is thinking"
+            response = client.post(f"{path}/act", data={**data, "action": quick_move(html, rng)})
         assert response.status_code == 303, re.findall(r"play-message\">([^<]+)", response.get_data(as_text=True))
     raise AssertionError("the match did not end")
 
