@@ -58,8 +58,28 @@ def sideways_overflow(page) -> int:
     return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
 
 
+AXE_MIN_WIDTH = 390  # the phone's width: axe-core runs there and wider
+
+
+def page_problems(page) -> dict:
+    """What the three checks find on the page as it stands (``CLEAN`` when it passes).
+
+    axe-core's rules read names, roles, structure and colours, which the styles for screens
+    narrower than the 390 px phone leave alone (they only tighten sizes and spacing), so axe runs
+    at 390 px and wider, in both colour schemes; it takes most of a second a page. The tap-target
+    and sideways-scroll checks, which a narrower screen does change, run at every width."""
+    viewport = page.viewport_size
+    narrow = viewport is not None and viewport["width"] < AXE_MIN_WIDTH
+    return {
+        "axe": [] if narrow else axe_problems(page),
+        "small": small_targets(page),
+        "sideways": sideways_overflow(page),
+    }
+
+
+CLEAN = {"axe": [], "small": [], "sideways": 0}
+
+
 def assert_page_passes(page, where: str) -> None:
     """The three checks at once, as each area's tests run them on its own pages."""
-    assert axe_problems(page) == [], where
-    assert small_targets(page) == [], where
-    assert sideways_overflow(page) == 0, where
+    assert page_problems(page) == CLEAN, where

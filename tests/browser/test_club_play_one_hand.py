@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from caddie.core.clubs.solver import solve
-from tests.browser.audit import axe_problems, sideways_overflow, small_targets
+from tests.browser.audit import assert_page_passes
 
 
 class Thumb:
@@ -87,9 +87,7 @@ def play_whole_hand(page) -> None:
 
 
 def audit(page, where: str) -> None:
-    assert axe_problems(page) == [], where
-    assert small_targets(page) == [], where
-    assert sideways_overflow(page) == 0, where
+    assert_page_passes(page, where)
 
 
 @pytest.mark.parametrize("opponents", [1, 3])

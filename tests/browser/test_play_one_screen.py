@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.audit import axe_problems, settled, sideways_overflow, small_targets
+from tests.browser.audit import CLEAN, page_problems, settled, sideways_overflow
 from tests.browser.test_play_phone import start_match, then_wait_for_the_table, wait_for_a_new_version
 from tests.web.test_play_pages import quick_move
 
@@ -299,11 +299,6 @@ def test_a_keyboard_alone_plays_a_turn(new_context):
     assert "is playing" in page.locator("#prompt").inner_text() or page.locator("#hole-scores").count()
 
 
-def audit(page) -> dict:
-    return {"axe": axe_problems(page), "small": small_targets(page), "sideways": sideways_overflow(page)}
-
-
-CLEAN = {"axe": [], "small": [], "sideways": 0}
 LOOKS = [(390, "light"), (390, "dark"), (320, "light"), (320, "dark")]
 
 
@@ -312,7 +307,7 @@ def audit_every_look(page) -> None:
         page.set_viewport_size({"width": width, "height": 844})
         page.emulate_media(color_scheme=scheme)
         page.wait_for_timeout(50)
-        assert audit(page) == CLEAN, (page.url, width, scheme)
+        assert page_problems(page) == CLEAN, (page.url, width, scheme)
 
 
 @pytest.mark.look
