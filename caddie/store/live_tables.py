@@ -15,12 +15,14 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import inspect, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from caddie.core.clubs.scoring import ClubRules
@@ -50,6 +52,7 @@ __all__ = [
     "load",
     "move",
     "play_due",
+    "read",
     "seat_of",
     "start",
     "versions_since",
@@ -98,7 +101,49 @@ def find_by_watch_token(token: object) -> LiveTableRecord | None:
 
 
 def load(row: LiveTableRecord) -> LiveTable:
+    """The table as stored, to change: a copy of its own."""
     return LiveTable.from_dict(row.state)
+
+
+class _ReadTables:
+    """The tables this process has decoded lately, by public id and version, for reading only.
+
+    A table never changes at a version (every change is the next version), so when a move wakes
+    the phones waiting at a table, the first one served here decodes the new version and the
+    others read that same copy (``docs/live-tables.md``, "Serving"). Whoever reads one must not
+    change it: ``load`` gives a table to change."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._tables: OrderedDict[tuple[str, int], LiveTable] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, row: LiveTableRecord) -> LiveTable:
+        if {"state", "version"} & inspect(row).unloaded:
+            # read the state in the same statement as the version: a state read later could be a
+            # newer one, which would then be kept under this version
+            db.session.refresh(row, ["version", "state"])
+        key = (row.public_id, row.version)
+        with self._lock:
+            table = self._tables.get(key)
+            if table is not None:
+                self._tables.move_to_end(key)
+                return table
+        table = load(row)  # outside the lock: two threads may both decode it, never wait on each other
+        with self._lock:
+            self._tables[key] = table
+            while len(self._tables) > self.size:
+                self._tables.popitem(last=False)
+        return table
+
+
+READ_TABLES = 512  # tables kept decoded per process: a few versions of each busy table
+_read_tables = _ReadTables(READ_TABLES)
+
+
+def read(row: LiveTableRecord) -> LiveTable:
+    """The table at the row's version, to read and never to change (``load`` gives one to change)."""
+    return _read_tables.get(row)
 
 
 def seat_of(row: LiveTableRecord, token: object, table: LiveTable | None = None) -> int | None:

@@ -888,3 +888,28 @@ def test_any_grid_action_gets_an_answer(app, action):
     start(client, table["id"], table["seat_token"])
     status, _ = move(client, table["id"], table["seat_token"], 2, action)
     assert status in (200, 409)
+
+
+def test_the_phones_read_one_decoded_copy_of_a_version_and_reading_it_changes_nothing(app, client):
+    table, ann, bob = two_people(client)
+    with app.app_context():
+        row = store.find(table["id"])
+        first = store.read(row)
+        assert store.read(store.find(table["id"])) is first  # the same version: decoded once
+        stored = json.dumps(row.state, sort_keys=True)
+    for token in (ann, bob, table["watch_url"].rsplit("/", 1)[1]):  # every seat's view and the onlookers'
+        seen(client, table["id"], token)
+    with app.app_context():
+        assert json.dumps(store.read(store.find(table["id"])).to_dict(), sort_keys=True) == stored
+    view = seen(client, table["id"], ann)
+    seat = view["to_move"]
+    status, after = move(
+        client, table["id"], token_of(seat, ann, bob), view["version"], {"action": "flip", "positions": [0, 1]}
+    )
+    assert status == 200, after
+    with app.app_context():
+        row = store.find(table["id"])
+        fresh = store.read(row)
+        assert fresh is not first and row.version == view["version"] + 1
+        assert json.dumps(fresh.to_dict(), sort_keys=True) == json.dumps(row.state, sort_keys=True)
+    assert seen(client, table["id"], token_of(1 - seat, ann, bob))["version"] == view["version"] + 1

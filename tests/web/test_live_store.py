@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -166,3 +167,31 @@ def test_versions_since_lists_the_tables_changed(app):
         changed = store.versions_since(before)
         assert [(p, v) for p, v, _ in changed] == [(row.public_id, 1)]
         assert db.session.get(LiveTableRecord, row.id).version == 1
+
+
+def test_a_table_is_read_with_the_version_of_its_state(app):
+    """A table read for the phones is kept by its version, so its state and version must be the ones
+    stored together, even when another server moves between this server's save and its read."""
+    with app.app_context():
+        row, _ = _table()
+        store.join(row, "Bob")
+        store.start(row, 0, NOW, seed=3)
+        store.move(row, 0, [Action("draw")], row.version, NOW)
+        saved = row.version
+        with app.app_context():  # another server's session finishes Ann's turn meanwhile
+            drawn = _stored(row.public_id)
+            store.move(store.find(row.public_id), 0, [Action("swap", 0)], saved, NOW)
+            swapped = _stored(row.public_id)
+        table = store.read(row)
+        # what this session's snapshot holds, or the newest: either way the version and state go together
+        assert (row.version, _text(table.to_dict())) in {(saved, _text(drawn)), (saved + 1, _text(swapped))}
+        assert store.read(row) is table  # the next reader at that version: the same copy
+
+
+def _text(state):
+    return json.dumps(state, sort_keys=True)
+
+
+def _stored(public_id):
+    db.session.rollback()
+    return db.session.scalars(db.select(LiveTableRecord.state).where(LiveTableRecord.public_id == public_id)).one()

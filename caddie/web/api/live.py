@@ -231,7 +231,7 @@ def make_move(public_id: str):
 def table_view(row: LiveTableRecord, seat: int | None, table: LiveTable | None = None) -> dict[str, Any]:
     """``seat``'s view of the table (``None``: an onlooker's), holding nothing that seat may not know.
     ``table``: the row's state already read, when the caller has it."""
-    table = table or live_tables.load(row)
+    table = table or live_tables.read(row)
     kind, match = table.kind, table.match
     view = None
     if match is not None:
