@@ -96,6 +96,11 @@ _TABLE_VIEW_PROPERTIES: dict[str, Schema] = {
         "maxItems": 5,
         "description": "The latest moves as sentences, oldest first; each names only cards everyone has seen.",
     },
+    "scorecard_url": {
+        "type": ["string", "null"],
+        "description": "The read-only link to the table's ledger round, where every hole lands (the same for "
+        "every seat and onlooker); null in the lobby.",
+    },
     "view": {
         "description": "What this seat knows, in the shape of the caddie's request for the game (hand it to "
         "`POST /api/v1/caddie/grid` or `/caddie/clubs` unchanged); an onlooker's view for the "
@@ -444,6 +449,7 @@ def _table(
         "seats": seats,
         "notice": None,
         "events": events or [],
+        "scorecard_url": None if phase == "lobby" else "http://localhost/ledger/s/Xk3v9QwTz2LmNp7RsA1bC4dE",
         "view": view,
     }
 

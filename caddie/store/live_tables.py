@@ -53,6 +53,7 @@ __all__ = [
     "move",
     "play_due",
     "read",
+    "scorecard_token",
     "seat_of",
     "start",
     "versions_since",
@@ -144,6 +145,29 @@ _read_tables = _ReadTables(READ_TABLES)
 def read(row: LiveTableRecord) -> LiveTable:
     """The table at the row's version, to read and never to change (``load`` gives one to change)."""
     return _read_tables.get(row)
+
+
+SHARE_TOKENS_KEPT = 10_000
+_share_tokens: dict[str, str] = {}  # table public id -> its round's share token, which never changes
+
+
+def scorecard_token(row: LiveTableRecord) -> str | None:
+    """The share token of the table's ledger round (its read-only scorecard link), once the match
+    has started; ``None`` before, or when the round was deleted before this process first asked.
+    Kept per process: a round's share token never changes, and a long poll should not read it."""
+    round_id = row.round_id
+    if round_id is None:
+        return None
+    token = _share_tokens.get(row.public_id)
+    if token is None:
+        token = db.session.scalars(
+            select(Round.share_token).where(Round.id == round_id, Round.deleted_at.is_(None))
+        ).first()
+        if token is not None:
+            if len(_share_tokens) >= SHARE_TOKENS_KEPT:
+                _share_tokens.clear()  # a long-running process: start again rather than grow
+            _share_tokens[row.public_id] = token
+    return token
 
 
 def seat_of(row: LiveTableRecord, token: object, table: LiveTable | None = None) -> int | None:

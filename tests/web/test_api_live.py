@@ -184,6 +184,7 @@ def test_a_grid_table_is_made_in_its_lobby_with_the_creator_at_seat_0(client):
         ],
         "notice": None,
         "events": [],
+        "scorecard_url": None,
         "view": None,
     }
 
@@ -841,6 +842,8 @@ def test_the_documented_lobby_and_start_are_what_the_api_answers(app, doc):
     # the deal is random: the cards face up in the documented example are the deal's own
     assert started["view"]["discard_pile"] == [started["view"]["discard"]]
     started["view"].update(discard=expected["view"]["discard"], discard_pile=expected["view"]["discard_pile"])
+    assert started["scorecard_url"].startswith("http://localhost/ledger/s/")
+    started["scorecard_url"] = expected["scorecard_url"]  # the round's share token is drawn afresh too
     assert (status, started) == starts["started"]
 
 
@@ -913,3 +916,20 @@ def test_the_phones_read_one_decoded_copy_of_a_version_and_reading_it_changes_no
         assert fresh is not first and row.version == view["version"] + 1
         assert json.dumps(fresh.to_dict(), sort_keys=True) == json.dumps(row.state, sort_keys=True)
     assert seen(client, table["id"], token_of(1 - seat, ann, bob))["version"] == view["version"] + 1
+
+
+def test_every_seat_and_onlooker_gets_the_read_only_scorecard_of_the_table(client):
+    table = create(client)
+    assert seen(client, table["id"], table["seat_token"])["scorecard_url"] is None  # the lobby: no round yet
+    bob = seated(client, table["code"])
+    start(client, table["id"], table["seat_token"])
+    watch = table["watch_url"].rsplit("/", 1)[1]
+    links = {
+        seen(client, table["id"], token)["scorecard_url"] for token in (table["seat_token"], bob["seat_token"], watch)
+    }
+    assert len(links) == 1
+    [link] = links
+    assert link.startswith("http://localhost/ledger/s/")
+    page = client.get(link.removeprefix("http://localhost"))
+    assert page.status_code == 200
+    assert "Ann" in page.get_data(as_text=True) and "Bob" in page.get_data(as_text=True)

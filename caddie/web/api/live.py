@@ -23,7 +23,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from flask import Blueprint, Flask, current_app, make_response, request
+from flask import Blueprint, Flask, current_app, make_response, request, url_for
 
 from caddie.core.courses.course import SAMPLE_COURSES, Course
 from caddie.core.errors import CaddieError
@@ -258,6 +258,7 @@ def table_view(row: LiveTableRecord, seat: int | None, table: LiveTable | None =
         ],
         "notice": table.notice,
         "events": [event.text for event in match.log[-EVENTS:]] if match is not None else [],
+        "scorecard_url": _scorecard_url(row),
         "view": view,
     }
 
@@ -424,6 +425,12 @@ def _wait() -> int | None:
 
 def _app() -> Flask:
     return current_app._get_current_object()  # type: ignore[attr-defined]  # the app itself, for threads
+
+
+def _scorecard_url(row: LiveTableRecord) -> str | None:
+    """The read-only link to the table's ledger round, for every seat and onlooker alike."""
+    share = live_tables.scorecard_token(row)
+    return _absolute(url_for("ledger.shared", token=share)) if share else None
 
 
 def _absolute(path: str) -> str:
