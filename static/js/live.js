@@ -1,7 +1,8 @@
 // Live tables: when the table redrawn after a move says it is now this phone's turn, a short
 // vibration where the phone allows it (the page title and the highlighted turn line say it too);
 // and no redraw for a change the page already shows (its own move, answered in place): a redraw
-// for nothing could swallow the next tap. Every page works without this file.
+// for nothing could swallow the next tap; and the turn clock's countdown. Every page works
+// without this file.
 (function () {
   "use strict";
 
@@ -27,6 +28,25 @@
     if (!trigger || trigger.type !== "sse:table" || !trigger.detail) return;
     if (Number(trigger.detail.data) <= shownVersion()) event.preventDefault();
   });
+
+  // The turn clock: the server says how many seconds were left when it drew the table; count
+  // them down from when that drawing arrived (a new element). The server plays the turn when
+  // time is up, whatever this phone shows.
+  var clockShown = null;
+  var clockSince = 0;
+  var clockLeft = 0;
+  setInterval(function () {
+    var clock = document.getElementById("turn-clock");
+    if (!clock) return;
+    if (clock !== clockShown) {
+      clockShown = clock;
+      clockSince = Date.now();
+      clockLeft = Number(clock.getAttribute("data-left"));
+      return;
+    }
+    var left = Math.max(0, Math.ceil(clockLeft - (Date.now() - clockSince) / 1000));
+    clock.textContent = left + " s left";
+  }, 1000);
 
   document.addEventListener("htmx:afterSwap", function (event) {
     if (!event.detail.target || event.detail.target.id !== "table") return;

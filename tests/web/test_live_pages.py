@@ -228,3 +228,18 @@ def test_a_table_without_a_name_is_refused_beside_the_name_and_nothing_is_stored
     assert response.status_code == 400 and 'id="name-error"' in html
     with app.app_context():
         assert db.session.query(LiveTableRecord).count() == 0
+
+
+def test_under_the_turn_clock_every_phone_counts_down_the_turn_of_the_person_to_move(app, phones):
+    url = _new_table(phones[0], players="2", clock="30")
+    row = _row(app, url)
+    phones[1].post("/join", {"code": row.code, "name": "Bob"})
+    assert phones[0].post(url + "/start", {"seat": "0"}).status_code == 303
+    for phone in phones[:2]:
+        html = phone.get(url).get_data(as_text=True)
+        left = re.search(r'id="turn-clock" data-left="(\d+)">(\d+) s left<', html)
+        assert left and 28 <= int(left.group(1)) <= 30 and left.group(1) == left.group(2), html[:3000]
+    untimed = _new_table(phones[2], players="2")
+    phones[1].post("/join", {"code": _row(app, untimed).code, "name": "Bob"})
+    phones[2].post(untimed + "/start", {"seat": "0"})
+    assert 'id="turn-clock"' not in phones[2].get(untimed).get_data(as_text=True)

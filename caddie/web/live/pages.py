@@ -10,7 +10,9 @@ a solo match (``caddie.web.play``), from the view of the seat on show and nothin
 from __future__ import annotations
 
 import io
+import math
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 import segno
@@ -205,6 +207,7 @@ def _common(row: LiveTableRecord, table: LiveTable, mine: list[int]) -> dict[str
     over = table.match is not None and table.match.is_over
     your_turn = mover is not None and mover in mine and table.places[mover].level is None
     return {
+        "clock_left": _clock_left(row, table),
         "row": row,
         "live": table,
         "mine": mine,
@@ -227,6 +230,20 @@ def _common(row: LiveTableRecord, table: LiveTable, mine: list[int]) -> dict[str
         "active_tab": "play",
         "rules_chip": _chip(table),  # the header speaks of this table's rules, not Settings'
     }
+
+
+def _clock_left(row: LiveTableRecord, table: LiveTable) -> int | None:
+    """Whole seconds left on the turn clock for the person to move (``None``: no clock runs now,
+    as for a computer's turn or between holes). The page counts them down; the driver acts on
+    ``due_at`` itself, so a phone whose clock is off by a little changes nothing."""
+    mover = table.to_move
+    if not table.clock or mover is None or row.due_at is None:
+        return None
+    place = table.places[mover]
+    if not place.person or place.level is not None:
+        return None
+    due = row.due_at if row.due_at.tzinfo is not None else row.due_at.replace(tzinfo=UTC)
+    return max(0, math.ceil((due - datetime.now(UTC)).total_seconds()))
 
 
 def _chip(table: LiveTable) -> str:
