@@ -67,6 +67,13 @@ def test_the_new_table_page_offers_both_games_and_the_seats(phones):
     assert 'value="clubs"' in html and "Computer · Steady" in html and 'id="make-table"' in html
 
 
+def test_the_new_table_page_offers_the_turn_clock_off_by_default(phones):
+    html = phones[0].get("/t/new").get_data(as_text=True)
+    clock = html.split('<select id="clock" name="clock">', 1)[1].split("</select>", 1)[0]
+    options = re.findall(r'<option value="([^"]*)" ?(selected)?>([^<]+)</option>', clock)
+    assert options == [("", "selected", "Off"), ("30", "", "30 s"), ("60", "", "1 min"), ("120", "", "2 min")]
+
+
 def test_making_a_table_opens_its_lobby_with_the_code_and_the_qr_code(app, phones):
     url = _new_table(phones[0])
     html = phones[0].get(url).get_data(as_text=True)
