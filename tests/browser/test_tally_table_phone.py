@@ -80,5 +80,5 @@ def test_the_table_page_passes_the_audits(new_context, width, scheme):
     page.locator("#key-4").tap()
     for code in ("4", "6", "8"):
         page.locator(f"#key-{code}").tap()
-    expect(page.locator("#score-3")).to_be_visible()
+    expect(page.locator("#score-3")).to_be_visible(timeout=15000)  # four swaps in a row on a loaded machine
     assert_page_passes(page, f"/tally/table scored, at {width} px, {scheme}")
