@@ -45,6 +45,7 @@ __all__ = [
     "change",
     "create",
     "digest",
+    "due_at",
     "find",
     "find_by_code",
     "find_by_watch_token",
@@ -444,6 +445,11 @@ def versions_since(since: datetime) -> list[tuple[str, int, datetime]]:
     ).all()
     db.session.rollback()  # a read only: let the connection go back to the pool
     return [(public_id, version, _aware(updated)) for public_id, version, updated in rows]
+
+
+def due_at(row: LiveTableRecord) -> datetime | None:
+    """When the driver next moves at this table (a computer's pause, or the turn clock's deadline)."""
+    return _aware(row.due_at) if row.due_at is not None else None
 
 
 def version_of(public_id: str) -> int | None:

@@ -237,12 +237,12 @@ def _clock_left(row: LiveTableRecord, table: LiveTable) -> int | None:
     as for a computer's turn or between holes). The page counts them down; the driver acts on
     ``due_at`` itself, so a phone whose clock is off by a little changes nothing."""
     mover = table.to_move
-    if not table.clock or mover is None or row.due_at is None:
+    due = store.due_at(row)
+    if not table.clock or mover is None or due is None:
         return None
     place = table.places[mover]
     if not place.person or place.level is not None:
         return None
-    due = row.due_at if row.due_at.tzinfo is not None else row.due_at.replace(tzinfo=UTC)
     return max(0, math.ceil((due - datetime.now(UTC)).total_seconds()))
 
 
