@@ -69,7 +69,7 @@ def test_the_new_table_page_offers_both_games_and_the_seats(phones):
 
 def test_the_new_table_page_offers_the_turn_clock_off_by_default(phones):
     html = phones[0].get("/t/new").get_data(as_text=True)
-    clock = html.split('<select id="clock" name="clock">', 1)[1].split("</select>", 1)[0]
+    clock = html.split('<select id="clock" name="clock"', 1)[1].split("</select>", 1)[0]
     options = re.findall(r'<option value="([^"]*)" ?(selected)?>([^<]+)</option>', clock)
     assert options == [("", "selected", "Off"), ("30", "", "30 s"), ("60", "", "1 min"), ("120", "", "2 min")]
 
@@ -250,3 +250,14 @@ def test_under_the_turn_clock_every_phone_counts_down_the_turn_of_the_person_to_
     phones[1].post("/join", {"code": _row(app, untimed).code, "name": "Bob"})
     phones[2].post(untimed + "/start", {"seat": "0"})
     assert 'id="turn-clock"' not in phones[2].get(untimed).get_data(as_text=True)
+
+
+def test_a_turn_clock_not_on_the_list_is_refused_beside_the_field_and_nothing_is_made(app, phones):
+    for bad in ("45", "abc", "-30"):
+        response = phones[0].post("/t/new", {"game": "grid", "name": "Ann", "players": "2", "cards": "4",
+                                             "negatives": "twos", "holes": "9", "clock": bad})  # fmt: skip
+        html = response.get_data(as_text=True)
+        assert response.status_code == 400
+        assert 'id="clock-error">Choose the turn clock from the list' in html, bad
+    with app.app_context():
+        assert db.session.query(LiveTableRecord).count() == 0

@@ -107,6 +107,8 @@ def new():
         else:
             seats.hold(row.public_id, token)
             return redirect(url_for("live.table", public_id=row.public_id), code=303)
+    elif request.method == "POST" and "clock" in form.errors:
+        errors["clock"] = CLOCK_CHOICE
     elif request.method == "POST":
         errors["form"] = "Nothing was made: " + first_error(form.errors)
     body = page_or_fragment(
@@ -230,6 +232,9 @@ def _common(row: LiveTableRecord, table: LiveTable, mine: list[int]) -> dict[str
         "active_tab": "play",
         "rules_chip": _chip(table),  # the header speaks of this table's rules, not Settings'
     }
+
+
+CLOCK_CHOICE = "Choose the turn clock from the list: Off, 30 s, 1 min or 2 min."
 
 
 def _clock_left(row: LiveTableRecord, table: LiveTable) -> int | None:
