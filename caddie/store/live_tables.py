@@ -102,9 +102,17 @@ def find_by_watch_token(token: object) -> LiveTableRecord | None:
     return db.session.scalars(select(LiveTableRecord).where(LiveTableRecord.watch_token == token)).first()
 
 
+def _state_with_version(row: LiveTableRecord) -> dict[str, Any]:
+    """The row's stored state, read in the same statement as its version when it was not read yet
+    (it is deferred): a state read on its own could be newer than the version the row holds."""
+    if {"state", "version"} & inspect(row).unloaded:
+        db.session.refresh(row, ["version", "state"])
+    return row.state
+
+
 def load(row: LiveTableRecord) -> LiveTable:
     """The table as stored, to change: a copy of its own."""
-    return LiveTable.from_dict(row.state)
+    return LiveTable.from_dict(_state_with_version(row))
 
 
 class _ReadTables:
@@ -121,22 +129,32 @@ class _ReadTables:
         self._lock = threading.Lock()
 
     def get(self, row: LiveTableRecord) -> LiveTable:
-        if {"state", "version"} & inspect(row).unloaded:
-            # read the state in the same statement as the version: a state read later could be a
-            # newer one, which would then be kept under this version
-            db.session.refresh(row, ["version", "state"])
+        if "version" not in inspect(row).unloaded:
+            # the version was read (the state, deferred, usually was not): a copy kept at that
+            # version spares reading and decoding the state
+            table = self._kept((row.public_id, row.version))
+            if table is not None:
+                return table
+        state = _state_with_version(row)
         key = (row.public_id, row.version)
+        table = self._kept(key)
+        if table is None:
+            table = LiveTable.from_dict(state)  # outside the lock: two threads may both decode it
+            self.keep(row.public_id, row.version, table)
+        return table
+
+    def _kept(self, key: tuple[str, int]) -> LiveTable | None:
         with self._lock:
             table = self._tables.get(key)
             if table is not None:
                 self._tables.move_to_end(key)
-                return table
-        table = load(row)  # outside the lock: two threads may both decode it, never wait on each other
+            return table
+
+    def keep(self, public_id: str, version: int, table: LiveTable) -> None:
         with self._lock:
-            self._tables[key] = table
+            self._tables[(public_id, version)] = table
             while len(self._tables) > self.size:
                 self._tables.popitem(last=False)
-        return table
 
 
 READ_TABLES = 512  # tables kept decoded per process: a few versions of each busy table
@@ -176,9 +194,7 @@ def seat_of(row: LiveTableRecord, token: object, table: LiveTable | None = None)
     if not is_token(token):
         return None
     assert isinstance(token, str)
-    if table is not None:
-        return table.seat_of(digest(token))
-    return LiveTable.stored_seat_of(row.state, digest(token))
+    return (table or read(row)).seat_of(digest(token))
 
 
 # -- changing a table ---------------------------------------------------------------------------
@@ -204,6 +220,11 @@ def _next_due(
             return due_before
         return now + timedelta(seconds=table.clock)
     return None
+
+
+# Read again after a save, in one statement: everything but the state (deferred), which the
+# saver holds already, so that no later look at the row reads it again on its own.
+READ_BACK = [c.key for c in inspect(LiveTableRecord).column_attrs if c.key != "state"]
 
 
 def _save(
@@ -238,7 +259,10 @@ def _save(
         },
         match.names if match is not None else [],
         finished,
+        READ_BACK,
     )
+    # the table at its new version: the phones this change wakes read it as it is, undecoded
+    _read_tables.keep(row.public_id, row.version, table)
 
 
 def change(
@@ -247,7 +271,8 @@ def change(
     seen_version: int | None = None,
     timing: Timing = Timing(),
 ) -> T:
-    """Load the table, ``edit`` it and save it as the next version. With ``seen_version``, a table
+    """Load the table, ``edit`` it and save it as the next version; the saved table is then shared
+    with ``read``, so whoever gets it back must not change it. With ``seen_version``, a table
     that has moved on since is refused (``StaleTable``); without, a change that does not depend on
     what anyone saw (a join, the host's change to a seat) is tried again on the fresh table when
     another write came first. ``edit`` raising changes nothing."""
@@ -264,7 +289,7 @@ def change(
         except StaleTable:
             if seen_version is not None:
                 raise
-            db.session.refresh(row)
+            db.session.refresh(row, ["version", "state"])  # together: the next try reads both fresh
             continue
         return result
     raise StaleTable()
@@ -320,6 +345,7 @@ def start(row: LiveTableRecord, by: int | None, timing: Timing = Timing(), seed:
     """The host deals the match and opens the ledger round every hole lands in (the host's browser
     owns it, as with a solo match)."""
     table = load(row)
+    version = row.version  # the one the state was read at (the round's commit below expires the row)
     table.start(by, new_seed() if seed is None else seed)  # raises before anything is stored
     assert table.match is not None
     course = Course.from_dict(table.settings["course"]) if table.kind.name == "clubs" else None
@@ -329,7 +355,7 @@ def start(row: LiveTableRecord, by: int | None, timing: Timing = Timing(), seed:
     )  # fmt: skip
     row.round_id = round_.id
     try:
-        _save(row, table, row.version, timing, None)
+        _save(row, table, version, timing, None)
     except StaleTable:
         # someone else changed the table meanwhile (a second tap on Start): that change stands
         stale_round = db.session.get(Round, round_.id)
@@ -388,7 +414,7 @@ def play_due(timing: Timing = Timing(), limit: int = 20, now: datetime | None = 
         row = db.session.get(LiveTableRecord, table_id)
         if row is None:
             continue
-        db.session.refresh(row)
+        db.session.refresh(row, ["version", "state"])
         try:
             made += _play_one(row, timing)
         except StaleTable:

@@ -48,11 +48,12 @@ def save_versioned(
     values: dict[str, Any],
     names: Sequence[str],
     hole_scores: Sequence[Sequence[int]],
+    read_back: Sequence[str] = ("version",),
 ) -> None:
     """Write ``values`` into ``row`` (of ``model``, which has ``id``, ``version`` and ``round_id``) as
     its next version, only if it is still at ``seen_version``, and land the finished holes of the
     players ``names`` in its ledger round, in one transaction. ``StaleMatch`` (nothing written)
-    if another write came first."""
+    if another write came first. ``read_back``: the columns read again at once after the commit."""
     done = cast(
         "CursorResult[Any]",  # an UPDATE's result, which Session.execute types as a plain Result
         db.session.execute(
@@ -68,9 +69,9 @@ def save_versioned(
     if hole_scores:
         _land_in_ledger(row.round_id, names, hole_scores)
     db.session.commit()
-    # Only the version is read back at once: the rest (the whole stored game, above all) is read
-    # when it is next asked for, and most callers answer from the game they have just saved.
-    db.session.refresh(row, ["version"])
+    # By default only the version is read back at once: the rest (the whole stored game, above all)
+    # is read when it is next asked for, and most callers answer from the game they have just saved.
+    db.session.refresh(row, list(read_back))
 
 
 def _land_in_ledger(round_id: int | None, names: Sequence[str], hole_scores: Sequence[Sequence[int]]) -> None:

@@ -153,7 +153,10 @@ class LiveTableRecord(Model):
     watch_token: Mapped[str] = mapped_column(String(64), unique=True, nullable=False, index=True)
     host_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
     game: Mapped[str] = mapped_column(String(8), nullable=False)  # "grid" or "clubs"
-    state: Mapped[dict] = mapped_column(JSON, nullable=False)
+    # Deferred: most reads want the version and the ids only, and a decoded copy of the state at
+    # that version is usually kept already (caddie.store.live_tables.read); the store reads the
+    # state together with the version when it does need it.
+    state: Mapped[dict] = mapped_column(JSON, nullable=False, deferred=True)
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
     round_id: Mapped[int | None] = mapped_column(ForeignKey("rounds.id", ondelete="SET NULL"), nullable=True)
     due_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)

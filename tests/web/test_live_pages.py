@@ -122,7 +122,7 @@ def test_only_the_host_starts_and_each_phone_then_sees_its_own_grid(app, phones)
     html = phones[0].get(url).get_data(as_text=True)
     assert "Turn up 2 of your cards" in html or "Your turn" in html
     with app.app_context():
-        table = store.load(_row(app, url))
+        table = store.load(store.find(url.rsplit("/", 1)[-1]))
         bob_cards = table.match.grids[1]
     # Ann's page shows no card of Bob's: everything of his is face down
     assert 'data-seat="1"' in html

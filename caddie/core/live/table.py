@@ -166,16 +166,6 @@ class LiveTable:
         """The seat whose token digest is ``token``, or ``None``."""
         return _seat_holding([place.token for place in self.places], token)
 
-    @staticmethod
-    def stored_seat_of(data: Mapping[str, Any], token: str | None) -> int | None:
-        """``seat_of`` on the stored form (``to_dict``), without rebuilding the match: every
-        request of a waiting phone asks it, most of them before any view is needed."""
-        try:
-            digests = [place.get("token") for place in data["places"]]
-        except (KeyError, TypeError, AttributeError):
-            raise CaddieError("The saved table is not in the expected shape.", "table") from None
-        return _seat_holding(digests, token)
-
     def join(self, name: object, token: str) -> int:
         """Sit a person at the first empty seat; their seat. ``TableClosed`` when there is none or the
         match has started, ``CaddieError`` for a name that will not do."""
@@ -295,7 +285,8 @@ class LiveTable:
         place = self._place(seat)
         if not actions:
             raise IllegalAction("A move needs an action.", "action")
-        trial = copy.deepcopy(match)
+        # One action needs no copy: an engine's apply changes nothing when it refuses (caddie.core.game).
+        trial = match if len(actions) == 1 else copy.deepcopy(match)
         events = []
         for action in actions:
             if action.kind == "next" and not place.person:
