@@ -787,6 +787,18 @@ def _start_table() -> dict[str, Any]:
     }
 
 
+def _version_you_have(name: str, where: str, then: str) -> dict[str, Any]:
+    """A parameter naming the table version the client holds."""
+    return {
+        "name": name,
+        "in": where,
+        "required": False,
+        "schema": {"type": "integer", "minimum": 0},
+        "description": f"The version you have: {then}.",
+        "example": 4,
+    }
+
+
 @operation("/api/v1/tables/{table_id}", "get")
 def _get_table() -> dict[str, Any]:
     return {
@@ -801,14 +813,7 @@ def _get_table() -> dict[str, Any]:
         "security": copy.deepcopy(_SECURITY),
         "parameters": [
             copy.deepcopy(_TABLE_ID),
-            {
-                "name": "wait",
-                "in": "query",
-                "required": False,
-                "schema": {"type": "integer", "minimum": 0},
-                "description": "The version you have: answer when the table is past it.",
-                "example": 4,
-            },
+            _version_you_have("wait", "query", "answer when the table is past it"),
         ],
         "responses": {
             "200": json_response(
@@ -840,6 +845,41 @@ def _get_table() -> dict[str, Any]:
                     ),
                 ),
             ),
+            "404": _not_found("viewer"),
+            "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+        },
+    }
+
+
+@operation("/api/v1/tables/{table_id}/stream", "get")
+def _stream_table() -> dict[str, Any]:
+    return {
+        "operationId": "streamTable",
+        "summary": "Follow the table as it changes",
+        "description": f"Server-sent events of the view of the seat whose token is sent: {_tokens_note(True)}. "
+        "Each event is `event: view`, its `id` the table's version and its `data` one `TableView` in JSON, "
+        "the same as `GET /api/v1/tables/{table_id}` answers: first the table as it is, then again each "
+        "time it changes. A comment line (`: still here`) comes when nothing has changed for 25 seconds. "
+        "The stream ends after about 50 seconds, when the seat is no longer the token's, or when the "
+        "server has no room for another waiting phone; open it again after the `retry` it gave (1 second) "
+        "with `Last-Event-ID`, the last version you had, and only what is newer is sent. The alternative "
+        "to following the stream is the long poll, `?wait=`.",
+        "tags": TAGS,
+        "security": copy.deepcopy(_SECURITY),
+        "parameters": [
+            copy.deepcopy(_TABLE_ID),
+            _version_you_have("Last-Event-ID", "header", "the stream sends only what is newer"),
+        ],
+        "responses": {
+            "200": {
+                "description": "The stream of views, as `text/event-stream`.",
+                "content": {
+                    "text/event-stream": {
+                        "schema": {"type": "string"},
+                        "example": 'retry: 1000\n\nid: 5\nevent: view\ndata: {"version": 5, ...}\n\n',
+                    }
+                },
+            },
             "404": _not_found("viewer"),
             "405": {"$ref": "#/components/responses/MethodNotAllowed"},
         },

@@ -44,12 +44,14 @@ __all__ = [
     "StaleTable",
     "change",
     "create",
+    "decoded",
     "digest",
     "due_at",
     "find",
     "find_by_code",
     "find_by_watch_token",
     "join",
+    "kept_scorecard_token",
     "load",
     "move",
     "play_due",
@@ -132,18 +134,18 @@ class _ReadTables:
         if "version" not in inspect(row).unloaded:
             # the version was read (the state, deferred, usually was not): a copy kept at that
             # version spares reading and decoding the state
-            table = self._kept((row.public_id, row.version))
+            table = self.kept((row.public_id, row.version))
             if table is not None:
                 return table
         state = _state_with_version(row)
         key = (row.public_id, row.version)
-        table = self._kept(key)
+        table = self.kept(key)
         if table is None:
             table = LiveTable.from_dict(state)  # outside the lock: two threads may both decode it
             self.keep(row.public_id, row.version, table)
         return table
 
-    def _kept(self, key: tuple[str, int]) -> LiveTable | None:
+    def kept(self, key: tuple[str, int]) -> LiveTable | None:
         with self._lock:
             table = self._tables.get(key)
             if table is not None:
@@ -164,6 +166,12 @@ _read_tables = _ReadTables(READ_TABLES)
 def read(row: LiveTableRecord) -> LiveTable:
     """The table at the row's version, to read and never to change (``load`` gives one to change)."""
     return _read_tables.get(row)
+
+
+def decoded(public_id: str, version: int) -> LiveTable | None:
+    """The table at ``version`` if this process holds it decoded (``read``), without asking the
+    database; ``None`` when it does not. To read and never to change."""
+    return _read_tables.kept((public_id, version))
 
 
 SHARE_TOKENS_KEPT = 10_000
@@ -187,6 +195,12 @@ def scorecard_token(row: LiveTableRecord) -> str | None:
                 _share_tokens.clear()  # a long-running process: start again rather than grow
             _share_tokens[row.public_id] = token
     return token
+
+
+def kept_scorecard_token(public_id: str) -> str | None:
+    """The table's round's share token if this process has read it (``scorecard_token``), else
+    ``None``, without asking the database."""
+    return _share_tokens.get(public_id)
 
 
 def seat_of(row: LiveTableRecord, token: object, table: LiveTable | None = None) -> int | None:

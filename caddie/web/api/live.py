@@ -19,11 +19,14 @@ no table.
 from __future__ import annotations
 
 import hmac
+import json
 import re
+import time
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from flask import Blueprint, Flask, current_app, make_response, request, url_for
+from flask import Blueprint, Flask, Response, current_app, make_response, request, stream_with_context, url_for
 
 from caddie.core.courses.course import SAMPLE_COURSES, Course
 from caddie.core.errors import CaddieError
@@ -65,6 +68,8 @@ ACTION_KEYS = ("position", "positions", "flip", "cards")  # the core names these
 API_HOST = "api"  # the host browser of a table made by a client without a session cookie
 EVENTS = 5  # the latest events a view shows
 LONG_POLL_MAX_S = 25
+STREAM_S = 50  # one event stream lasts this long, then the client opens the next (a proxy's idle limit)
+QUIET_S = 25.0  # at most this long without a line on a stream: a comment says it is still open
 
 NO_TABLE = "There is no table at this address."
 MOVED_ON = (
@@ -188,11 +193,65 @@ def get_table(public_id: str):
     app = _app()
     timeout = float(app.config.get("LIVE_LONG_POLL_MAX_S", LONG_POLL_MAX_S))
     waited = changes_for(app).wait(public_id, wait, timeout, current=current)
-    row, seat = _viewer(public_id, token)
-    response = make_response(table_view(row, seat))
-    if waited.no_room and row.version <= wait:
+    view = _view_after_wait(public_id, token, seat, waited.version)
+    response = make_response(view)
+    if waited.no_room and view["version"] <= wait:
         response.headers["Retry-After"] = "1"  # this server had no room to wait: ask again in a second
     return response
+
+
+@bp.get("/tables/<public_id>/stream")
+def stream_table(public_id: str):
+    """Server-sent events: the seat's view (an onlooker's with the watch token) as an ``view`` event
+    now, then again each time the table changes, for ``STREAM_S`` seconds; the client then opens
+    the next with ``Last-Event-ID`` (each event's id is its version), and is sent only what is newer."""
+    token = _bearer()
+    row, seat = _viewer(public_id, token)
+    known = _last_event_id()
+    version = row.version
+    first = table_view(row, seat) if version > known else None
+    forget_reads()  # a stream holds no database connection while it waits
+    changes = changes_for(_app())
+    stream_s = float(current_app.config.get("LIVE_STREAM_S", STREAM_S))
+
+    def events() -> Iterator[str]:
+        yield "retry: 1000\n\n"
+        seen = known
+        if first is not None:
+            seen = version
+            yield _event(first)
+        deadline = time.monotonic() + stream_s
+        while (remaining := deadline - time.monotonic()) > 0:
+            waited = changes.wait(public_id, seen, min(remaining, QUIET_S), current=max(seen, version))
+            if waited.version is None:
+                return
+            if waited.version <= seen:
+                if waited.no_room:
+                    return  # no room to wait in this process: the client comes back after the retry
+                yield ": still here\n\n"  # keeps proxies from closing a quiet stream
+                continue
+            try:
+                view = _view_after_wait(public_id, token, seat, waited.version)
+            except Refused:
+                return  # the seat is no longer this token's
+            finally:
+                forget_reads()
+            seen = max(seen, view["version"])
+            yield _event(view)
+
+    response = Response(stream_with_context(events()), mimetype="text/event-stream")
+    response.headers["X-Accel-Buffering"] = "no"  # a proxy passes each event on at once
+    return response
+
+
+def _event(view: dict[str, Any]) -> str:
+    return f"id: {view['version']}\nevent: view\ndata: {json.dumps(view, separators=(',', ':'))}\n\n"
+
+
+def _last_event_id() -> int:
+    """The version a reconnecting client holds (``Last-Event-ID``), else 0: send the table as it is."""
+    value = request.headers.get("Last-Event-ID", "").strip()
+    return int(value) if WAIT.fullmatch(value) else 0
 
 
 @bp.post("/tables/<public_id>/moves")
@@ -231,13 +290,30 @@ def make_move(public_id: str):
 def table_view(row: LiveTableRecord, seat: int | None, table: LiveTable | None = None) -> dict[str, Any]:
     """``seat``'s view of the table (``None``: an onlooker's), holding nothing that seat may not know.
     ``table``: the row's state already read, when the caller has it."""
-    table = table or live_tables.read(row)
+    return _view(row.version, table or live_tables.read(row), seat, _scorecard_url(live_tables.scorecard_token(row)))
+
+
+def _view_after_wait(public_id: str, token: str | None, seat: int | None, version: int | None) -> dict[str, Any]:
+    """The view once a wait is over: from the table this process holds decoded at ``version``, as it
+    usually does (the server that saved it keeps it, and the first phone served decodes it), without
+    asking the database; else read afresh. ``Refused`` (404) when the token holds no seat any more."""
+    table = live_tables.decoded(public_id, version) if version is not None else None
+    if table is not None and token is not None and (seat is None or table.seat_of(live_tables.digest(token)) == seat):
+        share = live_tables.kept_scorecard_token(public_id) if table.match is not None else None
+        if table.match is None or share is not None:
+            assert version is not None
+            return _view(version, table, seat, _scorecard_url(share))
+    row, seat = _viewer(public_id, token)
+    return table_view(row, seat)
+
+
+def _view(version: int, table: LiveTable, seat: int | None, scorecard_url: str | None) -> dict[str, Any]:
     kind, match = table.kind, table.match
     view = None
     if match is not None:
         view = kind.program_view(match, seat) if seat is not None else kind.onlooker_view(match)
     return {
-        "version": row.version,
+        "version": version,
         "game": kind.name,
         "holes": kind.holes(table.settings),
         "phase": kind.phase(match) if match is not None else "lobby",
@@ -258,7 +334,7 @@ def table_view(row: LiveTableRecord, seat: int | None, table: LiveTable | None =
         ],
         "notice": table.notice,
         "events": [event.text for event in match.log[-EVENTS:]] if match is not None else [],
-        "scorecard_url": _scorecard_url(row),
+        "scorecard_url": scorecard_url,
         "view": view,
     }
 
@@ -427,9 +503,9 @@ def _app() -> Flask:
     return current_app._get_current_object()  # type: ignore[attr-defined]  # the app itself, for threads
 
 
-def _scorecard_url(row: LiveTableRecord) -> str | None:
-    """The read-only link to the table's ledger round, for every seat and onlooker alike."""
-    share = live_tables.scorecard_token(row)
+def _scorecard_url(share: str | None) -> str | None:
+    """The read-only link to the table's ledger round (by its share token), for every seat and
+    onlooker alike."""
     return _absolute(url_for("ledger.shared", token=share)) if share else None
 
 
