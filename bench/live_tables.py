@@ -47,9 +47,11 @@ and share its cores, so every figure includes their cost.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import re
+import socket
 import sys
 import tempfile
 import threading
@@ -58,6 +60,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -104,6 +107,7 @@ class Phone:
     version: int = 0
     view: dict[str, Any] = field(default_factory=dict)
     retry_afters: int = 0
+    stream_reopens: int = 0
 
     def __post_init__(self) -> None:
         self.http = Http(self.base_url, timeout=LONG_POLL_S + 30)
@@ -123,6 +127,8 @@ class Phone:
         return self.http.resent
 
     def note(self, view: dict[str, Any]) -> None:
+        if view["version"] < self.version:
+            return  # an event that was on its way when this phone's own move came back newer
         if view["version"] > self.version:
             self.seen.append((time.perf_counter(), view["version"]))
             self.version = view["version"]
@@ -191,9 +197,143 @@ class Phone:
         finally:
             self.http.close()
 
+    def run_stream(self, deadline: float, settle_until: float) -> None:
+        """As ``run``, but following the table's event stream instead of long polls; a stream the
+        server ended is opened again after its ``retry``, from the version this phone has."""
+        stream = EventStream(self.base_url, self.table, self.token)
+        try:
+            stream.open(0)
+            while time.perf_counter() < settle_until:
+                move = self.my_move() if self.view and time.perf_counter() < deadline else None
+                if move is not None:
+                    time.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+                    if time.perf_counter() < deadline:
+                        try:
+                            self.send(move)
+                        except Failed as err:
+                            self.errors.append(str(err))
+                            self.fetch()
+                        continue
+                try:
+                    view = stream.next_view(min(0.5, max(settle_until - time.perf_counter(), 0.01)))
+                except StreamEnded:
+                    self.stream_reopens += 1
+                    time.sleep(stream.retry)
+                    stream.open(self.version)
+                    continue
+                if view is not None:
+                    self.note(view)
+        except Exception as err:  # every failure is counted, the phone stops
+            self.errors.append(f"{type(err).__name__}: {err}")
+        finally:
+            stream.close()
+            self.http.close()
+
 
 class Failed(Exception):
     """An answer other than the one the phone needed."""
+
+
+class StreamEnded(Exception):
+    """The server ended the event stream (its time was up, or it had no room): open it again."""
+
+
+class EventStream:
+    """The table's event stream (``GET /api/v1/tables/<id>/stream``) on a socket of its own, read
+    a little at a time so that the phone can look at its clock between reads (docs/api.md)."""
+
+    def __init__(self, base_url: str, table: str, token: str) -> None:
+        parts = urlsplit(base_url)
+        self.address = (parts.hostname or "127.0.0.1", parts.port or 80)
+        self.path = f"/api/v1/tables/{table}/stream"
+        self.token = token
+        self.sock: socket.socket | None = None
+        self.raw = b""  # received, not yet taken out of its chunks
+        self.text = ""  # the stream's text, not yet a whole event
+        self.chunk_left = 0  # bytes of the current chunk still to come, then its CRLF
+        self.retry = 1.0
+
+    def open(self, last: int) -> None:
+        self.close()
+        self.sock = socket.create_connection(self.address, timeout=10)
+        request = (
+            f"GET {self.path} HTTP/1.1\r\nHost: {self.address[0]}:{self.address[1]}\r\n"
+            f"Authorization: Bearer {self.token}\r\nAccept: text/event-stream\r\nLast-Event-ID: {last}\r\n\r\n"
+        )
+        self.sock.sendall(request.encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            got = self.sock.recv(65536)
+            if not got:
+                raise Failed("the event stream closed before its headers")
+            head += got
+        head, self.raw = head.split(b"\r\n\r\n", 1)
+        status = head.split(b"\r\n", 1)[0]
+        if b" 200 " not in status + b" " or b"chunked" not in head.lower():
+            raise Failed(f"GET {self.path}: {status.decode(errors='replace')}")
+        self.text, self.chunk_left = "", 0
+
+    def next_view(self, timeout: float) -> dict[str, Any] | None:
+        """The next view event's view; ``None`` when none came within ``timeout`` seconds.
+        ``StreamEnded`` when the server ended the stream."""
+        assert self.sock is not None
+        until = time.perf_counter() + timeout
+        while True:
+            event = self._take_event()
+            if event is not None:
+                return event
+            left = until - time.perf_counter()
+            if left <= 0:
+                return None
+            self.sock.settimeout(left)
+            try:
+                got = self.sock.recv(65536)
+            except TimeoutError:
+                return None
+            if not got:
+                raise StreamEnded()
+            self.raw += got
+
+    def _take_event(self) -> dict[str, Any] | None:
+        self._unchunk()
+        while "\n\n" in self.text:
+            block, self.text = self.text.split("\n\n", 1)
+            fields = dict(
+                line.split(": ", 1) for line in block.split("\n") if ": " in line and not line.startswith(":")
+            )
+            if "retry" in fields:
+                self.retry = int(fields["retry"]) / 1000
+            if fields.get("event") == "view":
+                return json.loads(fields["data"])
+        return None
+
+    def _unchunk(self) -> None:
+        """Move whole chunks' bytes from ``raw`` to ``text`` (HTTP/1.1 chunked transfer)."""
+        while True:
+            if self.chunk_left:
+                part = self.raw[: self.chunk_left]
+                self.raw = self.raw[len(part) :]
+                self.chunk_left -= len(part)
+                self.text += part.decode()
+                if self.chunk_left:
+                    return
+                self.raw = self.raw[2:] if self.raw.startswith(b"\r\n") else self.raw
+                continue
+            if b"\r\n" not in self.raw:
+                return
+            size, rest = self.raw.split(b"\r\n", 1)
+            if not size:  # the CRLF after a chunk that arrived in two reads
+                self.raw = rest
+                continue
+            self.chunk_left = int(size.split(b";")[0], 16)
+            self.raw = rest
+            if self.chunk_left == 0:
+                raise StreamEnded()
+
+    def close(self) -> None:
+        if self.sock is not None:
+            self.sock.close()
+            self.sock = None
 
 
 # ---- the tables ------------------------------------------------------------------------
@@ -386,13 +526,16 @@ class Report:
     web: Phase | None
     rounds: RoundCheck | None
     server_times: dict[str, list[float]] = field(default_factory=dict)  # with --request-log
+    live: str = "stream"
+    stream_reopens: int = 0
 
     def lines(self) -> list[str]:
         ms = [d * 1000 for d in self.delays]
         out = [
             f"live_tables: {self.tables} tables of {self.phones} phones, {self.seconds:.0f} s, "
             f"{self.workers} gunicorn workers, {self.database}, {os.cpu_count()} CPU cores shared with the clients",
-            f"phones connected (each holding its long poll open): {self.connected}",
+            f"phones connected (each holding its {'event stream' if self.live == 'stream' else 'long poll'} open): "
+            f"{self.connected}",
             f"moves acknowledged: {self.moves}, {self.moves / self.seconds:.1f} moves/s",
             f"a move seen by the other phones: {len(ms)} appearances, p50 {percentile(ms, 50):.0f} ms, "
             f"p95 {percentile(ms, 95):.0f} ms, p99 {percentile(ms, 99):.0f} ms, max {max(ms, default=0):.0f} ms; "
@@ -400,7 +543,8 @@ class Report:
             f"tables read back: {self.check.moves} moves, lost {self.check.lost}, "
             f"unexplained versions {self.check.unexplained}",
             f"long polls answered with Retry-After (no room to wait): {self.retry_afters}; "
-            f"requests sent again on a new connection: {self.reconnects}",
+            f"requests sent again on a new connection: {self.reconnects}; "
+            f"event streams opened again (ended by the server): {self.stream_reopens}",
             f"server CPU: {self.cpu_seconds:.1f} s in {self.seconds:.0f} s "
             f"({self.cpu_seconds / self.seconds:.2f} cores), "
             f"{self.cpu_seconds / self.seconds / max(self.connected, 1) * 1000:.2f} ms per second per phone",
@@ -463,6 +607,7 @@ def measure(
     log_dir: Path | None = None,
     say: Callable[[str], None] = print,
     request_log: bool = False,
+    live: str = "stream",
 ) -> Report:
     with tempfile.TemporaryDirectory(prefix="live-tables-") as scratch:
         logs = Path(log_dir or scratch)
@@ -481,7 +626,12 @@ def measure(
                 started = time.perf_counter()
                 deadline = started + duration
                 threads = [
-                    threading.Thread(target=p.run, args=(deadline, deadline + SETTLE_S), daemon=True) for p in everyone
+                    threading.Thread(
+                        target=p.run_stream if live == "stream" else p.run,
+                        args=(deadline, deadline + SETTLE_S),
+                        daemon=True,
+                    )
+                    for p in everyone
                 ]
                 for thread in threads:
                     thread.start()
@@ -527,6 +677,8 @@ def measure(
                     cpu_seconds=cpu_seconds,
                     retry_afters=sum(p.retry_afters for p in everyone),
                     reconnects=sum(p.reconnects for p in everyone),
+                    live=live,
+                    stream_reopens=sum(p.stream_reopens for p in everyone),
                     web=web[0] if web else None,
                     rounds=rounds,
                     server_times=server_times,
@@ -552,6 +704,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--request-log", action="store_true", help="log every request in the app and show its times per endpoint"
     )
+    parser.add_argument(
+        "--live",
+        choices=("stream", "poll"),
+        default="stream",
+        help="how a phone follows its table: the event stream (default) or long polls",
+    )
     args = parser.parse_args(argv)
     if not 2 <= args.phones <= 6:
         parser.error("--phones is 2 to 6 (a Grid Golf table's seats)")
@@ -568,6 +726,7 @@ def main(argv: list[str] | None = None) -> int:
         args.log_dir,
         say=lambda s: print(s, file=sys.stderr, flush=True),
         request_log=args.request_log,
+        live=args.live,
     )
     print("\n".join(report.lines()))
     return 0

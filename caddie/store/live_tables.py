@@ -13,6 +13,7 @@ Seat tokens are made here and shown once; the table keeps only their SHA-256 dig
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import secrets
 import threading
@@ -113,8 +114,10 @@ def _state_with_version(row: LiveTableRecord) -> dict[str, Any]:
 
 
 def load(row: LiveTableRecord) -> LiveTable:
-    """The table as stored, to change: a copy of its own."""
-    return LiveTable.from_dict(_state_with_version(row))
+    """The table as stored, to change: a copy of its own. Decoded from a private copy of the stored
+    value: a table decoded from the row's own value may share its lists, and one kept for reading
+    (``read``) may have been, which a change must never touch (JSON data copies exactly this way)."""
+    return LiveTable.from_dict(json.loads(json.dumps(_state_with_version(row))))
 
 
 class _ReadTables:

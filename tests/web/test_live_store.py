@@ -188,6 +188,24 @@ def test_a_table_is_read_with_the_version_of_its_state(app):
         assert store.read(row) is table  # the next reader at that version: the same copy
 
 
+def test_a_change_never_touches_the_tables_kept_for_reading(app):
+    """A move starts from a copy of its own: the table kept for the phones at the version it was
+    made on (read from the same stored value, in the same request) stays as it was."""
+    with app.app_context():
+        row, _ = _table()
+        store.join(row, "Bob")
+        store.start(row, 0, NOW, seed=3)
+        seen = row.version
+        kept = store.read(row)  # as a request reads it to find the token's seat
+        before = _text(kept.to_dict())
+        store.move(row, 0, [Action("draw")], seen, NOW)
+        store.move(row, 0, [Action("swap", 0)], seen + 1, NOW)
+        assert _text(kept.to_dict()) == before
+        assert store.decoded(row.public_id, seen) is kept
+        after = store.decoded(row.public_id, seen + 2)  # kept by the save, as the phones will read it
+        assert after is not None and _text(after.to_dict()) == _text(_stored(row.public_id))
+
+
 def _text(state):
     return json.dumps(state, sort_keys=True)
 
