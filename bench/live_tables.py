@@ -2,7 +2,7 @@
 """Live tables under load: many tables of phones waiting on the long poll, every move checked.
 
     .venv/bin/python bench/live_tables.py [--tables 100] [--phones 4] [--duration 60]
-                                          [--think-ms 1500] [--workers 2]
+                                          [--think-ms 1500] [--workers 2] [--live stream|poll]
                                           [--database-url postgresql://...]
                                           [--web-clients 50] [--web-think-ms 500]
 
@@ -13,9 +13,11 @@ Starts the production command (``gunicorn -c python:caddie.serving.gunicorn_conf
 * **Setup**, before the clock: ``--tables`` Grid Golf tables of ``--phones`` people each, made,
   joined by code and started through the JSON API (``docs/api.md``, "Live tables"), 18 holes
   so that no match ends inside the measured time.
-* **The phones**: each is a thread of this process with its own connection and seat token. It
-  holds the live connection open (``GET /api/v1/tables/<id>?wait=<version>``, the long poll),
-  and when the table comes back with its seat to move it thinks for a random
+* **The phones**: each is a thread of this process with its own connections and seat token. It
+  holds the live connection open: the table's event stream (``GET /api/v1/tables/<id>/stream``,
+  opened again after the server's ``retry`` when the server ends it), or with ``--live poll``
+  the long poll (``GET /api/v1/tables/<id>?wait=<version>``). When the table comes to it
+  with its seat to move it thinks for a random
   ``--think-ms`` x 0.5 to 1.5, then sends its move (``POST .../moves`` with the version it
   saw): the cards it must turn up, a draw from the deck, then the drawn card onto a face-down
   place (the host also sends ``next_hole`` between holes). A phone's answer to a
@@ -215,7 +217,9 @@ class Phone:
                             self.fetch()
                         continue
                 try:
-                    view = stream.next_view(min(0.5, max(settle_until - time.perf_counter(), 0.01)))
+                    # blocks until an event: the phone has nothing to do before one (the server
+                    # writes a line at least every 25 s, and ends the stream after 50)
+                    view = stream.next_view(max(settle_until - time.perf_counter(), 0.01))
                 except StreamEnded:
                     self.stream_reopens += 1
                     time.sleep(stream.retry)
@@ -488,6 +492,11 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[int(rank) - 1]
 
 
+def _own_cpu_seconds() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
 def server_cpu_seconds(server: Server) -> float:
     """User plus system CPU time of every process in the server's process group (its master,
     workers and their helpers), from /proc."""
@@ -521,6 +530,7 @@ class Report:
     errors: list[str]
     check: TableCheck
     cpu_seconds: float
+    client_cpu_seconds: float
     retry_afters: int
     reconnects: int
     web: Phase | None
@@ -547,7 +557,10 @@ class Report:
             f"event streams opened again (ended by the server): {self.stream_reopens}",
             f"server CPU: {self.cpu_seconds:.1f} s in {self.seconds:.0f} s "
             f"({self.cpu_seconds / self.seconds:.2f} cores), "
-            f"{self.cpu_seconds / self.seconds / max(self.connected, 1) * 1000:.2f} ms per second per phone",
+            f"{self.cpu_seconds / self.seconds / max(self.connected, 1) * 1000:.2f} ms per second per phone, "
+            f"{self.cpu_seconds / max(self.moves, 1) * 1000:.1f} ms per move",
+            f"this process's CPU (the phones and web clients): {self.client_cpu_seconds:.1f} s "
+            f"({self.client_cpu_seconds / self.seconds:.2f} cores)",
         ]
         out += [f"  {p}" for p in self.check.problems[:MAX_PROBLEMS_KEPT]]
         if self.server_times:
@@ -623,6 +636,7 @@ def measure(
                 everyone = [p for t in seated for p in t]
                 say(f"{len(everyone)} phones seated; playing for {duration:g} s beside {web_clients} web clients")
                 cpu_before = server_cpu_seconds(server)
+                own_before = _own_cpu_seconds()
                 started = time.perf_counter()
                 deadline = started + duration
                 threads = [
@@ -647,6 +661,7 @@ def measure(
                     web_thread.start()
                 time.sleep(max(deadline - time.perf_counter(), 0))
                 cpu_seconds = server_cpu_seconds(server) - cpu_before
+                client_cpu_seconds = _own_cpu_seconds() - own_before
                 seconds = time.perf_counter() - started
                 for thread in threads:
                     thread.join(timeout=LONG_POLL_S + SETTLE_S + 30)
@@ -675,6 +690,7 @@ def measure(
                     errors=errors,
                     check=check,
                     cpu_seconds=cpu_seconds,
+                    client_cpu_seconds=client_cpu_seconds,
                     retry_afters=sum(p.retry_afters for p in everyone),
                     reconnects=sum(p.reconnects for p in everyone),
                     live=live,

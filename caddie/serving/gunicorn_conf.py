@@ -92,6 +92,10 @@ worker_class = "gthread"
 # no more than that wait at once, so waiting phones never take a thread quick requests need
 # (docs/live-tables.md, "Serving"; bench/live_tables.py measures it).
 threads = _threads() + _live_waiters()
+# A phone keeps its connection between its moves (at a table of four, its turn comes back every
+# several seconds): gthread holds an idle connection in its poller, not in a thread, and a new
+# connection per move costs more than keeping one.
+keepalive = 20
 accesslog = None  # the app writes its own JSON line per request (caddie.web.request_log)
 errorlog = "-"
 # No control socket: its default path is per user, so two servers on one machine would share it.

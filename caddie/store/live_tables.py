@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import inspect, or_, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import undefer
 
 from caddie.core.clubs.scoring import ClubRules
 from caddie.core.courses.course import Course
@@ -86,10 +87,15 @@ def _now() -> datetime:
 # -- finding a table ---------------------------------------------------------------------------
 
 
-def find(public_id: object) -> LiveTableRecord | None:
+def find(public_id: object, to_change: bool = False) -> LiveTableRecord | None:
+    """The table by its public id. ``to_change``: with its state, read in the same statement, for a
+    request about to change it (``load``); else the state is read only if it is needed."""
     if not is_token(public_id, 32):
         return None
-    return db.session.scalars(select(LiveTableRecord).where(LiveTableRecord.public_id == public_id)).first()
+    query = select(LiveTableRecord).where(LiveTableRecord.public_id == public_id)
+    if to_change:
+        query = query.options(undefer(LiveTableRecord.state))
+    return db.session.scalars(query).first()
 
 
 def find_by_code(typed: object) -> LiveTableRecord | None:

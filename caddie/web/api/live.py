@@ -351,8 +351,8 @@ def _stale(public_id: str, seat: int | None, message: str = MOVED_ON):
 
 
 def _seated(public_id: str) -> tuple[LiveTableRecord, int]:
-    """The table and the seat the Bearer token holds at it; 404 for anything else."""
-    row = live_tables.find(public_id)
+    """The table, read to be changed, and the seat the Bearer token holds at it; 404 for anything else."""
+    row = live_tables.find(public_id, to_change=True)
     seat = live_tables.seat_of(row, _bearer()) if row is not None else None
     if row is None or seat is None:
         raise Refused(NO_TABLE, 404)

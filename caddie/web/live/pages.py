@@ -443,9 +443,9 @@ def _stream(public_id: str, known: int) -> Response:
                 seen = waited.version
                 yield f"id: {seen}\nevent: table\ndata: {seen}\n\n"
             else:
-                yield ": still here\n\n"  # keeps proxies from closing a quiet stream
                 if waited.no_room:
-                    time.sleep(1.0)  # the process had no room to wait: look again in a moment
+                    return  # no room to wait in this process: the browser comes back after the retry
+                yield ": still here\n\n"  # keeps proxies from closing a quiet stream
 
     response = Response(events(), mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-store"
