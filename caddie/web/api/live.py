@@ -21,6 +21,7 @@ from __future__ import annotations
 import hmac
 import json
 import re
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -297,14 +298,34 @@ def _view_after_wait(public_id: str, token: str | None, seat: int | None, versio
     """The view once a wait is over: from the table this process holds decoded at ``version``, as it
     usually does (the server that saved it keeps it, and the first phone served decodes it), without
     asking the database; else read afresh. ``Refused`` (404) when the token holds no seat any more."""
-    table = live_tables.decoded(public_id, version) if version is not None else None
-    if table is not None and token is not None and (seat is None or table.seat_of(live_tables.digest(token)) == seat):
-        share = live_tables.kept_scorecard_token(public_id) if table.match is not None else None
-        if table.match is None or share is not None:
-            assert version is not None
-            return _view(version, table, seat, _scorecard_url(share))
-    row, seat = _viewer(public_id, token)
-    return table_view(row, seat)
+    if version is None or token is None:
+        row, seat = _viewer(public_id, token)
+        return table_view(row, seat)
+    view = _kept_view(public_id, token, seat, version)
+    if view is not None:
+        return view
+    # The phones of one table wake together: one of this process reads and decodes the new version,
+    # then the others find it decoded, instead of each reading the same table at once.
+    with _READING[hash(public_id) % len(_READING)]:
+        view = _kept_view(public_id, token, seat, version)
+        if view is None:
+            row, seat = _viewer(public_id, token)
+            view = table_view(row, seat)
+    return view
+
+
+_READING = [threading.Lock() for _ in range(64)]
+
+
+def _kept_view(public_id: str, token: str, seat: int | None, version: int) -> dict[str, Any] | None:
+    """The view from the table this process holds decoded at ``version``, if it does."""
+    table = live_tables.decoded(public_id, version)
+    if table is None or (seat is not None and table.seat_of(live_tables.digest(token)) != seat):
+        return None
+    share = live_tables.kept_scorecard_token(public_id) if table.match is not None else None
+    if table.match is not None and share is None:
+        return None
+    return _view(version, table, seat, _scorecard_url(share))
 
 
 def _view(version: int, table: LiveTable, seat: int | None, scorecard_url: str | None) -> dict[str, Any]:
