@@ -145,19 +145,6 @@ def _computer_pause() -> float | None:
     return env_int("LIVE_COMPUTER_PAUSE_MS", 0) / 1000
 
 
-# Connections a worker keeps open to a database server. Beyond the pool's five by default, each
-# request of a busy moment (the phones of many live tables woken at once) opened a connection of
-# its own and closed it after: a costly round of setting up on both sides.
-POOL_SIZE = 10
-
-
-def _engine_options(url: str) -> dict[str, Any]:
-    options: dict[str, Any] = {"pool_pre_ping": True}
-    if not url.startswith("sqlite"):  # SQLite's pools are the driver's own business
-        options.update(pool_size=POOL_SIZE, max_overflow=POOL_SIZE)
-    return options
-
-
 def default_config(instance_path: Path) -> dict[str, Any]:
     return {
         "SECRET_KEY": os.environ.get("SECRET_KEY") or instance_secret_key(instance_path),
@@ -167,7 +154,7 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         # Origins besides the request's own whose pages may write (a proxy that rewrites Host).
         "TRUSTED_ORIGINS": env_list("TRUSTED_ORIGINS"),
         "SQLALCHEMY_DATABASE_URI": database_url(instance_path),
-        "SQLALCHEMY_ENGINE_OPTIONS": _engine_options(database_url(instance_path)),
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
         "WTF_CSRF_TIME_LIMIT": None,  # a round can sit open on a phone all evening
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,

@@ -10,10 +10,19 @@ from sqlalchemy.engine import Engine, make_url
 from caddie.store.sqlite_writer_lock import WriterQueuedConnection
 
 
+# Connections a worker keeps open to a database server. Beyond the pool's default five, each
+# request of a busy moment (the phones of many live tables woken at once) opened a connection of
+# its own and closed it after: a costly setting up on both sides.
+POOL_SIZE = 10
+
+
 def engine_options(database_url: str, options: dict[str, Any]) -> dict[str, Any]:
-    """``options`` plus what the database needs: on a SQLite file, write transactions queue
-    on a lock of their own (``caddie.store.sqlite_writer_lock``) instead of in SQLite's sleeps."""
+    """``options`` plus what the database needs: on a database server, a pool of ``POOL_SIZE``;
+    on a SQLite file, write transactions queue on a lock of their own
+    (``caddie.store.sqlite_writer_lock``) instead of in SQLite's sleeps."""
     url = make_url(database_url)
+    if url.get_backend_name() != "sqlite":
+        return {"pool_size": POOL_SIZE, "max_overflow": POOL_SIZE, **options}
     if (
         url.get_backend_name() != "sqlite"
         or url.database in (None, "", ":memory:")

@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import text
 
 from caddie.store.database import db
-from caddie.store.engine_setup import engine_options
+from caddie.store.engine_setup import POOL_SIZE, engine_options
 from caddie.store.sqlite_writer_lock import WriterQueuedConnection, lock_path
 
 HANG = 30  # seconds: only there so that a broken lock fails the test instead of hanging it
@@ -175,12 +175,21 @@ def test_processes_incrementing_one_counter_lose_no_increment_and_never_see_lock
     [
         ("sqlite://", {"pool_pre_ping": True}),
         ("sqlite:///:memory:", {"pool_pre_ping": True}),
-        ("postgresql+psycopg://caddie@localhost/caddie", {"pool_pre_ping": True}),
         ("sqlite:////srv/caddie/caddie.sqlite3", {"connect_args": {"factory": sqlite3.Connection}}),  # theirs stays
     ],
 )
-def test_engine_options_leave_other_databases_and_a_given_factory_alone(url, options):
+def test_engine_options_leave_sqlite_in_memory_and_a_given_factory_alone(url, options):
     assert engine_options(url, options) == options
+
+
+def test_a_database_server_gets_a_pool_of_its_own_size_unless_one_is_given():
+    url = "postgresql+psycopg://caddie@localhost/caddie"
+    assert engine_options(url, {"pool_pre_ping": True}) == {
+        "pool_pre_ping": True,
+        "pool_size": POOL_SIZE,
+        "max_overflow": POOL_SIZE,
+    }
+    assert engine_options(url, {"pool_size": 3})["pool_size"] == 3
 
 
 def test_engine_options_queue_writers_on_a_sqlite_file_and_keep_the_rest():
