@@ -9,7 +9,6 @@ from sqlalchemy.engine import Engine, make_url
 
 from caddie.store.sqlite_writer_lock import WriterQueuedConnection
 
-
 # Connections a worker keeps open to a database server. Beyond the pool's default five, each
 # request of a busy moment (the phones of many live tables woken at once) opened a connection of
 # its own and closed it after: a costly setting up on both sides.
