@@ -327,7 +327,8 @@ def test_an_onlooker_follows_the_table_and_sees_only_what_is_face_up(new_context
     expect(onlooker.locator("#watch-title")).to_be_visible()
     assert not axe_problems(onlooker), axe_problems(onlooker)
     for _ in range(4):
-        version, table = _settled_state(public_id, [onlooker])
+        # every page at the version, the player's to move included, before that player taps
+        version, table = _settled_state(public_id, [onlooker, ann, bob])
         codes = onlooker.locator(".watch .card").evaluate_all("cs => cs.map(c => c.getAttribute('data-code'))")
         up = [table.match.grids[s][p] for s in range(2) for p in range(4) if table.match.face_up[s][p]]
         assert sorted(c for c in codes if c) == sorted(up)
