@@ -172,21 +172,29 @@ class Phone:
         self.last_answer = answer.json()
         self.note(self.last_answer)
 
+    def take_turn(self, deadline: float) -> bool:
+        """When the table waits for this phone (before ``deadline``): think, then send the move.
+        Whether it sent one; a refused move is counted as an error and the table read again."""
+        move = self.my_move() if self.view and time.perf_counter() < deadline else None
+        if move is None:
+            return False
+        time.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+        if time.perf_counter() >= deadline:
+            return False
+        try:
+            self.send(move)
+        except Failed as err:
+            self.errors.append(str(err))
+            self.fetch()
+        return True
+
     def run(self, deadline: float, settle_until: float) -> None:
         """Move on its turns until ``deadline``, then keep listening until ``settle_until``."""
         try:
             self.fetch()
             while time.perf_counter() < settle_until:
-                move = self.my_move() if time.perf_counter() < deadline else None
-                if move is not None:
-                    time.sleep(self.rng.uniform(0.5, 1.5) * self.think)
-                    if time.perf_counter() < deadline:
-                        try:
-                            self.send(move)
-                        except Failed as err:
-                            self.errors.append(str(err))
-                            self.fetch()
-                        continue
+                if self.take_turn(deadline):
+                    continue
                 started = time.perf_counter()
                 answer = self.fetch(wait=self.version)
                 if answer.headers.get("Retry-After") and answer.json()["version"] <= self.version:
@@ -206,16 +214,8 @@ class Phone:
         try:
             stream.open(0)
             while time.perf_counter() < settle_until:
-                move = self.my_move() if self.view and time.perf_counter() < deadline else None
-                if move is not None:
-                    time.sleep(self.rng.uniform(0.5, 1.5) * self.think)
-                    if time.perf_counter() < deadline:
-                        try:
-                            self.send(move)
-                        except Failed as err:
-                            self.errors.append(str(err))
-                            self.fetch()
-                        continue
+                if self.take_turn(deadline):
+                    continue
                 try:
                     # blocks until an event: the phone has nothing to do before one (the server
                     # writes a line at least every 25 s, and ends the stream after 50)

@@ -22,12 +22,7 @@ def engine_options(database_url: str, options: dict[str, Any]) -> dict[str, Any]
     url = make_url(database_url)
     if url.get_backend_name() != "sqlite":
         return {"pool_size": POOL_SIZE, "max_overflow": POOL_SIZE, **options}
-    if (
-        url.get_backend_name() != "sqlite"
-        or url.database in (None, "", ":memory:")
-        or url.query.get("uri")
-        or "factory" in options.get("connect_args", {})
-    ):
+    if url.database in (None, "", ":memory:") or url.query.get("uri") or "factory" in options.get("connect_args", {}):
         return options
     return {**options, "connect_args": {**options.get("connect_args", {}), "factory": WriterQueuedConnection}}
 
