@@ -245,8 +245,8 @@ def _next_due(
     return None
 
 
-# Read again after a save, in one statement: everything but the state (deferred), which the
-# saver holds already, so that no later look at the row reads it again on its own.
+# The columns a save leaves loaded: everything but the state (deferred), which the saver holds
+# already, so that no later look at the row reads them again on their own.
 READ_BACK = [c.key for c in inspect(LiveTableRecord).column_attrs if c.key != "state"]
 
 
@@ -284,8 +284,8 @@ def _save(
         finished,
         READ_BACK,
     )
-    # the table at its new version: the phones this change wakes read it as it is, undecoded
-    _read_tables.keep(row.public_id, row.version, table)
+    # the table at the version it was saved as: the phones this change wakes read it, undecoded
+    _read_tables.keep(row.public_id, seen_version + 1, table)
 
 
 def change(

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, update
+from sqlalchemy.orm.attributes import set_committed_value
 
 from caddie.store.database import db
 from caddie.store.ledger import CellWrite, StaleScore, cards_of, write_scores
@@ -53,7 +54,7 @@ def save_versioned(
     """Write ``values`` into ``row`` (of ``model``, which has ``id``, ``version`` and ``round_id``) as
     its next version, only if it is still at ``seen_version``, and land the finished holes of the
     players ``names`` in its ledger round, in one transaction. ``StaleMatch`` (nothing written)
-    if another write came first. ``read_back``: the columns read again at once after the commit."""
+    if another write came first. ``read_back``: the columns left loaded after the commit."""
     done = cast(
         "CursorResult[Any]",  # an UPDATE's result, which Session.execute types as a plain Result
         db.session.execute(
@@ -69,9 +70,17 @@ def save_versioned(
     if hole_scores:
         _land_in_ledger(row.round_id, names, hole_scores)
     db.session.commit()
-    # By default only the version is read back at once: the rest (the whole stored game, above all)
-    # is read when it is next asked for, and most callers answer from the game they have just saved.
-    db.session.refresh(row, list(read_back))
+    # The row is then the version saved, whatever another writer has done since: its version and
+    # the values written are set, not read again (a read could be of a newer version, which the
+    # game the caller holds is not). Of ``read_back``, the columns not written are read again (they
+    # never change with a version); the rest, the whole stored game above all, when next asked for.
+    untouched = [key for key in read_back if key not in values and key != "version"]
+    if untouched:
+        db.session.refresh(row, untouched)
+    set_committed_value(row, "version", seen_version + 1)
+    for key, value in values.items():
+        if key in read_back:
+            set_committed_value(row, key, value)
 
 
 def _land_in_ledger(round_id: int | None, names: Sequence[str], hole_scores: Sequence[Sequence[int]]) -> None:
