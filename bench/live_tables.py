@@ -49,6 +49,7 @@ and share its cores, so every figure includes their cost.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -516,6 +517,15 @@ def server_cpu_seconds(server: Server) -> float:
     return total / ticks
 
 
+def servers_cpu_seconds(server: Server, live_server: Server) -> float:
+    """The CPU time of the one server, or of both when the phones have one of their own."""
+    return server_cpu_seconds(server) + (server_cpu_seconds(live_server) if live_server is not server else 0)
+
+
+def _request_lines(server: Server, live_server: Server) -> list[dict]:
+    return server.request_lines() + (live_server.request_lines() if live_server is not server else [])
+
+
 @dataclass
 class Report:
     tables: int
@@ -621,21 +631,43 @@ def measure(
     say: Callable[[str], None] = print,
     request_log: bool = False,
     live: str = "stream",
+    live_nice: int | None = None,
+    live_workers: int | None = None,
+    live_env: dict[str, str] | None = None,
 ) -> Report:
+    live_env = live_env or {}
     with tempfile.TemporaryDirectory(prefix="live-tables-") as scratch:
         logs = Path(log_dir or scratch)
         with scratch_database(Path(scratch), database_url, prefix="live_tables") as url:
             # Computers never sit at these tables: the driver thread only looks for due turns.
             extra = {"REQUEST_LOG": "true"} if request_log else {}
-            with gunicorn_server(url, workers=workers, log_path=logs / "caddie.log", extra_env=extra) as server:
+            with contextlib.ExitStack() as servers:
+                server = servers.enter_context(
+                    gunicorn_server(url, workers=workers, log_path=logs / "caddie.log", extra_env=extra)
+                )
+                live_server = server
+                if live_nice is not None:
+                    live_server = servers.enter_context(
+                        gunicorn_server(
+                            url,
+                            workers=live_workers or workers,
+                            log_path=logs / "caddie-live.log",
+                            extra_env={
+                                **extra,
+                                "MIGRATE_ON_START": "false",
+                                "SERVER_NICE": str(live_nice),
+                                **live_env,
+                            },
+                        )
+                    )
                 say(f"caddie at {server.url} ({describe(url)}); setting up {tables} tables of {phones} phones")
-                seated = open_tables(server.url, tables, phones, think, seed)
+                seated = open_tables(live_server.url, tables, phones, think, seed)
                 for phones_at in seated:
                     phones_at[0].fetch()
                 start_versions = {p[0].table: p[0].version for p in seated}
                 everyone = [p for t in seated for p in t]
                 say(f"{len(everyone)} phones seated; playing for {duration:g} s beside {web_clients} web clients")
-                cpu_before = server_cpu_seconds(server)
+                cpu_before = servers_cpu_seconds(server, live_server)
                 own_before = _own_cpu_seconds()
                 started = time.perf_counter()
                 deadline = started + duration
@@ -660,7 +692,7 @@ def measure(
                     web_thread = threading.Thread(target=web_load, daemon=True)
                     web_thread.start()
                 time.sleep(max(deadline - time.perf_counter(), 0))
-                cpu_seconds = server_cpu_seconds(server) - cpu_before
+                cpu_seconds = servers_cpu_seconds(server, live_server) - cpu_before
                 client_cpu_seconds = _own_cpu_seconds() - own_before
                 seconds = time.perf_counter() - started
                 for thread in threads:
@@ -669,12 +701,12 @@ def measure(
                     web_thread.join()
                 connected = sum(1 for p in everyone if p.seen and not p.errors)
                 say("reading every table back")
-                check = check_tables(server.url, seated, start_versions)
+                check = check_tables(live_server.url, seated, start_versions)
                 rounds = check_rounds(server.url, web[0].clients) if web else None
                 found, missing = delays(seated)
                 errors = [f"table {p.table} seat {p.seat}: {e}" for p in everyone for e in p.errors]
                 server_times: dict[str, list[float]] = {}
-                for line in server.request_lines() if request_log else []:
+                for line in _request_lines(server, live_server) if request_log else []:
                     what = f"{line['method']} {PUBLIC_ID.sub('/<id>', line['path'])}"
                     server_times.setdefault(what, []).append(float(line["duration_ms"]))
                 return Report(
@@ -726,6 +758,14 @@ def main(argv: list[str] | None = None) -> int:
         default="stream",
         help="how a phone follows its table: the event stream (default) or long polls",
     )
+    parser.add_argument(
+        "--live-nice",
+        type=int,
+        help="serve the phones from a second server of --workers workers at this niceness "
+        "(docs/production.md, 'A server for the live tables'); without it, one server serves all",
+    )
+    parser.add_argument("--live-workers", type=int, help="the phones' server's workers (default --workers)")
+    parser.add_argument("--live-env", action="append", default=[], help="NAME=VALUE for the phones' server")
     args = parser.parse_args(argv)
     if not 2 <= args.phones <= 6:
         parser.error("--phones is 2 to 6 (a Grid Golf table's seats)")
@@ -743,6 +783,9 @@ def main(argv: list[str] | None = None) -> int:
         say=lambda s: print(s, file=sys.stderr, flush=True),
         request_log=args.request_log,
         live=args.live,
+        live_nice=args.live_nice,
+        live_workers=args.live_workers,
+        live_env=dict(item.split("=", 1) for item in args.live_env),
     )
     print("\n".join(report.lines()))
     return 0

@@ -14,6 +14,9 @@ serves ``caddie.serving.wsgi:app`` (docs/production.md). The environment:
                       else ``HOST``:``PORT``, where PORT defaults to 8000 and HOST to 127.0.0.1,
                       or 0.0.0.0 when a platform sets ``PORT`` (gunicorn's own convention)
 ``MIGRATE_ON_START``  ``false`` when migrations run as a deployment step of their own
+``SERVER_NICE``       0 to 19: how much lower this server's priority is than other processes' (default 0);
+                      10 for a server that serves only the live tables' phones beside one serving the
+                      pages (docs/production.md, "A server for the live tables")
 ``LIVE_COMPUTER_PAUSE_MS``  how long a live table's computer waits before moving (default 900)
 ``SESSION_COOKIE_SECURE``, ``REQUEST_LOG``, ``TRUSTED_ORIGINS``: see ``caddie.config``
 ``FORWARDED_ALLOW_IPS``  (gunicorn's) the proxies whose X-Forwarded-Proto is believed
@@ -77,9 +80,20 @@ def _live_waiters() -> int:
     return int(value)
 
 
+def _server_nice() -> int:
+    value = os.environ.get("SERVER_NICE", "").strip()
+    if not value:
+        return 0
+    if not value.isdecimal() or int(value) > 19:
+        sys.exit(f"Caddie & Tally will not start: SERVER_NICE must be a whole number from 0 to 19, not {value!r}.")
+    return int(value)
+
+
 # Each worker's phones waiting for a live table (a long poll, an event stream) at most; see
 # caddie.web.live.changes. Kept in step with the app: the same environment variable sets both.
 LIVE_WAITERS = 250
+
+SERVER_NICE = _server_nice()
 
 wsgi_app = "caddie.serving.wsgi:app"
 bind = _bind()
@@ -102,8 +116,29 @@ errorlog = "-"
 control_socket_disable = True
 
 
+def _lower_priority(server, nice: int) -> None:
+    """The master, and so every worker and helper it starts, ``nice`` steps below other processes.
+
+    Linux's autogroups weigh sessions against each other first, and a process's niceness counts
+    only against the processes of its own session: a server in a session of its own (systemd,
+    a container, ``setsid``) gives its session the niceness too, or it would change nothing."""
+    os.nice(nice)
+    autogroup = "/proc/self/autogroup"
+    if os.getsid(0) != os.getpid() or not os.path.exists(autogroup):
+        return
+    try:
+        with open(autogroup, "w") as handle:
+            handle.write(f"{nice}\n")
+    except OSError as err:
+        server.log.warning("SERVER_NICE: could not lower this session's autogroup (%s)", err)
+
+
 def on_starting(server) -> None:
-    """Migrate the database once, in the master, before any worker is forked."""
+    """Lower the server's priority when asked; migrate the database once, in the master, before any
+    worker is forked."""
+    if SERVER_NICE:
+        server.log.info("SERVER_NICE=%d: serving at a lower priority", SERVER_NICE)
+        _lower_priority(server, SERVER_NICE)
     if not env_flag("MIGRATE_ON_START", True):
         server.log.info("MIGRATE_ON_START is off: not migrating")
         return

@@ -108,3 +108,23 @@ def test_no_helpers_when_heavy_work_helper_is_false(database_url, start_server):
     assert len(workers) == 2
     assert {worker: helpers_of(worker) for worker in workers} == {worker: [] for worker in workers}
     assert "Traceback" not in server.log(), server.log()
+
+
+def test_server_nice_lowers_the_master_its_workers_their_helpers_and_its_session(database_url, start_server):
+    """SERVER_NICE=10 (a server for the live tables' phones beside one for the pages): every process
+    of the server is 10 below the test's own priority, and so is its session's autogroup, without
+    which the niceness would count only against the server's own processes."""
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    server = start_server(database_url, workers=2, extra_env={"SERVER_NICE": "10"})
+    master = server.process.pid
+    assert os.getpriority(os.PRIO_PROCESS, master) == min(own + 10, 19)
+    helpers = niced_helpers(server)
+    assert len(helpers) == 2, helpers
+    for worker, pids in helpers.items():
+        assert os.getpriority(os.PRIO_PROCESS, worker) == min(own + 10, 19)
+        assert os.getpriority(os.PRIO_PROCESS, pids[0]) == min(own + 20, 19)
+    autogroup = Path(f"/proc/{master}/autogroup")
+    if autogroup.exists():  # a kernel with autogroups: the server leads a session of its own here
+        assert autogroup.read_text().split()[-1] == "10", autogroup.read_text()
+    assert ask_the_caddie(server)["action"] in ("take_discard", "draw")
+    assert "Traceback" not in server.log(), server.log()

@@ -54,6 +54,21 @@ def test_gunicorn_refuses_to_start_without_a_secret_key(tmp_path):
     assert not (tmp_path / "prod.sqlite3").exists()
 
 
+@pytest.mark.parametrize("value", ["20", "-5", "low"])
+def test_gunicorn_refuses_a_server_nice_that_is_not_0_to_19(tmp_path, value):
+    done = subprocess.run(
+        [GUNICORN, "-c", "python:caddie.serving.gunicorn_conf"],
+        env=server_env(tmp_path, SECRET_KEY=KEY, SERVER_NICE=value),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert done.returncode != 0
+    assert f"will not start: SERVER_NICE must be a whole number from 0 to 19, not {value!r}." in done.stderr
+    assert not (tmp_path / "prod.sqlite3").exists()
+
+
 def test_gunicorn_migrates_once_serves_and_logs_json_lines(tmp_path):
     log = tmp_path / "stderr.log"
     with open(log, "w") as err:
