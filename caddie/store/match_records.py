@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, update
+from sqlalchemy import CursorResult, inspect, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from caddie.store.database import db
@@ -69,14 +69,21 @@ def save_versioned(
         raise StaleMatch()
     if hole_scores:
         _land_in_ledger(row.round_id, names, hole_scores)
+    # Of ``read_back``, the columns not written never change with a version: those the row holds
+    # (read with it, or flushed by this transaction) are kept across the commit, not read again.
+    untouched = [key for key in read_back if key not in values and key != "version"]
+    held = inspect(row).dict
+    kept = {key: held[key] for key in untouched if key in held}
     db.session.commit()
     # The row is then the version saved, whatever another writer has done since: its version and
     # the values written are set, not read again (a read could be of a newer version, which the
-    # game the caller holds is not). Of ``read_back``, the columns not written are read again (they
-    # never change with a version); the rest, the whole stored game above all, when next asked for.
-    untouched = [key for key in read_back if key not in values and key != "version"]
-    if untouched:
-        db.session.refresh(row, untouched)
+    # game the caller holds is not). The untouched columns it did not hold are read again; the
+    # rest, the whole stored game above all, when next asked for.
+    unheld = [key for key in untouched if key not in kept]
+    if unheld:
+        db.session.refresh(row, unheld)
+    for key, value in kept.items():
+        set_committed_value(row, key, value)
     set_committed_value(row, "version", seen_version + 1)
     for key, value in values.items():
         if key in read_back:

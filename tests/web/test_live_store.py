@@ -237,6 +237,35 @@ def test_a_save_stays_at_the_version_it_saved_when_another_server_moves_right_af
         assert store.read(store.find(row.public_id)).match.drawn is None  # the swap, as stored
 
 
+def test_a_move_reads_the_table_once_and_writes_it_once(app):
+    """A person's move costs the database one read (the row with its state) and one write: the
+    columns a save does not write are kept across its commit, not read again, and hold what the
+    table has (docs/live-tables.md, "Serving")."""
+    from sqlalchemy import event
+
+    with app.app_context():
+        row, _ = _table()
+        store.join(row, "Bob")
+        store.start(row, 0, NOW, seed=3)
+        public_id, round_id = row.public_id, row.round_id
+        db.session.rollback()  # a new request: nothing of the table held
+        statements: list[str] = []
+
+        def note(conn, cursor, statement, *args):
+            statements.append(statement.split()[0].upper())
+
+        event.listen(db.engine, "before_cursor_execute", note)
+        try:
+            found = store.find(public_id, to_change=True)
+            assert found is not None
+            store.move(found, 0, [Action("draw")], found.version, NOW)
+            assert (found.public_id, found.round_id, found.code) == (public_id, round_id, row.code)
+            assert found.watch_token == row.watch_token and found.host_browser == row.host_browser
+        finally:
+            event.remove(db.engine, "before_cursor_execute", note)
+        assert [s for s in statements if s in ("SELECT", "UPDATE", "INSERT")] == ["SELECT", "UPDATE"]
+
+
 def _text(state):
     return json.dumps(state, sort_keys=True)
 
