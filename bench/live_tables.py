@@ -499,11 +499,11 @@ def _own_cpu_seconds() -> float:
 
 
 def server_cpu_seconds(server: Server) -> float:
-    """User plus system CPU time of every process in the server's process group (its master,
-    workers and their helpers), from /proc."""
+    """User plus system CPU time of the server's master and every process under it (its workers
+    and their helpers, which lead sessions of their own: caddie/offload/heavy_work.py), from /proc."""
     ticks = os.sysconf("SC_CLK_TCK")
-    group = server.process.pid  # started in a session of its own: the group is the master's pid
-    total = 0
+    parents: dict[int, int] = {}
+    times: dict[int, int] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdecimal():
             continue
@@ -512,8 +512,15 @@ def server_cpu_seconds(server: Server) -> float:
                 fields = handle.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[2]) == group:  # fields[2] is the process group (field 5 of stat)
-            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+        parents[int(entry)] = int(fields[1])  # the parent's pid (field 4 of stat)
+        times[int(entry)] = int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    total = 0
+    for pid, used in times.items():
+        ancestor = pid
+        while ancestor > 1 and ancestor != server.process.pid:
+            ancestor = parents.get(ancestor, 0)
+        if ancestor == server.process.pid:
+            total += used
     return total / ticks
 
 
@@ -634,6 +641,7 @@ def measure(
     live_nice: int | None = None,
     live_workers: int | None = None,
     live_env: dict[str, str] | None = None,
+    server_env: dict[str, str] | None = None,
 ) -> Report:
     live_env = live_env or {}
     with tempfile.TemporaryDirectory(prefix="live-tables-") as scratch:
@@ -641,6 +649,7 @@ def measure(
         with scratch_database(Path(scratch), database_url, prefix="live_tables") as url:
             # Computers never sit at these tables: the driver thread only looks for due turns.
             extra = {"REQUEST_LOG": "true"} if request_log else {}
+            extra.update(server_env or {})
             with contextlib.ExitStack() as servers:
                 server = servers.enter_context(
                     gunicorn_server(url, workers=workers, log_path=logs / "caddie.log", extra_env=extra)
@@ -766,6 +775,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--live-workers", type=int, help="the phones' server's workers (default --workers)")
     parser.add_argument("--live-env", action="append", default=[], help="NAME=VALUE for the phones' server")
+    parser.add_argument("--server-env", action="append", default=[], help="NAME=VALUE for the (pages') server")
     args = parser.parse_args(argv)
     if not 2 <= args.phones <= 6:
         parser.error("--phones is 2 to 6 (a Grid Golf table's seats)")
@@ -786,6 +796,7 @@ def main(argv: list[str] | None = None) -> int:
         live_nice=args.live_nice,
         live_workers=args.live_workers,
         live_env=dict(item.split("=", 1) for item in args.live_env),
+        server_env=dict(item.split("=", 1) for item in args.server_env),
     )
     print("\n".join(report.lines()))
     return 0

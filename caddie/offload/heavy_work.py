@@ -125,7 +125,27 @@ def _helper_started(nice: int, parent: int) -> None:
     """In the helper: lower its priority, and end it when the worker that started it is gone
     (a killed worker cannot tell it to stop)."""
     os.nice(nice)
+    _own_autogroup(nice)
     threading.Thread(target=_exit_when_orphaned, args=(parent,), name="orphan-watch", daemon=True).start()
+
+
+AUTOGROUP = "/proc/self/autogroup"
+
+
+def _own_autogroup(nice: int) -> None:
+    """With the kernel's autogroups, a niceness counts only against the processes of one's own
+    session, and the kernel first shares the cores between sessions: a helper in its server's
+    session takes the whole server's share. So the helper leads a session of its own, ``nice``
+    below its server's, and the server's quick requests, and any other server of this machine
+    (the live tables' one, docs/production.md), come before it."""
+    try:
+        with open(AUTOGROUP) as handle:  # "/autogroup-12 nice 0": the server's session's niceness
+            server_nice = int(handle.read().split()[-1])
+        os.setsid()
+        with open(AUTOGROUP, "w") as handle:
+            handle.write(f"{min(server_nice + nice, 19)}\n")
+    except (OSError, ValueError, IndexError):  # no autogroups here: the process's niceness is all there is
+        pass
 
 
 def _exit_when_orphaned(parent: int) -> None:

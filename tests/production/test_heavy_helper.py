@@ -85,6 +85,11 @@ def test_each_worker_has_a_niced_helper_and_survives_losing_it(database_url, sta
     for worker, pids in helpers.items():
         assert len(pids) == 1, f"worker {worker} has helpers {pids}"
         assert os.getpriority(os.PRIO_PROCESS, pids[0]) == helper_nice(worker)  # 10 when the tests run at 0
+        autogroup = Path(f"/proc/{pids[0]}/autogroup")
+        if autogroup.exists():  # a kernel with autogroups: the helper leads a session of its own, 10 below
+            assert os.getsid(pids[0]) == pids[0] != os.getsid(worker)
+            server_nice = int(Path(f"/proc/{worker}/autogroup").read_text().split()[-1])
+            assert int(autogroup.read_text().split()[-1]) == min(server_nice + 10, 19), autogroup.read_text()
     assert ask_the_caddie(server)["action"] in ("take_discard", "draw")
 
     worker, [killed] = next(iter(helpers.items()))
@@ -126,5 +131,7 @@ def test_server_nice_lowers_the_master_its_workers_their_helpers_and_its_session
     autogroup = Path(f"/proc/{master}/autogroup")
     if autogroup.exists():  # a kernel with autogroups: the server leads a session of its own here
         assert autogroup.read_text().split()[-1] == "10", autogroup.read_text()
+        for pids in helpers.values():  # and each helper one of its own, 10 below the server's
+            assert Path(f"/proc/{pids[0]}/autogroup").read_text().split()[-1] == "19"
     assert ask_the_caddie(server)["action"] in ("take_discard", "draw")
     assert "Traceback" not in server.log(), server.log()
