@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
-"""Live tables under load: many tables of phones waiting on the long poll, every move checked.
+"""Live tables under load: many tables of phones following their tables live, every move checked.
 
     .venv/bin/python bench/live_tables.py [--tables 100] [--phones 4] [--duration 60]
                                           [--think-ms 1500] [--workers 2] [--live stream|poll]
+                                          [--live-workers 1] [--live-nice 5] [--one-server]
                                           [--database-url postgresql://...]
                                           [--web-clients 50] [--web-think-ms 500]
+                                          [--server-env NAME=VALUE] [--live-env NAME=VALUE]
 
-Starts the production command (``gunicorn -c python:caddie.serving.gunicorn_conf``, 2 workers,
+Starts the production command (``gunicorn -c python:caddie.serving.gunicorn_conf``,
 ``tests/production/servers.py``) on a new schema of ``--database-url``'s PostgreSQL database
-(default ``TEST_DATABASE_URL``; without either, a SQLite file, said so in the output). Then:
+(default ``TEST_DATABASE_URL``; without either, a SQLite file, said so in the output) twice, as
+docs/production.md ("A server for the live tables") deploys it: one server for the pages
+(``--workers``, 2) and one for the phones (``--live-workers``, 1, at ``SERVER_NICE`` ``--live-nice``,
+5), the load balancer's routing done by sending each client to its server. ``--one-server``
+serves both from the first. Then:
 
 * **Setup**, before the clock: ``--tables`` Grid Golf tables of ``--phones`` people each, made,
   joined by code and started through the JSON API (``docs/api.md``, "Live tables"), 18 holes
@@ -22,7 +28,7 @@ Starts the production command (``gunicorn -c python:caddie.serving.gunicorn_conf
   saw): the cards it must turn up, a draw from the deck, then the drawn card onto a face-down
   place (the host also sends ``next_hole`` between holes). A phone's answer to a
   ``Retry-After`` (no room to wait on that server) is honoured.
-* **The people at the other pages**, in the same run and on the same server: ``bench/web_load.py``'s
+* **The people at the other pages**, in the same run, on the pages' server: ``bench/web_load.py``'s
   paced mixed phase (tally, ledger, caddie and solo games), ``--web-clients`` clients each
   pausing 0 to twice ``--web-think-ms`` between requests, its rounds read back after.
 * After ``--duration`` seconds the phones stop moving, wait a moment for the last moves to
@@ -32,8 +38,8 @@ Starts the production command (``gunicorn -c python:caddie.serving.gunicorn_conf
 
 Measured: a move's delay is from the moment its phone sent it to the moment each other phone
 of its table held a view at least that new (all clocks of this one process). The server's CPU
-is the user and system time of the gunicorn master, its workers and their helper processes
-over the measured window.
+is the user and system time of the gunicorn masters, their workers and the workers' helper
+processes over the measured window.
 
 The last line is the headline:
 
@@ -42,8 +48,8 @@ The last line is the headline:
                  tally p99 Y ms, ledger p99 Z ms
 
 Targets (issue 15): 400 phones (100 tables), p95 <= 1 s, 0 errors, 0 lost moves, tally and
-ledger p99 under 50 ms. The phones and the web clients run on the same machine as the server
-and share its cores, so every figure includes their cost.
+ledger p99 under 50 ms. The phones, the web clients and PostgreSQL run on the same machine as
+the servers and share its cores, so every figure includes their cost.
 """
 
 from __future__ import annotations
@@ -77,6 +83,8 @@ NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 LONG_POLL_S = 25  # the server's LIVE_LONG_POLL_MAX_S: a long poll comes back no later
 SETTLE_S = 3.0  # after the clock: time for the last moves to reach every phone
 MAX_PROBLEMS_KEPT = 20
+LIVE_NICE = 5  # the phones' server: after the pages, before the helpers' heavy work (SERVER_NICE + 10)
+LIVE_WORKERS = 1
 PUBLIC_ID = re.compile(r"/[A-Za-z0-9_-]{8,}")  # a table's, round's or match's id in a logged path
 
 
@@ -535,6 +543,7 @@ def _request_lines(server: Server, live_server: Server) -> list[dict]:
 
 @dataclass
 class Report:
+    layout: str  # which servers, how many workers
     tables: int
     phones: int
     seconds: float
@@ -560,7 +569,7 @@ class Report:
         ms = [d * 1000 for d in self.delays]
         out = [
             f"live_tables: {self.tables} tables of {self.phones} phones, {self.seconds:.0f} s, "
-            f"{self.workers} gunicorn workers, {self.database}, {os.cpu_count()} CPU cores shared with the clients",
+            f"{self.layout}, {self.database}, {os.cpu_count()} CPU cores shared with the clients",
             f"phones connected (each holding its {'event stream' if self.live == 'stream' else 'long poll'} open): "
             f"{self.connected}",
             f"moves acknowledged: {self.moves}, {self.moves / self.seconds:.1f} moves/s",
@@ -638,12 +647,15 @@ def measure(
     say: Callable[[str], None] = print,
     request_log: bool = False,
     live: str = "stream",
-    live_nice: int | None = None,
-    live_workers: int | None = None,
+    live_nice: int | None = LIVE_NICE,
+    live_workers: int = LIVE_WORKERS,
     live_env: dict[str, str] | None = None,
     server_env: dict[str, str] | None = None,
 ) -> Report:
-    live_env = live_env or {}
+    """``live_nice`` None: one server serves the phones and the pages; else the phones have a server
+    of their own, ``live_workers`` workers at that ``SERVER_NICE`` (docs/production.md)."""
+    # one live worker holds every phone (LIVE_WAITERS), with room for the streams being reopened
+    live_env = {"LIVE_WAITERS": str(max(250, -(-tables * phones // live_workers) + 50)), **(live_env or {})}
     with tempfile.TemporaryDirectory(prefix="live-tables-") as scratch:
         logs = Path(log_dir or scratch)
         with scratch_database(Path(scratch), database_url, prefix="live_tables") as url:
@@ -659,7 +671,7 @@ def measure(
                     live_server = servers.enter_context(
                         gunicorn_server(
                             url,
-                            workers=live_workers or workers,
+                            workers=live_workers,
                             log_path=logs / "caddie-live.log",
                             extra_env={
                                 **extra,
@@ -719,6 +731,12 @@ def measure(
                     what = f"{line['method']} {PUBLIC_ID.sub('/<id>', line['path'])}"
                     server_times.setdefault(what, []).append(float(line["duration_ms"]))
                 return Report(
+                    layout=(
+                        f"{workers} gunicorn workers"
+                        if live_server is server
+                        else f"the pages on {workers} gunicorn workers, the phones on {live_workers} "
+                        f"at SERVER_NICE={live_nice}"
+                    ),
                     tables=len(seated),
                     phones=phones,
                     seconds=seconds,
@@ -770,10 +788,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--live-nice",
         type=int,
-        help="serve the phones from a second server of --workers workers at this niceness "
-        "(docs/production.md, 'A server for the live tables'); without it, one server serves all",
+        default=LIVE_NICE,
+        help=f"the phones' server's SERVER_NICE (default {LIVE_NICE}; docs/production.md)",
     )
-    parser.add_argument("--live-workers", type=int, help="the phones' server's workers (default --workers)")
+    parser.add_argument(
+        "--live-workers", type=int, default=LIVE_WORKERS, help=f"the phones' server's workers (default {LIVE_WORKERS})"
+    )
+    parser.add_argument(
+        "--one-server", action="store_true", help="one server for the phones and the pages, as a small deployment"
+    )
     parser.add_argument("--live-env", action="append", default=[], help="NAME=VALUE for the phones' server")
     parser.add_argument("--server-env", action="append", default=[], help="NAME=VALUE for the (pages') server")
     args = parser.parse_args(argv)
@@ -793,7 +816,7 @@ def main(argv: list[str] | None = None) -> int:
         say=lambda s: print(s, file=sys.stderr, flush=True),
         request_log=args.request_log,
         live=args.live,
-        live_nice=args.live_nice,
+        live_nice=None if args.one_server else args.live_nice,
         live_workers=args.live_workers,
         live_env=dict(item.split("=", 1) for item in args.live_env),
         server_env=dict(item.split("=", 1) for item in args.server_env),
