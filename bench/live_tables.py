@@ -506,30 +506,46 @@ def _own_cpu_seconds() -> float:
     return times.user + times.system
 
 
-def server_cpu_seconds(server: Server) -> float:
-    """User plus system CPU time of the server's master and every process under it (its workers
-    and their helpers, which lead sessions of their own: caddie/offload/heavy_work.py), from /proc."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    parents: dict[int, int] = {}
-    times: dict[int, int] = {}
+@dataclass(frozen=True)
+class Process:
+    parent: int
+    name: str
+    cpu_ticks: int  # user plus system time
+
+
+def processes() -> dict[int, Process]:
+    """Every process of this machine, from /proc."""
+    found: dict[int, Process] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdecimal():
             continue
         try:
             with open(f"/proc/{entry}/stat") as handle:
-                fields = handle.read().rsplit(")", 1)[1].split()
+                head, tail = handle.read().rsplit(")", 1)
         except OSError:
             continue
-        parents[int(entry)] = int(fields[1])  # the parent's pid (field 4 of stat)
-        times[int(entry)] = int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+        fields = tail.split()  # fields 3 on of stat: fields[1] the parent, [11] and [12] utime and stime
+        found[int(entry)] = Process(int(fields[1]), head.split("(", 1)[1], int(fields[11]) + int(fields[12]))
+    return found
+
+
+def server_cpu_seconds(server: Server) -> float:
+    """User plus system CPU time of the server's master and every process under it (its workers
+    and their helpers, which lead sessions of their own: caddie/offload/heavy_work.py)."""
+    table = processes()
     total = 0
-    for pid, used in times.items():
+    for pid, process in table.items():
         ancestor = pid
         while ancestor > 1 and ancestor != server.process.pid:
-            ancestor = parents.get(ancestor, 0)
+            ancestor = table[ancestor].parent if ancestor in table else 0
         if ancestor == server.process.pid:
-            total += used
-    return total / ticks
+            total += process.cpu_ticks
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def database_cpu_seconds() -> float:
+    """User plus system CPU time of this machine's PostgreSQL processes (0 on another machine)."""
+    return sum(p.cpu_ticks for p in processes().values() if p.name == "postgres") / os.sysconf("SC_CLK_TCK")
 
 
 def servers_cpu_seconds(server: Server, live_server: Server) -> float:
@@ -557,6 +573,7 @@ class Report:
     check: TableCheck
     cpu_seconds: float
     client_cpu_seconds: float
+    database_cpu_seconds: float
     retry_afters: int
     reconnects: int
     web: Phase | None
@@ -587,6 +604,8 @@ class Report:
             f"{self.cpu_seconds / max(self.moves, 1) * 1000:.1f} ms per move",
             f"this process's CPU (the phones and web clients): {self.client_cpu_seconds:.1f} s "
             f"({self.client_cpu_seconds / self.seconds:.2f} cores)",
+            f"PostgreSQL's CPU, where it runs on this machine: {self.database_cpu_seconds:.1f} s "
+            f"({self.database_cpu_seconds / self.seconds:.2f} cores)",
         ]
         out += [f"  {p}" for p in self.check.problems[:MAX_PROBLEMS_KEPT]]
         if self.server_times:
@@ -690,6 +709,7 @@ def measure(
                 say(f"{len(everyone)} phones seated; playing for {duration:g} s beside {web_clients} web clients")
                 cpu_before = servers_cpu_seconds(server, live_server)
                 own_before = _own_cpu_seconds()
+                database_before = database_cpu_seconds()
                 started = time.perf_counter()
                 deadline = started + duration
                 threads = [
@@ -715,6 +735,7 @@ def measure(
                 time.sleep(max(deadline - time.perf_counter(), 0))
                 cpu_seconds = servers_cpu_seconds(server, live_server) - cpu_before
                 client_cpu_seconds = _own_cpu_seconds() - own_before
+                database_seconds = database_cpu_seconds() - database_before
                 seconds = time.perf_counter() - started
                 for thread in threads:
                     thread.join(timeout=LONG_POLL_S + SETTLE_S + 30)
@@ -750,6 +771,7 @@ def measure(
                     check=check,
                     cpu_seconds=cpu_seconds,
                     client_cpu_seconds=client_cpu_seconds,
+                    database_cpu_seconds=database_seconds,
                     retry_afters=sum(p.retry_afters for p in everyone),
                     reconnects=sum(p.reconnects for p in everyone),
                     live=live,
