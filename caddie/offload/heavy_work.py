@@ -130,6 +130,7 @@ def _helper_started(nice: int, parent: int) -> None:
 
 
 AUTOGROUP = "/proc/self/autogroup"
+AUTOGROUP_ENABLED = "/proc/sys/kernel/sched_autogroup_enabled"
 
 
 def _own_autogroup(nice: int) -> None:
@@ -139,6 +140,10 @@ def _own_autogroup(nice: int) -> None:
     below its server's, and the server's quick requests, and any other server of this machine
     (the live tables' one, docs/production.md), come before it."""
     try:
+        with open(AUTOGROUP_ENABLED) as handle:
+            enabled = handle.read().strip() == "1"
+        if not enabled or not os.access(AUTOGROUP, os.W_OK):
+            return  # a session of its own would then only lift the helper to its server's level
         with open(AUTOGROUP) as handle:  # "/autogroup-12 nice 0": the server's session's niceness
             server_nice = int(handle.read().split()[-1])
         os.setsid()

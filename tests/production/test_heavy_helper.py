@@ -46,6 +46,12 @@ def helper_nice(worker: int) -> int:
     return min(os.getpriority(os.PRIO_PROCESS, worker) + HELPER_NICE, 19)
 
 
+def autogroups_on() -> bool:
+    """Whether the kernel shares the cores between sessions first (Linux's autogroups)."""
+    enabled = Path("/proc/sys/kernel/sched_autogroup_enabled")
+    return enabled.exists() and enabled.read_text().strip() == "1" and Path("/proc/self/autogroup").exists()
+
+
 def niced_helpers(server) -> dict[int, list[int]]:
     """Each worker's helpers, once every worker has one at the helper's priority (or after 30 s):
     a worker may still be starting its helper when the server first answers."""
@@ -86,7 +92,7 @@ def test_each_worker_has_a_niced_helper_and_survives_losing_it(database_url, sta
         assert len(pids) == 1, f"worker {worker} has helpers {pids}"
         assert os.getpriority(os.PRIO_PROCESS, pids[0]) == helper_nice(worker)  # 10 when the tests run at 0
         autogroup = Path(f"/proc/{pids[0]}/autogroup")
-        if autogroup.exists():  # a kernel with autogroups: the helper leads a session of its own, 10 below
+        if autogroups_on():  # the helper leads a session of its own, 10 below its server's
             assert os.getsid(pids[0]) == pids[0] != os.getsid(worker)
             server_nice = int(Path(f"/proc/{worker}/autogroup").read_text().split()[-1])
             assert int(autogroup.read_text().split()[-1]) == min(server_nice + 10, 19), autogroup.read_text()
@@ -129,7 +135,7 @@ def test_server_nice_lowers_the_master_its_workers_their_helpers_and_its_session
         assert os.getpriority(os.PRIO_PROCESS, worker) == min(own + 10, 19)
         assert os.getpriority(os.PRIO_PROCESS, pids[0]) == min(own + 20, 19)
     autogroup = Path(f"/proc/{master}/autogroup")
-    if autogroup.exists():  # a kernel with autogroups: the server leads a session of its own here
+    if autogroups_on():  # the server leads a session of its own here (tests/production/servers.py)
         assert autogroup.read_text().split()[-1] == "10", autogroup.read_text()
         for pids in helpers.values():  # and each helper one of its own, 10 below the server's
             assert Path(f"/proc/{pids[0]}/autogroup").read_text().split()[-1] == "19"
