@@ -548,15 +548,6 @@ def database_cpu_seconds() -> float:
     return sum(p.cpu_ticks for p in processes().values() if p.name == "postgres") / os.sysconf("SC_CLK_TCK")
 
 
-def servers_cpu_seconds(server: Server, live_server: Server) -> float:
-    """The CPU time of the one server, or of both when the phones have one of their own."""
-    return server_cpu_seconds(server) + (server_cpu_seconds(live_server) if live_server is not server else 0)
-
-
-def _request_lines(server: Server, live_server: Server) -> list[dict]:
-    return server.request_lines() + (live_server.request_lines() if live_server is not server else [])
-
-
 @dataclass
 class Report:
     layout: str  # which servers, how many workers
@@ -564,7 +555,6 @@ class Report:
     phones: int
     seconds: float
     database: str
-    workers: int
     connected: int
     moves: int
     delays: list[float]
@@ -700,6 +690,7 @@ def measure(
                             },
                         )
                     )
+                serving = [server] if live_server is server else [server, live_server]
                 say(f"caddie at {server.url} ({describe(url)}); setting up {tables} tables of {phones} phones")
                 seated = open_tables(live_server.url, tables, phones, think, seed)
                 for phones_at in seated:
@@ -707,7 +698,7 @@ def measure(
                 start_versions = {p[0].table: p[0].version for p in seated}
                 everyone = [p for t in seated for p in t]
                 say(f"{len(everyone)} phones seated; playing for {duration:g} s beside {web_clients} web clients")
-                cpu_before = servers_cpu_seconds(server, live_server)
+                cpu_before = sum(server_cpu_seconds(each) for each in serving)
                 own_before = _own_cpu_seconds()
                 database_before = database_cpu_seconds()
                 started = time.perf_counter()
@@ -733,7 +724,7 @@ def measure(
                     web_thread = threading.Thread(target=web_load, daemon=True)
                     web_thread.start()
                 time.sleep(max(deadline - time.perf_counter(), 0))
-                cpu_seconds = servers_cpu_seconds(server, live_server) - cpu_before
+                cpu_seconds = sum(server_cpu_seconds(each) for each in serving) - cpu_before
                 client_cpu_seconds = _own_cpu_seconds() - own_before
                 database_seconds = database_cpu_seconds() - database_before
                 seconds = time.perf_counter() - started
@@ -748,7 +739,7 @@ def measure(
                 found, missing = delays(seated)
                 errors = [f"table {p.table} seat {p.seat}: {e}" for p in everyone for e in p.errors]
                 server_times: dict[str, list[float]] = {}
-                for line in _request_lines(server, live_server) if request_log else []:
+                for line in [line for each in serving for line in each.request_lines()] if request_log else []:
                     what = f"{line['method']} {PUBLIC_ID.sub('/<id>', line['path'])}"
                     server_times.setdefault(what, []).append(float(line["duration_ms"]))
                 return Report(
@@ -762,7 +753,6 @@ def measure(
                     phones=phones,
                     seconds=seconds,
                     database=describe(url),
-                    workers=workers,
                     connected=connected,
                     moves=sum(1 for p in everyone for s in p.sent if s.acknowledged),
                     delays=found,
