@@ -10,6 +10,7 @@ PostgreSQL alike.
 from __future__ import annotations
 
 import enum
+import functools
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -235,7 +236,7 @@ def write_scores(round_: Round, writes: Sequence[CellWrite], commit: bool = True
         set_committed_value(round_, "updated_at", now)
         if not commit:
             return None
-        _commit_keeping(round_)
+        commit_keeping(round_)
     except IntegrityError:
         if commit:
             db.session.rollback()
@@ -247,10 +248,10 @@ def write_scores(round_: Round, writes: Sequence[CellWrite], commit: bool = True
     return version
 
 
-def _commit_keeping(round_: Round) -> None:
+def commit_keeping(round_: Round) -> None:
     """Commit without expiring what this request loaded: the answer to a write is the card
     as it now stands, and the round and its players (which a score write does not change)
-    need not be read again for it; the cells are read afresh."""
+    need not be read again for it."""
     session = db.session()
     expire = session.expire_on_commit
     session.expire_on_commit = False
@@ -261,7 +262,10 @@ def _commit_keeping(round_: Round) -> None:
 
 
 def _dialect_insert():
-    dialect = db.session.get_bind().dialect.name
+    return _insert_for(db.session.get_bind().dialect.name)
+
+
+def _insert_for(dialect: str):
     if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 
@@ -275,12 +279,14 @@ def _dialect_insert():
 
 def _write_blind(round_id: int, cells: Sequence[tuple[int, int, int | None]], now: datetime) -> None:
     """Cells (player id, hole, score) written without a version seen: one INSERT ... ON
-    CONFLICT DO UPDATE for them all (one round trip), the last writer's score standing, as
-    two people typing into one blank cell would expect."""
+    CONFLICT DO UPDATE for them all, the last writer's score standing, as two people typing
+    into one blank cell would expect."""
     if not cells:
         return
-    table = HoleScore.__table__  # Core, not the ORM: nothing here needs objects back
-    stmt = _dialect_insert()(table).values(
+    # One statement with bound parameters, sent once per cell (psycopg pipelines them): unlike a
+    # VALUES list of as many rows as cells, it compiles once and is served from the cache after.
+    db.session.execute(
+        _blind_upsert(db.session.get_bind().dialect.name),
         [
             {
                 "round_id": round_id,
@@ -291,13 +297,17 @@ def _write_blind(round_id: int, cells: Sequence[tuple[int, int, int | None]], no
                 "updated_at": now,
             }
             for player_id, hole, score in cells
-        ]
+        ],
     )
-    db.session.execute(
-        stmt.on_conflict_do_update(
-            index_elements=[table.c.player_id, table.c.hole],
-            set_={"score": stmt.excluded.score, "version": table.c.version + 1, "updated_at": now},
-        )
+
+
+@functools.cache
+def _blind_upsert(dialect: str) -> Any:
+    table = HoleScore.__table__  # Core, not the ORM: nothing here needs objects back
+    stmt = _insert_for(dialect)(table)
+    return stmt.on_conflict_do_update(
+        index_elements=[table.c.player_id, table.c.hole],
+        set_={"score": stmt.excluded.score, "version": table.c.version + 1, "updated_at": stmt.excluded.updated_at},
     )
 
 

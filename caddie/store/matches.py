@@ -120,9 +120,10 @@ def play(kind: MatchGame[GameT], match: Match, action: Any, seen_version: int) -
     if seen_version != match.version:
         raise StaleMatch()
     game = kind.load(match)
+    holes = len(game.hole_scores)
     event = kind.person_move(match, game, action, seen_version)
     kind.after_move(game)
-    _save(match, game, seen_version)
+    _save(match, game, seen_version, holes)
     return event
 
 
@@ -136,11 +137,16 @@ def step(kind: MatchGame[GameT], match: Match, seen_version: int) -> Event[Any] 
         return None
     # Seeded by the match and its version: the same request always makes the same move.
     rng = random.Random(f"{game.seed}:{match.version}")
+    holes = len(game.hole_scores)
     event = game.apply(kind.computer_action(game, seat, match.seats[seat]["level"], rng), seat)
     kind.after_move(game)
-    _save(match, game, seen_version)
+    _save(match, game, seen_version, holes)
     return event
 
 
-def _save(match: Match, game: Game[Any], seen_version: int) -> None:
-    save_move(match, game.to_dict(), seen_version, game.is_over, game.hole_scores)
+def _save(match: Match, game: Game[Any], seen_version: int, holes_before: int) -> None:
+    """Save the move; its finished holes go to the ledger round only when this move finished one
+    (``holes_before``: how many were finished before it), so that an ordinary move costs no
+    reading of the scorecard."""
+    finished = game.hole_scores if len(game.hole_scores) > holes_before else []
+    save_move(match, game.to_dict(), seen_version, game.is_over, finished)

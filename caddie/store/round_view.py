@@ -6,6 +6,7 @@ the page and the API can never disagree about a total.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -13,7 +14,8 @@ from typing import Any
 from caddie.core.courses.course import Course
 from caddie.core.ledger import SCORE_RANGE, Standing, format_delta, is_complete, running_totals, standing_rows, winners
 from caddie.core.table import Table
-from caddie.store.ledger import cards_of
+from caddie.store.database import db
+from caddie.store.ledger import CellWrite, StaleScore, cards_of, commit_keeping, write_scores
 from caddie.store.models import Round
 
 # The pad's one-tap scores for Grid Golf: the scores most holes end on (a kept pair of
@@ -159,3 +161,21 @@ def view_round(round_: Round) -> RoundView:
         complete=is_complete(cards, round_.holes),
         winners=winners(cards, round_.holes),
     )
+
+
+def write_and_view(round_: Round, writes: Sequence[CellWrite]) -> RoundView:
+    """``write_scores``, and the card as that write left it.
+
+    The card is read inside the write's own transaction, before it commits: one
+    connection from the pool and one transaction for the whole request, where
+    reading it after the commit took a second of each (and their round trips).
+    Raises as ``write_scores`` does, with nothing written.
+    """
+    try:
+        write_scores(round_, writes, commit=False)
+    except StaleScore:
+        db.session.rollback()
+        raise
+    view = view_round(round_)
+    commit_keeping(round_)
+    return view

@@ -29,7 +29,7 @@ from caddie.store.ledger import (
     write_scores,
 )
 from caddie.store.models import Round
-from caddie.store.round_view import RoundView, view_round
+from caddie.store.round_view import RoundView, view_round, write_and_view
 from caddie.web.filters import points as format_points
 from caddie.web.identity import browser_id, edit_grants, grant_edit
 from caddie.web.rendering import is_htmx, page_or_fragment
@@ -151,8 +151,9 @@ def _render_round(
     typed: str | None = None,
     status: int = 200,
     editable: bool = True,
+    view: RoundView | None = None,
 ):
-    view = view_round(round_)
+    view = view or view_round(round_)
     version = None
     if cell:
         line = next(line for line in view.lines if line.seat == cell[0])
@@ -196,19 +197,18 @@ def save_score(public_id: str):
         if score is None and not clearing:
             # An empty box is not an eraser: only "Clear this cell" empties a cell.
             return _render_round(round_, cell, message=_nothing_typed(view, cell), status=400)
-        write_scores(round_, [CellWrite(cell[0], cell[1], score, form.version.data or 0)])
+        fresh = write_and_view(round_, [CellWrite(cell[0], cell[1], score, form.version.data or 0)])
     except ValueError as err:  # CaddieError is a ValueError too: a bad score stays typed beside the pad
         message = err.message if isinstance(err, CaddieError) else str(err)
         return _render_round(round_, cell, message=message, typed=form.entered(), status=400)
     except StaleScore as err:
         return _render_round(round_, cell, message=err.sentence(), typed=form.entered(), status=409)
-    fresh = view_round(round_)
     following = fresh.next_blank(*cell) if score is not None else cell
     target = url_for(
         "ledger.round_page", public_id=public_id, cell=f"{following[0]}-{following[1]}" if following else None
     )
     if is_htmx():
-        body, status = _render_round(round_, following)
+        body, status = _render_round(round_, following, view=fresh)
         response = make_response(body, status)
         response.headers["HX-Replace-Url"] = target  # a reload opens the pad where it now is
         return response

@@ -843,17 +843,44 @@ def test_if_match_guards_cells_sent_without_a_version(app, client, played, monke
     import caddie.web.api.endpoints as api
 
     rid, token = played["round"]["id"], played["edit_token"]
-    real_write = api.write_scores
+    real_write = api.write_and_view
 
     def write_after_someone_else(round_, writes):
-        monkeypatch.setattr(api, "write_scores", real_write)
+        monkeypatch.setattr(api, "write_and_view", real_write)
         with app.test_client() as other:  # another scorekeeper gets in first
             put(other, rid, 1, {"scores": {"Ann": 2}}, token=token)
         return real_write(round_, writes)
 
-    monkeypatch.setattr(api, "write_scores", write_after_someone_else)
+    monkeypatch.setattr(api, "write_and_view", write_after_someone_else)
     status, refused = put(client, rid, 1, {"scores": {"Ann": 9}}, if_match='"3"')
     assert status == 409 and line(refused["round"], "Ann")["scores"][0] == 2
+
+
+def test_a_write_is_one_transaction_on_one_connection(app, client, played):
+    """A hole's scores cost one connection from the pool and one transaction: the round read,
+    the cells written, the round's version moved on, and the card read back before the commit,
+    so the answer holds the write and nothing is read in a second transaction."""
+    from sqlalchemy import event
+
+    rid, token = played["round"]["id"], played["edit_token"]
+    statements: list[str] = []
+    checkouts: list[object] = []
+
+    def note(conn, cursor, statement, *args):
+        statements.append(statement.split()[0].upper())
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", note)
+    event.listen(engine.pool, "checkout", lambda *args: checkouts.append(args))
+    try:
+        status, body = put(client, rid, 4, {"scores": {"Ann": 7, "Bo": -2}}, token=token)
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+    assert status == 200 and [line(body, n)["scores"][3] for n in ("Ann", "Bo")] == [7, -2]
+    assert [s for s in statements if s in ("SELECT", "UPDATE", "INSERT")] == ["SELECT", "INSERT", "UPDATE", "SELECT"]
+    assert len(checkouts) == 1
+    assert line(get(client, rid, token)[1], "Bo")["scores"][3] == -2  # and it was committed
 
 
 def test_get_answers_the_etag_of_the_version(client, played):

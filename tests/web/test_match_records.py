@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from caddie.core.clubs.game import ClubAction
+from caddie.core.clubs.game import NEXT, ClubAction
 from caddie.core.clubs.solver import solve
 from caddie.core.courses.course import SAMPLE_COURSES
 from caddie.core.game import Seat
@@ -13,7 +13,7 @@ from caddie.store import match_records
 from caddie.store.club_matches import CLUBS, start_club_match
 from caddie.store.database import db
 from caddie.store.ledger import CellWrite, cards_of, write_scores
-from caddie.store.matches import play, step
+from caddie.store.matches import computer_to_move, play, step
 from caddie.store.models import Match, Round
 
 
@@ -66,3 +66,39 @@ def test_a_failure_while_landing_undoes_the_move_too(app, monkeypatch):
         stored = db.session.get(Match, match.id)
         db.session.refresh(stored)
         assert stored.version == version and stored.state == state, "neither the move nor the hole"
+
+
+def test_only_a_move_that_ends_a_hole_reads_the_scorecard(app):
+    """The finished holes go to the ledger round with the move that finishes one; every other
+    move (a shot mid-hole, starting the next hole) reads nothing of the scorecard."""
+    from sqlalchemy import event
+
+    with app.app_context():
+        match = _start_and_play_my_shot(app)
+        statements: list[str] = []
+
+        def note(conn, cursor, sql, *args):
+            statements.append(sql)
+
+        event.listen(db.engine, "before_cursor_execute", note)
+        moves = {"ended a hole": 0, "ended none": 0}
+        try:
+            while sum(moves.values()) < 8:
+                game = CLUBS.load(match)
+                holes = len(game.hole_scores)
+                statements.clear()
+                if computer_to_move(match, game):
+                    step(CLUBS, match, match.version)
+                elif game.phase == "hole_over":
+                    play(CLUBS, match, NEXT, match.version)
+                else:
+                    play(CLUBS, match, ClubAction.play(list(solve(game.hands[0], game.yardage).cards)), match.version)
+                card_read = [sql for sql in statements if "hole_scores" in sql or "FROM rounds" in sql]
+                ended = len(CLUBS.load(match).hole_scores) > holes
+                moves["ended a hole" if ended else "ended none"] += 1
+                assert bool(card_read) == ended, (ended, card_read)
+        finally:
+            event.remove(db.engine, "before_cursor_execute", note)
+        assert moves["ended a hole"] >= 2 and moves["ended none"] >= 4
+        cards, _ = cards_of(db.session.get(Round, match.round_id))
+        assert [cards[n][:3] for n in ("Pat", "Ada")] == [list(s) for s in zip(*CLUBS.load(match).hole_scores[:3])]

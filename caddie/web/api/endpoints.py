@@ -41,10 +41,9 @@ from caddie.store.ledger import (
     find_round,
     forget_reads,
     round_version,
-    write_scores,
 )
 from caddie.store.models import Round
-from caddie.store.round_view import view_round
+from caddie.store.round_view import RoundView, view_round, write_and_view
 from caddie.web.api.body import (
     cell_writes,
     chosen_game,
@@ -232,10 +231,10 @@ def put_hole(public_id: str, hole: str):
     body = json_object(HOLE_FIELDS)
     writes = cell_writes(body, round_, number, versions)
     try:
-        write_scores(round_, writes)
+        view = write_and_view(round_, writes)
     except StaleScore as err:
         return _stale(409, err.sentence(), "scores", round_)
-    return _summary(round_)
+    return _summary(round_, view=view)
 
 
 # -- rounds: who is asking, and what they sent --------------------------------
@@ -259,8 +258,8 @@ def _bearer() -> str | None:
     return token if scheme.lower() == "bearer" and TOKEN.fullmatch(token) else None
 
 
-def _summary(round_: Round, status: int = 200, **extra: Any):
-    view = view_round(round_)
+def _summary(round_: Round, status: int = 200, view: RoundView | None = None, **extra: Any):
+    view = view or view_round(round_)
     answer = dict(extra, round=view.to_dict()) if extra else view.to_dict()
     return answer, status, {"ETag": _etag(view.version)}
 
