@@ -30,7 +30,9 @@ serves both from the first. Then:
   ``Retry-After`` (no room to wait on that server) is honoured.
 * **The people at the other pages**, in the same run, on the pages' server: ``bench/web_load.py``'s
   paced mixed phase (tally, ledger, caddie and solo games), ``--web-clients`` clients each
-  pausing 0 to twice ``--web-think-ms`` between requests, its rounds read back after.
+  pausing 0 to twice ``--web-think-ms`` between requests, its rounds read back after. They run
+  in a process of their own, as web_load.py does: in this one, each answer waited for the
+  interpreter lock behind hundreds of phone threads before its clock stopped.
 * After ``--duration`` seconds the phones stop moving, wait a moment for the last moves to
   reach everyone, and every table is checked against the moves sent: the version went up
   exactly once per acknowledged move, and each phone's own grid, read again, is the one its
@@ -39,7 +41,7 @@ serves both from the first. Then:
 Measured: a move's delay is from the moment its phone sent it to the moment each other phone
 of its table held a view at least that new (all clocks of this one process). The server's CPU
 is the user and system time of the gunicorn masters, their workers and the workers' helper
-processes over the measured window.
+processes over the measured window; the clients' is this process's and the web clients'.
 
 The last line is the headline:
 
@@ -57,6 +59,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -66,6 +69,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -74,7 +78,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.web_load import MIXED, Answer, Http, Phase, RoundCheck, check_rounds, run_phase  # noqa: E402
+from bench.web_load import MIXED, Answer, Http, Phase, Record, RoundCheck, check_rounds, run_phase  # noqa: E402
 from tests.production.servers import Server, gunicorn_server, scratch_database  # noqa: E402
 
 # A short grid and no cards up at the deal: many turns a minute, the live traffic at its densest.
@@ -529,18 +533,20 @@ def processes() -> dict[int, Process]:
     return found
 
 
-def server_cpu_seconds(server: Server) -> float:
-    """User plus system CPU time of the server's master and every process under it (its workers
-    and their helpers, which lead sessions of their own: caddie/offload/heavy_work.py)."""
+def server_cpu_seconds(server: Server) -> tuple[float, float]:
+    """User plus system CPU time of the server's master and workers, and of the workers' helper
+    processes (two levels under the master; they lead sessions of their own:
+    caddie/offload/heavy_work.py)."""
     table = processes()
-    total = 0
+    ticks = [0, 0]
     for pid, process in table.items():
-        ancestor = pid
+        depth, ancestor = 0, pid
         while ancestor > 1 and ancestor != server.process.pid:
             ancestor = table[ancestor].parent if ancestor in table else 0
+            depth += 1
         if ancestor == server.process.pid:
-            total += process.cpu_ticks
-    return total / os.sysconf("SC_CLK_TCK")
+            ticks[depth >= 2] += process.cpu_ticks
+    return ticks[0] / os.sysconf("SC_CLK_TCK"), ticks[1] / os.sysconf("SC_CLK_TCK")
 
 
 def database_cpu_seconds() -> float:
@@ -562,6 +568,7 @@ class Report:
     errors: list[str]
     check: TableCheck
     cpu_seconds: float
+    server_cpu: list[tuple[float, ...]]  # per server (the pages', then the phones'): workers, helpers
     client_cpu_seconds: float
     database_cpu_seconds: float
     retry_afters: int
@@ -592,7 +599,16 @@ class Report:
             f"({self.cpu_seconds / self.seconds:.2f} cores), "
             f"{self.cpu_seconds / self.seconds / max(self.connected, 1) * 1000:.2f} ms per second per phone, "
             f"{self.cpu_seconds / max(self.moves, 1) * 1000:.1f} ms per move",
-            f"this process's CPU (the phones and web clients): {self.client_cpu_seconds:.1f} s "
+            "  "
+            + "; ".join(
+                f"{name}: workers {workers / self.seconds:.2f} cores, helpers {helpers / self.seconds:.2f}"
+                for name, (workers, helpers) in zip(
+                    ("the pages' server", "the phones' server") if len(self.server_cpu) > 1 else ("the server",),
+                    self.server_cpu,
+                    strict=True,
+                )
+            ),
+            f"the clients' CPU (the phones' process and the web clients'): {self.client_cpu_seconds:.1f} s "
             f"({self.client_cpu_seconds / self.seconds:.2f} cores)",
             f"PostgreSQL's CPU, where it runs on this machine: {self.database_cpu_seconds:.1f} s "
             f"({self.database_cpu_seconds / self.seconds:.2f} cores)",
@@ -636,6 +652,33 @@ class Report:
             f"ms/s per phone; tally p99 {tally} ms, ledger p99 {ledger} ms"
         )
         return out
+
+
+# ---- the web clients, in a process of their own ---------------------------------------
+
+
+@dataclass
+class WebClientRecords:
+    """What one web client of the other process recorded: all a ``Phase`` reads of a client."""
+
+    records: list[Record]
+    window_start: int
+    think: float
+
+
+def paced_web_load(base_url: str, clients: int, seconds: float, seed: int, think: float) -> tuple[Phase, RoundCheck]:
+    """``bench/web_load.py``'s paced mixed phase and the check of its rounds, run in a process of
+    its own (``ProcessPoolExecutor``) as web_load.py runs it: among the phones' hundreds of threads
+    a web client's answer waited for this process's interpreter lock before its clock stopped."""
+    phase = run_phase("paced web load", base_url, clients, seconds, MIXED, seed, think)
+    rounds = check_rounds(base_url, phase.clients)
+    kept = [WebClientRecords(c.records, c.window_start, c.think) for c in phase.clients]
+    return Phase(phase.name, kept, phase.seconds), rounds  # type: ignore[arg-type]  # a client's records only
+
+
+def process_cpu_seconds(pids: list[int]) -> float:
+    table = processes()
+    return sum(table[pid].cpu_ticks for pid in pids if pid in table) / os.sysconf("SC_CLK_TCK")
 
 
 def describe(url: str) -> str:
@@ -698,8 +741,13 @@ def measure(
                 start_versions = {p[0].table: p[0].version for p in seated}
                 everyone = [p for t in seated for p in t]
                 say(f"{len(everyone)} phones seated; playing for {duration:g} s beside {web_clients} web clients")
-                cpu_before = sum(server_cpu_seconds(each) for each in serving)
-                own_before = _own_cpu_seconds()
+                web_process = servers.enter_context(
+                    ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                )
+                web_process.submit(int).result()  # started, its modules imported, before the clock
+                web_pids = list(web_process._processes)  # its one process, for its CPU time
+                cpu_before = [server_cpu_seconds(each) for each in serving]
+                own_before = _own_cpu_seconds() + process_cpu_seconds(web_pids)
                 database_before = database_cpu_seconds()
                 started = time.perf_counter()
                 deadline = started + duration
@@ -713,29 +761,26 @@ def measure(
                 ]
                 for thread in threads:
                     thread.start()
-                web: list[Phase] = []
-                web_thread = None
-                if web_clients:
-
-                    def web_load() -> None:
-                        phase = run_phase("paced web load", server.url, web_clients, duration, MIXED, seed, web_think)
-                        web.append(phase)
-
-                    web_thread = threading.Thread(target=web_load, daemon=True)
-                    web_thread.start()
+                web = (
+                    web_process.submit(paced_web_load, server.url, web_clients, duration, seed, web_think)
+                    if web_clients
+                    else None
+                )
                 time.sleep(max(deadline - time.perf_counter(), 0))
-                cpu_seconds = sum(server_cpu_seconds(each) for each in serving) - cpu_before
-                client_cpu_seconds = _own_cpu_seconds() - own_before
+                server_cpu = [
+                    tuple(after - before for after, before in zip(server_cpu_seconds(each), earlier, strict=True))
+                    for each, earlier in zip(serving, cpu_before, strict=True)
+                ]
+                cpu_seconds = sum(sum(each) for each in server_cpu)
+                client_cpu_seconds = _own_cpu_seconds() + process_cpu_seconds(web_pids) - own_before
                 database_seconds = database_cpu_seconds() - database_before
                 seconds = time.perf_counter() - started
                 for thread in threads:
                     thread.join(timeout=LONG_POLL_S + SETTLE_S + 30)
-                if web_thread is not None:
-                    web_thread.join()
+                web_phase, rounds = web.result() if web is not None else (None, None)
                 connected = sum(1 for p in everyone if p.seen and not p.errors)
                 say("reading every table back")
                 check = check_tables(live_server.url, seated, start_versions)
-                rounds = check_rounds(server.url, web[0].clients) if web else None
                 found, missing = delays(seated)
                 errors = [f"table {p.table} seat {p.seat}: {e}" for p in everyone for e in p.errors]
                 server_times: dict[str, list[float]] = {}
@@ -760,13 +805,14 @@ def measure(
                     errors=errors,
                     check=check,
                     cpu_seconds=cpu_seconds,
+                    server_cpu=server_cpu,
                     client_cpu_seconds=client_cpu_seconds,
                     database_cpu_seconds=database_seconds,
                     retry_afters=sum(p.retry_afters for p in everyone),
                     reconnects=sum(p.reconnects for p in everyone),
                     live=live,
                     stream_reopens=sum(p.stream_reopens for p in everyone),
-                    web=web[0] if web else None,
+                    web=web_phase,
                     rounds=rounds,
                     server_times=server_times,
                 )
