@@ -310,3 +310,26 @@ def test_the_live_computers_pause_is_read_from_the_environment(monkeypatch, tmp_
     monkeypatch.setenv("LIVE_COMPUTER_PAUSE_MS", "soon")
     with pytest.raises(ConfigError, match="LIVE_COMPUTER_PAUSE_MS must be a whole number"):
         default_config(tmp_path)
+
+
+def test_a_worker_freezes_its_warm_heap_after_its_first_requests(monkeypatch):
+    """gunicorn's post_request hook: after the 100th request, and again after the 1000th, every
+    object then alive leaves the garbage collector's generations, so a full collection walks only
+    what came after (docs/production.md, "Memory and pauses")."""
+    import gc
+
+    monkeypatch.setenv("SECRET_KEY", GOOD_KEY)
+    conf = runpy.run_module("caddie.serving.gunicorn_conf")
+    assert conf["FREEZE_AFTER_REQUESTS"] == (100, 1000)
+    gc.unfreeze()
+    frozen: list[int] = []
+    kept = []
+    try:
+        for _request in range(1000):
+            kept.append([[] for _ in range(20)])  # what a request leaves behind: new containers
+            conf["post_request"](None, None, {}, None)
+            frozen.append(gc.get_freeze_count())
+        grew_after = [served for served in range(2, 1001) if frozen[served - 1] > frozen[served - 2]]
+        assert frozen[0] == 0 and grew_after == [100, 1000], "frozen after the 100th and the 1000th request only"
+    finally:
+        gc.unfreeze()
