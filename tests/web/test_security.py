@@ -286,6 +286,7 @@ def test_gunicorn_settings_come_from_the_environment(monkeypatch):
     conf = runpy.run_module("caddie.serving.gunicorn_conf")
     assert conf["wsgi_app"] == "caddie.serving.wsgi:app" and conf["bind"] == ["127.0.0.1:8000"]
     assert 1 <= conf["workers"] <= 8 and conf["accesslog"] is None and callable(conf["on_starting"])
+    _check_the_worker_freezes_its_warm_heap(conf)
 
     monkeypatch.setenv("PORT", "5000")
     monkeypatch.setenv("WEB_CONCURRENCY", "3")
@@ -312,14 +313,12 @@ def test_the_live_computers_pause_is_read_from_the_environment(monkeypatch, tmp_
         default_config(tmp_path)
 
 
-def test_a_worker_freezes_its_warm_heap_after_its_first_requests(monkeypatch):
+def _check_the_worker_freezes_its_warm_heap(conf):
     """gunicorn's post_request hook: after the 100th request, and again after the 1000th, every
     object then alive leaves the garbage collector's generations, so a full collection walks only
     what came after (docs/production.md, "Memory and pauses")."""
     import gc
 
-    monkeypatch.setenv("SECRET_KEY", GOOD_KEY)
-    conf = runpy.run_module("caddie.serving.gunicorn_conf")
     assert conf["FREEZE_AFTER_REQUESTS"] == (100, 1000)
     gc.unfreeze()
     frozen: list[int] = []
