@@ -166,10 +166,10 @@ def post_worker_init(worker) -> None:
 
 
 # A worker's whole heap (Flask, SQLAlchemy, Jinja, the app: about 130,000 objects once warm) is
-# walked by every full collection of Python's garbage collector: 50 to 140 ms on this project's
-# machine, during which no thread of the worker runs, every few seconds under load. The objects
-# of a warm worker live as long as it does, so after its first requests (and again later, when
-# its caches have filled) they are frozen: collections walk only what came after
+# walked by every full collection of Python's garbage collector: 100 to 120 ms of CPU on this
+# project's machine, during which no thread of the worker runs, a few times a minute under load.
+# The objects of a warm worker live as long as it does, so after its first requests (and again
+# later, when its caches have filled) they are frozen: collections walk only what came after
 # (docs/production.md, "Memory and pauses").
 FREEZE_AFTER_REQUESTS = (100, 1000)
 _requests_served = itertools.count(1)  # next() on it is atomic: the worker's threads share it
