@@ -3,7 +3,7 @@
 
     .venv/bin/python bench/live_tables.py [--tables 100] [--phones 4] [--duration 60]
                                           [--think-ms 1500] [--workers 2] [--live stream|poll]
-                                          [--live-workers 1] [--live-nice 5] [--one-server]
+                                          [--live-workers 1] [--live-nice 10] [--one-server]
                                           [--database-url postgresql://...]
                                           [--web-clients 50] [--web-think-ms 500]
                                           [--server-env NAME=VALUE] [--live-env NAME=VALUE]
@@ -13,7 +13,7 @@ Starts the production command (``gunicorn -c python:caddie.serving.gunicorn_conf
 (default ``TEST_DATABASE_URL``; without either, a SQLite file, said so in the output) twice, as
 docs/production.md ("A server for the live tables") deploys it: one server for the pages
 (``--workers``, 2) and one for the phones (``--live-workers``, 1, at ``SERVER_NICE`` ``--live-nice``,
-5), the load balancer's routing done by sending each client to its server. ``--one-server``
+10), the load balancer's routing done by sending each client to its server. ``--one-server``
 serves both from the first. Then:
 
 * **Setup**, before the clock: ``--tables`` Grid Golf tables of ``--phones`` people each, made,
@@ -87,7 +87,7 @@ NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 LONG_POLL_S = 25  # the server's LIVE_LONG_POLL_MAX_S: a long poll comes back no later
 SETTLE_S = 3.0  # after the clock: time for the last moves to reach every phone
 MAX_PROBLEMS_KEPT = 20
-LIVE_NICE = 5  # the phones' server: after the pages, before the helpers' heavy work (SERVER_NICE + 10)
+LIVE_NICE = 10  # the phones' server: after the pages, level with their helpers (docs/production.md)
 LIVE_WORKERS = 1
 PUBLIC_ID = re.compile(r"/[A-Za-z0-9_-]{8,}")  # a table's, round's or match's id in a logged path
 
