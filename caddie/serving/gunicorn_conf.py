@@ -15,7 +15,7 @@ serves ``caddie.serving.wsgi:app`` (docs/production.md). The environment:
                       or 0.0.0.0 when a platform sets ``PORT`` (gunicorn's own convention)
 ``MIGRATE_ON_START``  ``false`` when migrations run as a deployment step of their own
 ``SERVER_NICE``       0 to 19: how much lower this server's priority is than other processes' (default 0);
-                      5 for a server that serves only the live tables' phones beside one serving the
+                      10 for a server that serves only the live tables' phones beside one serving the
                       pages (docs/production.md, "A server for the live tables")
 ``LIVE_COMPUTER_PAUSE_MS``  how long a live table's computer waits before moving (default 900)
 ``SESSION_COOKIE_SECURE``, ``REQUEST_LOG``, ``TRUSTED_ORIGINS``: see ``caddie.config``
