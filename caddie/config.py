@@ -154,7 +154,9 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         # Origins besides the request's own whose pages may write (a proxy that rewrites Host).
         "TRUSTED_ORIGINS": env_list("TRUSTED_ORIGINS"),
         "SQLALCHEMY_DATABASE_URI": database_url(instance_path),
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        # No pool_pre_ping: a closed connection is found without a round trip
+        # (caddie.store.engine_setup.drop_closed_connections).
+        "SQLALCHEMY_ENGINE_OPTIONS": {},
         "WTF_CSRF_TIME_LIMIT": None,  # a round can sit open on a phone all evening
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,

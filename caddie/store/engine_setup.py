@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import select
 from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import DisconnectionError
 
 from caddie.store.sqlite_writer_lock import WriterQueuedConnection
 
@@ -25,6 +27,37 @@ def engine_options(database_url: str, options: dict[str, Any]) -> dict[str, Any]
     if url.database in (None, "", ":memory:") or url.query.get("uri") or "factory" in options.get("connect_args", {}):
         return options
     return {**options, "connect_args": {**options.get("connect_args", {}), "factory": WriterQueuedConnection}}
+
+
+def drop_closed_connections(engine: Engine) -> None:
+    """Hand out no pooled connection that the database server has closed (a restart, an
+    administrator ending sessions), without a round trip to ask it.
+
+    SQLAlchemy's ``pool_pre_ping`` asks with a query at every checkout: one round trip more for
+    every request, and under load each round trip is a wait for a core and the interpreter lock
+    (docs/production.md, "Database connections"). A server that closes a session writes its
+    reason on the socket and closes it, and nothing else arrives on an idle connection of this
+    app (it never LISTENs on pooled ones): so a pooled connection with anything to read, or
+    already known closed or broken, is thrown away and the pool opens another."""
+    if engine.dialect.name != "postgresql":
+        return
+
+    @event.listens_for(engine, "checkout")
+    def _on_checkout(dbapi_connection, _record, _proxy):
+        if closed_by_server(dbapi_connection):
+            raise DisconnectionError("the database server closed this connection")
+
+
+def closed_by_server(connection: Any) -> bool:
+    """Whether an idle psycopg connection is closed, broken, or has something to read (its
+    server's goodbye)."""
+    if connection.closed or connection.broken:
+        return True
+    try:
+        readable, _, _ = select.select([connection.fileno()], [], [], 0)
+    except (OSError, ValueError):
+        return True
+    return bool(readable)
 
 
 def tune_sqlite(engine: Engine) -> None:

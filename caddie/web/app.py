@@ -9,7 +9,7 @@ from flask import Flask
 
 from caddie.config import PROJECT_ROOT, default_config
 from caddie.store.database import db, migrate
-from caddie.store.engine_setup import engine_options, tune_sqlite
+from caddie.store.engine_setup import drop_closed_connections, engine_options, tune_sqlite
 from caddie.web import request_log, security
 from caddie.web.csrf import csrf
 from caddie.web.request_class import Request
@@ -45,6 +45,7 @@ def build_app(config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     with app.app_context():
         tune_sqlite(db.engine)
+        drop_closed_connections(db.engine)
 
     from caddie.store import models  # noqa: F401  (registers the tables with the metadata)
     from caddie.web import health, register_views

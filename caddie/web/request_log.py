@@ -4,7 +4,11 @@ On when ``REQUEST_LOG`` is true (production_config turns it on under
 gunicorn; development and tests leave it off). A line reads
 
     {"time": "2025-01-31T20:14:03.512Z", "request_id": "3f2a9c0d41b7e865", "method": "POST",
-     "path": "/ledger/r/AbC.../score", "status": 200, "duration_ms": 4.21}
+     "path": "/ledger/r/AbC.../score", "status": 200, "duration_ms": 4.21, "cpu_ms": 3.05}
+
+``cpu_ms`` is the CPU time of the request's own thread: the rest of ``duration_ms`` was spent
+waiting (for the database, for a core, for the worker's interpreter lock), which tells a slow
+request that did too much from one that waited too long.
 
 ``path`` never carries the query string, and a share or edit link's token
 (any URL part named ``token``) is written as ``<token>``: the log must not
@@ -67,6 +71,7 @@ def _configure_logger() -> None:
 
 def _start() -> None:
     g.request_started = time.perf_counter()
+    g.cpu_started = time.thread_time()
     sent = request.headers.get(REQUEST_ID_HEADER, "")
     g.request_id = sent if _SANE_ID.fullmatch(sent) else secrets.token_hex(8)
 
@@ -77,6 +82,8 @@ def _finish(response: Response) -> Response:
     if current_app.config.get("REQUEST_LOG"):
         started = g.get("request_started")
         duration = (time.perf_counter() - started) * 1000 if started is not None else None
+        cpu_started = g.get("cpu_started")
+        cpu = (time.thread_time() - cpu_started) * 1000 if cpu_started is not None else None
         logger.info(
             json.dumps(
                 {
@@ -86,6 +93,7 @@ def _finish(response: Response) -> Response:
                     "path": logged_path(),
                     "status": response.status_code,
                     "duration_ms": round(duration, 2) if duration is not None else None,
+                    "cpu_ms": round(cpu, 2) if cpu is not None else None,
                 },
                 ensure_ascii=False,
             )

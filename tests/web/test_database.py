@@ -7,6 +7,7 @@ the server named by ``TEST_DATABASE_URL`` (PostgreSQL in CI).
 from __future__ import annotations
 
 import dataclasses
+import time
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect, text
+from sqlalchemy import create_engine, inspect, text
 
 from caddie.config import database_url, normalize_database_url
 from caddie.store.database import db
@@ -99,6 +100,36 @@ def test_postgresql_goes_through_psycopg_3(app):
     with app.app_context():
         assert db.engine.dialect.driver == "psycopg"
         assert db.session.execute(text("SELECT 1")).scalar() == 1
+
+
+def test_a_pooled_connection_the_database_server_closed_is_replaced_without_an_error(app, client):
+    """No ``pool_pre_ping`` round trip at every checkout: a connection the server ended (a
+    restart, an administrator) is found by what it left on the socket, and replaced."""
+    if dialect(app) != "postgresql":
+        pytest.skip("PostgreSQL only; this run uses " + dialect(app))
+    with app.app_context():
+        assert "pool_pre_ping" not in app.config["SQLALCHEMY_ENGINE_OPTIONS"]
+        with db.engine.connect() as conn:  # the pool's one connection so far
+            victim = conn.execute(text("SELECT pg_backend_pid()")).scalar()
+        killer = create_engine(db.engine.url)
+        try:
+            with killer.connect() as conn:
+                assert conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": victim}).scalar()
+                for _ in range(200):  # the server ends it in a moment, not at once
+                    gone = not conn.execute(
+                        text("SELECT count(*) FROM pg_stat_activity WHERE pid = :pid"), {"pid": victim}
+                    ).scalar()
+                    if gone:
+                        break
+                    time.sleep(0.01)
+                assert gone
+        finally:
+            killer.dispose()
+    answer = client.get("/healthz")  # the first request after: served on a new connection
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    assert answer.get_json() == {"status": "ok", "database": "ok"}
+    with app.app_context(), db.engine.connect() as conn:
+        assert conn.execute(text("SELECT pg_backend_pid()")).scalar() != victim
 
 
 def test_deleting_a_round_cascades_to_its_players_and_scores(app):

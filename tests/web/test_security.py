@@ -259,8 +259,9 @@ def test_one_json_line_per_request_without_query_or_tokens(app, client, capsys):
     ]
     assert lines[1]["request_id"] == "req-1"
     for line in lines:
-        assert set(line) == {"time", "request_id", "method", "path", "status", "duration_ms"}
+        assert set(line) == {"time", "request_id", "method", "path", "status", "duration_ms", "cpu_ms"}
         assert isinstance(line["duration_ms"], float) and line["duration_ms"] >= 0
+        assert isinstance(line["cpu_ms"], float) and 0 <= line["cpu_ms"] <= line["duration_ms"] + 1
         assert line["time"].endswith("Z")
 
 
