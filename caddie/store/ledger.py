@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, select, update
+from sqlalchemy import Table as SqlTable
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -29,12 +30,10 @@ from caddie.core.table import Table
 from caddie.core.words import is_you
 from caddie.store.database import db
 from caddie.store.models import HoleScore, Round, RoundPlayer
+from caddie.store.together import Step, run_together
 from caddie.store.tokens import is_token
 
 GAMES = ("grid", "clubs")
-# Cell writes are conditional UPDATEs; no HoleScore object in the session needs them mirrored
-# (cards_of reads plain rows), so the ORM's search of its identity map after each one is skipped.
-NO_SYNC = {"synchronize_session": False}
 
 
 class Access(enum.IntEnum):
@@ -159,17 +158,43 @@ def rounds_for(browser: str | None, grants: Iterable[str] = ()) -> list[Round]:
     return list(db.session.scalars(stmt))
 
 
-def cards_of(round_: Round) -> tuple[dict[str, list[int | None]], dict[tuple[int, int], int]]:
+# One round's cells, as plain rows: a card is read on every write and every page, and needs
+# no HoleScore objects in the session's identity map.
+_CELLS = cast(SqlTable, HoleScore.__table__)
+_CARD = select(_CELLS.c.player_id, _CELLS.c.hole, _CELLS.c.score, _CELLS.c.version).where(
+    _CELLS.c.round_id == bindparam("round")
+)
+# A cell written over the version its writer saw: no row back if it has moved on since.
+_CELL_IF_SEEN = (
+    update(_CELLS)
+    .where(
+        (_CELLS.c.player_id == bindparam("cell_player"))
+        & (_CELLS.c.hole == bindparam("cell_hole"))
+        & (_CELLS.c.version == bindparam("seen"))
+    )
+    .values(score=bindparam("new_score"), version=_CELLS.c.version + 1, updated_at=bindparam("now"))
+    .returning(_CELLS.c.id)
+)
+_ROUNDS = cast(SqlTable, Round.__table__)
+_NEXT_VERSION = (
+    update(_ROUNDS)
+    .where(_ROUNDS.c.id == bindparam("round"))
+    .values(version=_ROUNDS.c.version + 1, updated_at=bindparam("now"))
+    .returning(_ROUNDS.c.version)
+)
+
+Card = tuple[dict[str, list[int | None]], dict[tuple[int, int], int]]
+
+
+def cards_of(round_: Round) -> Card:
     """Scores by player name (hole 1 first) and each cell's version by (seat, hole)."""
+    return _card_from(round_, db.session.execute(_CARD, {"round": round_.id}))
+
+
+def _card_from(round_: Round, rows: Iterable[Sequence[Any]]) -> Card:
     by_id = {p.id: p for p in round_.players}
     cards: dict[str, list[int | None]] = {p.name: [None] * round_.holes for p in round_.players}
     versions: dict[tuple[int, int], int] = {}
-    # Plain rows, not HoleScore objects: a card is read on every write and every page, and needs no identity map.
-    rows = db.session.execute(
-        select(HoleScore.player_id, HoleScore.hole, HoleScore.score, HoleScore.version).where(
-            HoleScore.round_id == round_.id
-        )
-    )
     for player_id, hole, score, version in rows:
         player = by_id.get(player_id)
         if player is None or not 1 <= hole <= round_.holes:
@@ -187,6 +212,30 @@ def write_scores(round_: Round, writes: Sequence[CellWrite], commit: bool = True
     With ``commit=False`` the writes join the caller's transaction, which
     commits them (or rolls back its savepoint on ``StaleScore``); returns None.
     """
+    try:
+        version, _ = _write(round_, writes, read_card=False)
+    except StaleScore:
+        if commit:
+            db.session.rollback()
+        raise
+    if not commit:
+        return None
+    commit_keeping(round_)
+    return version
+
+
+def write_and_read(round_: Round, writes: Sequence[CellWrite]) -> Card:
+    """``write_scores(round_, writes, commit=False)``, and the card as the writes left it, read
+    in the same round trip to the database as the writes."""
+    _, card = _write(round_, writes, read_card=True)
+    assert card is not None
+    return card
+
+
+def _write(round_: Round, writes: Sequence[CellWrite], read_card: bool) -> tuple[int, Card | None]:
+    """The writes, the round's next version and (``read_card``) the card after them, all sent
+    to the database at once (``caddie.store.together``): under load, a write's time is its
+    round trips. Nothing is committed; a refused write leaves the transaction to roll back."""
     seats = {p.seat: p for p in round_.players}
     for w in writes:
         if w.seat not in seats:
@@ -195,57 +244,53 @@ def write_scores(round_: Round, writes: Sequence[CellWrite], commit: bool = True
             raise HandError(f"This round has holes 1 to {round_.holes}.", "hole")
         if w.score is not None:
             check_score(w.score, round_.game)
-    conflicts: list[tuple[str, int]] = []
     now = _now()
+    dialect = db.session.get_bind().dialect.name
+    # Cells in one fixed order: two writers of the same cells never wait on each other in a circle.
+    ordered = sorted(writes, key=lambda w: (w.seat, w.hole))
+    steps: list[Step] = []
+    blind = [w for w in ordered if w.seen_version is None]
+    if blind:
+        # one INSERT ... ON CONFLICT DO UPDATE for them all, the last writer's score standing,
+        # as two people typing into one blank cell would expect
+        steps.append(Step(_blind_upsert(dialect), [_new_cell(round_.id, seats[w.seat].id, w, now) for w in blind]))
+    checked: list[tuple[int, str, int]] = []  # (step, player, hole) of each write that may be refused
+    for w in ordered:
+        player = seats[w.seat]
+        if w.seen_version is None:
+            continue
+        if w.seen_version == 0:  # seen blank: only if still blank (the database decides who was first)
+            steps.append(Step(_insert_first(dialect), [_new_cell(round_.id, player.id, w, now)]))
+        else:
+            cell = {"cell_player": player.id, "cell_hole": w.hole, "seen": w.seen_version}
+            steps.append(Step(_CELL_IF_SEEN, [{**cell, "new_score": w.score, "now": now}]))
+        checked.append((len(steps) - 1, player.name, w.hole))
+    steps.append(Step(_NEXT_VERSION, [{"round": round_.id, "now": now}]))
+    if read_card:
+        steps.append(Step(_CARD, [{"round": round_.id}]))
     try:
-        # Cells in one fixed order: two writers of the same cells never wait on each other in a circle.
-        ordered = sorted(writes, key=lambda w: (w.seat, w.hole))
-        _write_blind(round_.id, [(seats[w.seat].id, w.hole, w.score) for w in ordered if w.seen_version is None], now)
-        for w in ordered:
-            player = seats[w.seat]
-            if w.seen_version is None:
-                continue  # written above
-            if w.seen_version == 0:  # seen blank: only if still blank
-                if not _insert_first(round_.id, player.id, w.hole, w.score, now):
-                    conflicts.append((player.name, w.hole))
-            elif not cast(
-                "CursorResult[Any]",  # Session.execute is typed as a Result; an UPDATE's is a CursorResult
-                db.session.execute(
-                    update(HoleScore)
-                    .where(
-                        (HoleScore.player_id == player.id)
-                        & (HoleScore.hole == w.hole)
-                        & (HoleScore.version == w.seen_version)
-                    )
-                    .values(score=w.score, version=HoleScore.version + 1, updated_at=now),
-                    execution_options=NO_SYNC,
-                ),
-            ).rowcount:
-                conflicts.append((player.name, w.hole))
-        if conflicts:
-            raise StaleScore(conflicts)
-        version = db.session.execute(
-            update(Round)
-            .where(Round.id == round_.id)
-            .values(version=Round.version + 1, updated_at=now)
-            .returning(Round.version),
-            execution_options=NO_SYNC,
-        ).scalar_one()
-        # the version this write made, even if another writer commits right after it
-        set_committed_value(round_, "version", version)
-        set_committed_value(round_, "updated_at", now)
-        if not commit:
-            return None
-        commit_keeping(round_)
-    except IntegrityError:
-        if commit:
-            db.session.rollback()
+        answers = run_together(steps)
+    except IntegrityError:  # the round or a player went meanwhile
         raise StaleScore([(seats[w.seat].name, w.hole) for w in writes]) from None
-    except StaleScore:
-        if commit:
-            db.session.rollback()
-        raise
-    return version
+    conflicts = [(name, hole) for step, name, hole in checked if not answers[step]]
+    if conflicts:
+        raise StaleScore(conflicts)
+    version = answers[len(checked) + bool(blind)][0][0]
+    # the version this write made, even if another writer commits right after it
+    set_committed_value(round_, "version", version)
+    set_committed_value(round_, "updated_at", now)
+    return version, (_card_from(round_, answers[-1]) if read_card else None)
+
+
+def _new_cell(round_id: int, player_id: int, write: CellWrite, now: datetime) -> dict[str, Any]:
+    return {
+        "round_id": round_id,
+        "player_id": player_id,
+        "hole": write.hole,
+        "score": write.score,
+        "version": 1,
+        "updated_at": now,
+    }
 
 
 def commit_keeping(round_: Round) -> None:
@@ -261,10 +306,6 @@ def commit_keeping(round_: Round) -> None:
         session.expire_on_commit = expire
 
 
-def _dialect_insert():
-    return _insert_for(db.session.get_bind().dialect.name)
-
-
 def _insert_for(dialect: str):
     if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import insert as postgresql_insert
@@ -277,30 +318,6 @@ def _insert_for(dialect: str):
     raise RuntimeError(f"unsupported database {dialect}")  # pragma: no cover - the app supports SQLite and PostgreSQL
 
 
-def _write_blind(round_id: int, cells: Sequence[tuple[int, int, int | None]], now: datetime) -> None:
-    """Cells (player id, hole, score) written without a version seen: one INSERT ... ON
-    CONFLICT DO UPDATE for them all, the last writer's score standing, as two people typing
-    into one blank cell would expect."""
-    if not cells:
-        return
-    # One statement with bound parameters, sent once per cell (psycopg pipelines them): unlike a
-    # VALUES list of as many rows as cells, it compiles once and is served from the cache after.
-    db.session.execute(
-        _blind_upsert(db.session.get_bind().dialect.name),
-        [
-            {
-                "round_id": round_id,
-                "player_id": player_id,
-                "hole": hole,
-                "score": score,
-                "version": 1,
-                "updated_at": now,
-            }
-            for player_id, hole, score in cells
-        ],
-    )
-
-
 @functools.cache
 def _blind_upsert(dialect: str) -> Any:
     table = HoleScore.__table__  # Core, not the ORM: nothing here needs objects back
@@ -311,21 +328,13 @@ def _blind_upsert(dialect: str) -> Any:
     )
 
 
-def _insert_first(round_id: int, player_id: int, hole: int, score: int | None, now: datetime) -> bool:
-    """Insert a cell's first score; False if another writer got there first.
-
-    INSERT ... ON CONFLICT DO NOTHING on the unique (player, hole) pair: the
-    database, not this process, decides who was first.
-    """
-    insert = _dialect_insert()
-    stmt = (
-        insert(HoleScore)
-        .values(round_id=round_id, player_id=player_id, hole=hole, score=score, version=1, updated_at=now)
-        .on_conflict_do_nothing()
-        .returning(HoleScore.id)
-    )
+@functools.cache
+def _insert_first(dialect: str) -> Any:
+    """A cell's first score: INSERT ... ON CONFLICT DO NOTHING on the unique (player, hole)
+    pair, no row back if another writer got there first."""
+    table = HoleScore.__table__
     # RETURNING, not rowcount: psycopg reports -1 rows for ON CONFLICT DO NOTHING.
-    return db.session.execute(stmt).first() is not None
+    return _insert_for(dialect)(table).on_conflict_do_nothing().returning(table.c.id)
 
 
 def delete_round(round_: Round) -> None:

@@ -15,7 +15,7 @@ from caddie.core.courses.course import Course
 from caddie.core.ledger import SCORE_RANGE, Standing, format_delta, is_complete, running_totals, standing_rows, winners
 from caddie.core.table import Table
 from caddie.store.database import db
-from caddie.store.ledger import CellWrite, StaleScore, cards_of, commit_keeping, write_scores
+from caddie.store.ledger import Card, CellWrite, StaleScore, cards_of, commit_keeping, write_and_read
 from caddie.store.models import Round
 
 # The pad's one-tap scores for Grid Golf: the scores most holes end on (a kept pair of
@@ -134,8 +134,9 @@ class RoundView:
         }
 
 
-def view_round(round_: Round) -> RoundView:
-    cards, versions = cards_of(round_)
+def view_round(round_: Round, card: Card | None = None) -> RoundView:
+    """The round's scorecard, from ``card`` when the caller has just read it (else read now)."""
+    cards, versions = card if card is not None else cards_of(round_)
     course = Course.from_dict(round_.course) if round_.course else None
     pars = [h.par for h in course.holes[: round_.holes]] if course else None
     rows = {row.name: row for row in standing_rows(cards, round_.holes, pars)}
@@ -166,16 +167,16 @@ def view_round(round_: Round) -> RoundView:
 def write_and_view(round_: Round, writes: Sequence[CellWrite]) -> RoundView:
     """``write_scores``, and the card as that write left it.
 
-    The card is read inside the write's own transaction, before it commits: one
-    connection from the pool and one transaction for the whole request, where
-    reading it after the commit took a second of each (and their round trips).
+    The card is read inside the write's own transaction, before it commits, and in the same
+    round trip to the database as the writes (``write_and_read``): one connection from the
+    pool, one transaction, three round trips in all with BEGIN and COMMIT.
     Raises as ``write_scores`` does, with nothing written.
     """
     try:
-        write_scores(round_, writes, commit=False)
+        card = write_and_read(round_, writes)
     except StaleScore:
         db.session.rollback()
         raise
-    view = view_round(round_)
+    view = view_round(round_, card)
     commit_keeping(round_)
     return view
