@@ -116,6 +116,7 @@ def test_a_pooled_connection_the_database_server_closed_is_replaced_without_an_e
             with killer.connect() as conn:
                 assert conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": victim}).scalar()
                 for _ in range(200):  # the server ends it in a moment, not at once
+                    conn.rollback()  # a new transaction: pg_stat_activity is read once per transaction
                     gone = not conn.execute(
                         text("SELECT count(*) FROM pg_stat_activity WHERE pid = :pid"), {"pid": victim}
                     ).scalar()
