@@ -265,6 +265,7 @@ def _write(round_: Round, writes: Sequence[CellWrite], read_card: bool) -> tuple
             cell = {"cell_player": player.id, "cell_hole": w.hole, "seen": w.seen_version}
             steps.append(Step(_CELL_IF_SEEN, [{**cell, "new_score": w.score, "now": now}]))
         checked.append((len(steps) - 1, player.name, w.hole))
+    next_version = len(steps)
     steps.append(Step(_NEXT_VERSION, [{"round": round_.id, "now": now}]))
     if read_card:
         steps.append(Step(_CARD, [{"round": round_.id}]))
@@ -275,7 +276,7 @@ def _write(round_: Round, writes: Sequence[CellWrite], read_card: bool) -> tuple
     conflicts = [(name, hole) for step, name, hole in checked if not answers[step]]
     if conflicts:
         raise StaleScore(conflicts)
-    version = answers[len(checked) + bool(blind)][0][0]
+    version = answers[next_version][0][0]
     # the version this write made, even if another writer commits right after it
     set_committed_value(round_, "version", version)
     set_committed_value(round_, "updated_at", now)
@@ -320,11 +321,10 @@ def _insert_for(dialect: str):
 
 @functools.cache
 def _blind_upsert(dialect: str) -> Any:
-    table = HoleScore.__table__  # Core, not the ORM: nothing here needs objects back
-    stmt = _insert_for(dialect)(table)
+    stmt = _insert_for(dialect)(_CELLS)  # Core, not the ORM: nothing here needs objects back
     return stmt.on_conflict_do_update(
-        index_elements=[table.c.player_id, table.c.hole],
-        set_={"score": stmt.excluded.score, "version": table.c.version + 1, "updated_at": stmt.excluded.updated_at},
+        index_elements=[_CELLS.c.player_id, _CELLS.c.hole],
+        set_={"score": stmt.excluded.score, "version": _CELLS.c.version + 1, "updated_at": stmt.excluded.updated_at},
     )
 
 
@@ -332,9 +332,8 @@ def _blind_upsert(dialect: str) -> Any:
 def _insert_first(dialect: str) -> Any:
     """A cell's first score: INSERT ... ON CONFLICT DO NOTHING on the unique (player, hole)
     pair, no row back if another writer got there first."""
-    table = HoleScore.__table__
     # RETURNING, not rowcount: psycopg reports -1 rows for ON CONFLICT DO NOTHING.
-    return _insert_for(dialect)(table).on_conflict_do_nothing().returning(table.c.id)
+    return _insert_for(dialect)(_CELLS).on_conflict_do_nothing().returning(_CELLS.c.id)
 
 
 def delete_round(round_: Round) -> None:

@@ -169,7 +169,8 @@ def write_and_view(round_: Round, writes: Sequence[CellWrite]) -> RoundView:
 
     The card is read inside the write's own transaction, before it commits, and in the same
     round trip to the database as the writes (``write_and_read``): one connection from the
-    pool, one transaction, three round trips in all with BEGIN and COMMIT.
+    pool, one transaction; with BEGIN, the caller's read of the round and COMMIT, four round
+    trips in all.
     Raises as ``write_scores`` does, with nothing written.
     """
     try:
