@@ -30,7 +30,7 @@ from caddie.core.table import Table
 from caddie.core.words import is_you
 from caddie.store.database import db
 from caddie.store.models import HoleScore, Round, RoundPlayer
-from caddie.store.together import Step, run_together
+from caddie.store.together import Step, commit_keeping, run_together
 from caddie.store.tokens import is_token
 
 GAMES = ("grid", "clubs")
@@ -213,29 +213,29 @@ def write_scores(round_: Round, writes: Sequence[CellWrite], commit: bool = True
     commits them (or rolls back its savepoint on ``StaleScore``); returns None.
     """
     try:
-        version, _ = _write(round_, writes, read_card=False)
+        version, _ = _write(round_, writes, read_card=False, commit=commit)
     except StaleScore:
         if commit:
             db.session.rollback()
         raise
-    if not commit:
-        return None
-    commit_keeping(round_)
-    return version
+    return version if commit else None
 
 
 def write_and_read(round_: Round, writes: Sequence[CellWrite]) -> Card:
-    """``write_scores(round_, writes, commit=False)``, and the card as the writes left it, read
-    in the same round trip to the database as the writes."""
-    _, card = _write(round_, writes, read_card=True)
+    """``write_scores(round_, writes)``, and the card as the writes left it, read in the same
+    round trip to the database as the writes, before they commit. Raises as ``write_scores``
+    does; the caller rolls back."""
+    _, card = _write(round_, writes, read_card=True, commit=True)
     assert card is not None
     return card
 
 
-def _write(round_: Round, writes: Sequence[CellWrite], read_card: bool) -> tuple[int, Card | None]:
+def _write(round_: Round, writes: Sequence[CellWrite], read_card: bool, commit: bool) -> tuple[int, Card | None]:
     """The writes, the round's next version and (``read_card``) the card after them, all sent
     to the database at once (``caddie.store.together``): under load, a write's time is its
-    round trips. Nothing is committed; a refused write leaves the transaction to roll back."""
+    round trips. With ``commit``, blind writes (which nothing can refuse) commit in that same
+    round trip, and checked ones after their answers are seen; a refused write commits nothing
+    and leaves the transaction to roll back."""
     seats = {p.seat: p for p in round_.players}
     for w in writes:
         if w.seat not in seats:
@@ -270,7 +270,7 @@ def _write(round_: Round, writes: Sequence[CellWrite], read_card: bool) -> tuple
     if read_card:
         steps.append(Step(_CARD, [{"round": round_.id}]))
     try:
-        answers = run_together(steps)
+        answers = run_together(steps, commit=commit and not checked)
     except IntegrityError:  # the round or a player went meanwhile
         raise StaleScore([(seats[w.seat].name, w.hole) for w in writes]) from None
     conflicts = [(name, hole) for step, name, hole in checked if not answers[step]]
@@ -280,6 +280,8 @@ def _write(round_: Round, writes: Sequence[CellWrite], read_card: bool) -> tuple
     # the version this write made, even if another writer commits right after it
     set_committed_value(round_, "version", version)
     set_committed_value(round_, "updated_at", now)
+    if commit and checked:
+        commit_keeping()
     return version, (_card_from(round_, answers[-1]) if read_card else None)
 
 
@@ -292,19 +294,6 @@ def _new_cell(round_id: int, player_id: int, write: CellWrite, now: datetime) ->
         "version": 1,
         "updated_at": now,
     }
-
-
-def commit_keeping(round_: Round) -> None:
-    """Commit without expiring what this request loaded: the answer to a write is the card
-    as it now stands, and the round and its players (which a score write does not change)
-    need not be read again for it."""
-    session = db.session()
-    expire = session.expire_on_commit
-    session.expire_on_commit = False
-    try:
-        session.commit()
-    finally:
-        session.expire_on_commit = expire
 
 
 def _insert_for(dialect: str):

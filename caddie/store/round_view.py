@@ -15,7 +15,7 @@ from caddie.core.courses.course import Course
 from caddie.core.ledger import SCORE_RANGE, Standing, format_delta, is_complete, running_totals, standing_rows, winners
 from caddie.core.table import Table
 from caddie.store.database import db
-from caddie.store.ledger import Card, CellWrite, StaleScore, cards_of, commit_keeping, write_and_read
+from caddie.store.ledger import Card, CellWrite, StaleScore, cards_of, write_and_read
 from caddie.store.models import Round
 
 # The pad's one-tap scores for Grid Golf: the scores most holes end on (a kept pair of
@@ -169,8 +169,9 @@ def write_and_view(round_: Round, writes: Sequence[CellWrite]) -> RoundView:
 
     The card is read inside the write's own transaction, before it commits, and in the same
     round trip to the database as the writes (``write_and_read``): one connection from the
-    pool, one transaction; with BEGIN, the caller's read of the round and COMMIT, four round
-    trips in all.
+    pool, one transaction. A write that nothing can refuse (no cell version to check) commits
+    in that round trip too; after ``read_without_transaction``, BEGIN goes in it as well, and
+    the caller's read of the round and this round trip are the whole request on PostgreSQL.
     Raises as ``write_scores`` does, with nothing written.
     """
     try:
@@ -178,6 +179,4 @@ def write_and_view(round_: Round, writes: Sequence[CellWrite]) -> RoundView:
     except StaleScore:
         db.session.rollback()
         raise
-    view = view_round(round_, card)
-    commit_keeping(round_)
-    return view
+    return view_round(round_, card)

@@ -30,6 +30,7 @@ from caddie.store.ledger import (
 )
 from caddie.store.models import Round
 from caddie.store.round_view import RoundView, view_round, write_and_view
+from caddie.store.together import read_without_transaction
 from caddie.web.filters import points as format_points
 from caddie.web.identity import browser_id, edit_grants, grant_edit
 from caddie.web.rendering import is_htmx, page_or_fragment
@@ -185,6 +186,7 @@ def round_page(public_id: str):
 @bp.post("/r/<public_id>/score")
 def save_score(public_id: str):
     """One cell from the pad: a quick score or the typed one (then the next blank cell), or Clear."""
+    read_without_transaction()  # its one write is write_and_view's
     round_ = _editable(public_id)
     form = ScoreForm()
     view = view_round(round_)

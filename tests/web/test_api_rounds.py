@@ -789,7 +789,7 @@ def test_blind_writes_overwrite(client, stranger, played):
 
 class RoundTrips:
     """The statements a request sends, grouped by round trip to the database: on PostgreSQL
-    each statement psycopg sends alone is one (BEGIN and COMMIT left out) and a pipeline of
+    each statement psycopg sends alone is one (BEGIN and COMMIT included) and a pipeline of
     several is one; on SQLite, a file in this process, each statement counts as one."""
 
     def __init__(self, app, monkeypatch) -> None:
@@ -802,12 +802,14 @@ class RoundTrips:
             event.listen(self.engine, "before_cursor_execute", self._sqlalchemy)
             return
         import psycopg
+        from psycopg._connection_base import BaseConnection
 
         self._open: list[str] | None = None
-        real_pipeline, real_execute, real_many = (
+        real_pipeline, real_execute, real_many, real_command = (
             psycopg.Connection.pipeline,
             psycopg.Cursor.execute,
             psycopg.Cursor.executemany,
+            BaseConnection._exec_command,
         )
         watch = self
 
@@ -829,9 +831,14 @@ class RoundTrips:
             watch._note(str(query))
             return real_many(cursor, query, *args, **kwargs)
 
+        def command(conn, command, *args, **kwargs):  # psycopg's own BEGIN, COMMIT and ROLLBACK
+            watch._note(bytes(command).decode())
+            return real_command(conn, command, *args, **kwargs)
+
         monkeypatch.setattr(psycopg.Connection, "pipeline", pipeline)
         monkeypatch.setattr(psycopg.Cursor, "execute", execute)
         monkeypatch.setattr(psycopg.Cursor, "executemany", executemany)
+        monkeypatch.setattr(BaseConnection, "_exec_command", command)
 
     def _sqlalchemy(self, _conn, _cursor, statement, *_args) -> None:
         self.trips.append([statement.split()[0].upper()])
@@ -840,7 +847,7 @@ class RoundTrips:
         verb = statement.split()[0].upper()
         if self._open is not None:
             self._open.append(verb)
-        elif verb not in ("BEGIN", "COMMIT", "ROLLBACK"):
+        else:
             self.trips.append([verb])
 
     def stop(self) -> None:
@@ -851,10 +858,11 @@ class RoundTrips:
 
     @property
     def expected_for_a_hole(self) -> list[list[str]]:
-        """The round with its players; then the cells, the round's version and the card, sent
-        together to PostgreSQL (``caddie.store.together``)."""
+        """The round with its players, read outside a transaction; then the transaction: BEGIN, the
+        cells, the round's version, the card and COMMIT, sent together to PostgreSQL
+        (``caddie.store.together``)."""
         if self.engine.dialect.name == "postgresql":
-            return [["SELECT"], ["INSERT", "UPDATE", "SELECT"]]
+            return [["SELECT"], ["BEGIN", "INSERT", "UPDATE", "SELECT", "COMMIT"]]
         return [["SELECT"], ["INSERT"], ["UPDATE"], ["SELECT"]]
 
 
@@ -870,6 +878,31 @@ def test_a_hole_write_is_two_round_trips_and_answers_the_card_as_it_stands(app, 
     assert status == 200 and watch.trips == watch.expected_for_a_hole, watch.trips
     assert [line(after, n)["scores"][4] for n in ("Ann", "Bo")] == [4, -2]
     assert after["version"] == 4 == get(client, rid)[1]["version"]
+
+
+def test_a_connection_read_outside_a_transaction_goes_back_to_the_pool_as_it_came(app, client, played):
+    """A hole's write reads the round outside a transaction (``read_without_transaction``); the
+    connection it used must not keep doing so for the next request, whose writes would then
+    each commit alone."""
+    from sqlalchemy import event
+
+    rid = played["round"]["id"]
+    used: list[object] = []
+    with app.app_context():
+        engine = db.engine
+    listener = lambda dbapi_connection, *_: used.append(dbapi_connection)
+    event.listen(engine.pool, "checkout", listener)
+    try:
+        status, _ = put(client, rid, 6, {"scores": {"Ann": 3}})
+    finally:
+        event.remove(engine.pool, "checkout", listener)
+    assert status == 200 and len(used) == 1
+    with app.app_context(), db.engine.connect() as connection:
+        raw = connection.connection.dbapi_connection
+        if engine.dialect.name == "postgresql":
+            assert raw is used[0]  # the pool hands back the one it was given
+            assert raw.autocommit is False
+        assert connection.get_isolation_level() != "AUTOCOMMIT"
 
 
 @pytest.mark.parametrize("if_match", ["3", '"3"', 'W/"3"', " 3 ", "*", '"1", "3"', "7, 3"])
@@ -923,9 +956,9 @@ def test_if_match_guards_cells_sent_without_a_version(app, client, played, monke
 
 
 def test_a_write_is_one_transaction_on_one_connection(app, client, played, monkeypatch):
-    """A hole's scores cost one connection from the pool and one transaction: the round read,
-    the cells written, the round's version moved on, and the card read back before the commit,
-    so the answer holds the write and nothing is read in a second transaction."""
+    """A hole's scores cost one connection from the pool and one transaction: the round is read
+    first, then the cells written, the round's version moved on and the card read back before
+    the commit, so the answer holds the write and nothing is read after it."""
     from sqlalchemy import event
 
     rid, token = played["round"]["id"], played["edit_token"]

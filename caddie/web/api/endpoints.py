@@ -44,6 +44,7 @@ from caddie.store.ledger import (
 )
 from caddie.store.models import Round
 from caddie.store.round_view import RoundView, view_round, write_and_view
+from caddie.store.together import read_without_transaction
 from caddie.web.api.body import (
     cell_writes,
     chosen_game,
@@ -218,6 +219,7 @@ def put_hole(public_id: str, hole: str):
     version is written against the version it had at that round version, so a
     write that lands in between is refused too, not overwritten.
     """
+    read_without_transaction()  # its one write is write_and_view's: two round trips in all
     round_ = _round_for(public_id, Access.EDIT)
     number = hole_number(hole, round_.holes)
     if_match = request.headers.get("If-Match")
