@@ -7,7 +7,7 @@ import threading
 import time
 
 from caddie.store import live_tables as store
-from caddie.web.live.changes import Changes
+from caddie.web.live.changes import STREAM_SPREAD, Changes, stream_lifetime
 
 SIX = {"rules": {"cards": 4, "initial_flips": 0, "holes": 9}}
 
@@ -64,3 +64,11 @@ def test_a_waiter_that_reads_a_newer_version_first_wakes_those_still_behind(app)
     assert time.monotonic() - started < 2  # woken by the mover's phone, not the reader or the timeout
     changes.stop()
     assert not changes.reading
+
+
+def test_streams_opened_together_do_not_all_end_together():
+    """Each event stream ends a little early, at random, so that the streams of every phone
+    opened at one moment (after a restart) do not all come back at one moment, over and over."""
+    lifetimes = [stream_lifetime(50.0) for _ in range(200)]
+    assert all(50.0 * (1 - STREAM_SPREAD) <= each <= 50.0 for each in lifetimes)
+    assert max(lifetimes) - min(lifetimes) > 50.0 * STREAM_SPREAD / 2  # spread, not one moment

@@ -53,7 +53,7 @@ from caddie.web.api.endpoints import Refused, _bearer
 from caddie.web.csrf import csrf
 from caddie.web.identity import browser_id
 from caddie.web.live.access import TooManyTries, UnknownTable, join_by_code, join_path, watch_path
-from caddie.web.live.changes import changes_for
+from caddie.web.live.changes import changes_for, stream_lifetime
 from caddie.web.live.driver import ensure_driver, timing_for
 from caddie.web.table_in_force import current_table
 
@@ -213,7 +213,7 @@ def stream_table(public_id: str):
     first = table_view(row, seat) if version > known else None
     forget_reads()  # a stream holds no database connection while it waits
     changes = changes_for(_app())
-    stream_s = float(current_app.config.get("LIVE_STREAM_S", STREAM_S))
+    stream_s = stream_lifetime(float(current_app.config.get("LIVE_STREAM_S", STREAM_S)))
 
     def events() -> Iterator[str]:
         yield "retry: 1000\n\n"

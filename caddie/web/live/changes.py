@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
+import random
 import threading
 import time
 from datetime import UTC, datetime, timedelta
@@ -31,6 +32,16 @@ IDLE = 5.0  # seconds with nobody waiting before the reading thread stops (the n
 OVERLAP = timedelta(seconds=2)  # read again what changed just before: a slow commit, another server's clock
 _SET = os.environ.get("LIVE_WAITERS", "").strip()
 WAITERS = int(_SET) if _SET.isdecimal() else 250  # waiting at once in one process, at most (gunicorn_conf)
+STREAM_SPREAD = 0.3  # an event stream ends up to this share of its time early, at random
+
+
+def stream_lifetime(seconds: float) -> float:
+    """How long one event stream stays open: ``seconds``, less up to ``STREAM_SPREAD`` of it at
+    random. Streams opened at one moment (every phone after a server's restart, or a table's
+    phones together) would otherwise all end and be opened again at one moment, over and over:
+    a burst of requests every ``seconds`` (docs/live-tables.md, "Live updates")."""
+    return seconds * random.uniform(1 - STREAM_SPREAD, 1)
+
 
 log = logging.getLogger(__name__)
 

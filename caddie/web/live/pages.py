@@ -33,7 +33,7 @@ from caddie.store.models import LiveTableRecord
 from caddie.web.identity import browser_id
 from caddie.web.live import seats
 from caddie.web.live.access import TooManyTries, UnknownTable, join_path, table_by_code, watch_path
-from caddie.web.live.changes import changes_for
+from caddie.web.live.changes import changes_for, stream_lifetime
 from caddie.web.live.driver import ensure_driver, timing_for
 from caddie.web.play import clubs as club_pages
 from caddie.web.play import grid as grid_pages
@@ -433,7 +433,7 @@ def _stream(public_id: str, known: int) -> Response:
 
     def events():
         yield "retry: 1000\n\n"
-        deadline = time.monotonic() + STREAM_SECONDS
+        deadline = time.monotonic() + stream_lifetime(STREAM_SECONDS)
         seen = known
         while (remaining := deadline - time.monotonic()) > 0:
             waited = changes.wait(public_id, seen, min(remaining, 25.0))
