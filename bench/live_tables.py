@@ -578,6 +578,7 @@ class Report:
     server_times: dict[str, list[float]] = field(default_factory=dict)  # with --request-log
     live: str = "stream"
     stream_reopens: int = 0
+    machine_loop_s: float = 0.0  # machine_speed() before the servers started
 
     def lines(self) -> list[str]:
         ms = [d * 1000 for d in self.delays]
@@ -612,6 +613,8 @@ class Report:
             f"({self.client_cpu_seconds / self.seconds:.2f} cores)",
             f"PostgreSQL's CPU, where it runs on this machine: {self.database_cpu_seconds:.1f} s "
             f"({self.database_cpu_seconds / self.seconds:.2f} cores)",
+            f"this machine's speed before the run: a fixed Python loop took {self.machine_loop_s:.2f} s "
+            "(2.1 to 3.6 s seen here; every figure above moves with it)",
         ]
         out += [f"  {p}" for p in self.check.problems[:MAX_PROBLEMS_KEPT]]
         if self.server_times:
@@ -681,6 +684,17 @@ def process_cpu_seconds(pids: list[int]) -> float:
     return sum(table[pid].cpu_ticks for pid in pids if pid in table) / os.sysconf("SC_CLK_TCK")
 
 
+def machine_speed() -> float:
+    """Seconds a fixed single-threaded Python loop takes now. This machine's speed swings by half
+    from one hour to the next, and every figure of a run with it (docs/live-tables.md): runs are
+    compared only beside this."""
+    started = time.perf_counter()
+    total = 0
+    for i in range(20_000_000):
+        total += i * i % 7
+    return time.perf_counter() - started
+
+
 def describe(url: str) -> str:
     return "PostgreSQL" if url.startswith("postgres") else "SQLite"
 
@@ -708,6 +722,7 @@ def measure(
     of their own, ``live_workers`` workers at that ``SERVER_NICE`` (docs/production.md)."""
     # one live worker holds every phone (LIVE_WAITERS), with room for the streams being reopened
     live_env = {"LIVE_WAITERS": str(max(250, -(-tables * phones // live_workers) + 50)), **(live_env or {})}
+    loop_s = machine_speed()
     with tempfile.TemporaryDirectory(prefix="live-tables-") as scratch:
         logs = Path(log_dir or scratch)
         with scratch_database(Path(scratch), database_url, prefix="live_tables") as url:
@@ -812,6 +827,7 @@ def measure(
                     reconnects=sum(p.reconnects for p in everyone),
                     live=live,
                     stream_reopens=sum(p.stream_reopens for p in everyone),
+                    machine_loop_s=loop_s,
                     web=web_phase,
                     rounds=rounds,
                     server_times=server_times,
