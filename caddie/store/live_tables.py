@@ -40,6 +40,7 @@ from caddie.store.ledger import deal_round
 from caddie.store.match_records import StaleMatch, save_versioned
 from caddie.store.matches import MatchGame, new_seed
 from caddie.store.models import LiveTableRecord, Round
+from caddie.store.together import read_without_transaction
 from caddie.store.tokens import is_token
 
 __all__ = [
@@ -421,6 +422,7 @@ def play_due(timing: Timing = Timing(), limit: int = 20, now: datetime | None = 
         LiveTableRecord.due_at <= now,
         or_(LiveTableRecord.lease_until.is_(None), LiveTableRecord.lease_until < now),
     )
+    read_without_transaction()  # asked several times a second by every server: no BEGIN before it
     ids = list(db.session.scalars(select(LiveTableRecord.id).where(*due).order_by(LiveTableRecord.due_at).limit(limit)))
     db.session.rollback()  # end the read, so the claims below each start afresh
     made = 0
@@ -487,6 +489,7 @@ def _clear_due(row: LiveTableRecord) -> None:
 
 def versions_since(since: datetime) -> list[tuple[str, int, datetime]]:
     """Every table changed at or after ``since``: its public id, version and when it changed."""
+    read_without_transaction()  # one statement, asked several times a second: no BEGIN before it
     rows = db.session.execute(
         select(LiveTableRecord.public_id, LiveTableRecord.version, LiveTableRecord.updated_at).where(
             LiveTableRecord.updated_at >= since
@@ -502,6 +505,7 @@ def due_at(row: LiveTableRecord) -> datetime | None:
 
 
 def version_of(public_id: str) -> int | None:
+    read_without_transaction()
     version = db.session.scalars(select(LiveTableRecord.version).where(LiveTableRecord.public_id == public_id)).first()
     db.session.rollback()
     return version

@@ -46,6 +46,7 @@ from tests.web.openapi_check import (
     response_schema,
     schema_errors,
 )
+from tests.web.round_trips import RoundTrips
 
 TABLES = "/api/v1/tables"
 JOIN = "/api/v1/tables/{code}/join"
@@ -933,3 +934,84 @@ def test_every_seat_and_onlooker_gets_the_read_only_scorecard_of_the_table(clien
     page = client.get(link.removeprefix("http://localhost"))
     assert page.status_code == 200
     assert "Ann" in page.get_data(as_text=True) and "Bob" in page.get_data(as_text=True)
+
+
+# -- round trips to the database ----------------------------------------------------------------------
+
+FLIP_0_3 = {"action": "flip", "positions": [0, 3]}
+
+
+def test_a_move_is_two_round_trips(app, client, monkeypatch):
+    """Each round trip is a wait under load (docs/decisions.md): the table with its state, read
+    outside a transaction; then BEGIN, the write on the condition that the table is still at the
+    version the phone saw, and COMMIT, sent together to PostgreSQL."""
+    table, ann, _ = two_people(client)
+    seen(client, table["id"], ann)  # as the phone did: this process knows the table's scorecard link
+    watch = RoundTrips(app, monkeypatch)
+    try:
+        status, view = move(client, table["id"], ann, 3, FLIP_0_3)
+    finally:
+        watch.stop()
+    assert status == 200 and view["version"] == 4
+    if watch.engine.dialect.name == "postgresql":
+        assert watch.trips == [["SELECT"], ["BEGIN", "UPDATE", "COMMIT"]], watch.trips
+    else:
+        assert watch.trips == [["SELECT"], ["UPDATE"]], watch.trips
+    assert seen(client, table["id"], ann)["view"]["grid"] == view["view"]["grid"]  # and it was committed
+
+
+def test_a_move_raced_by_the_same_move_from_another_phone_is_made_once(app, client, monkeypatch):
+    """The seat's other phone makes the same move between this move's read and its write: the
+    write finds the table moved on, and this phone gets the fresh table, the move made once."""
+    table, ann, bob = two_people(client)
+    real_load = store.load
+    raced: list[int] = []
+
+    def load_after_the_other_phone_moved(row):
+        if not raced:
+            raced.append(0)
+            with app.app_context(), app.test_client() as other_phone:  # a session of its own, as on another server
+                raced[0] = move(other_phone, table["id"], ann, 3, FLIP_0_3)[0]
+        return real_load(row)
+
+    monkeypatch.setattr(store, "load", load_after_the_other_phone_moved)
+    status, answer = move(client, table["id"], ann, 3, FLIP_0_3)
+    monkeypatch.undo()
+    assert raced == [200]
+    assert status == 409 and answer["field"] == "version" and answer["version"] == 4
+    view = seen(client, table["id"], bob)
+    assert view["version"] == 4 and view["to_move"] == 1
+    assert sum("Ann turned up" in text for text in view["events"]) == 2  # two cards, turned up once
+
+
+def test_the_move_that_ends_a_hole_and_its_scores_stand_or_fall_together(live, client, monkeypatch):
+    """A move that finishes a hole lands its scores in the table's ledger round, in one transaction
+    with the move, not in the single round trip of an ordinary move: when the scores cannot be
+    written, the move is not stored either, and sent again it lands with them."""
+    import caddie.store.match_records as records
+
+    class LedgerDown(Exception):
+        pass
+
+    def ledger_down(*args):
+        raise LedgerDown()
+
+    table, ann, bob = two_people(client)
+    tokens = [ann, bob]
+    monkeypatch.setattr(records, "_land_in_ledger", ledger_down)
+    for _ in range(200):
+        view = seen(client, table["id"], ann)
+        mine = seen(client, table["id"], tokens[view["to_move"]])
+        try:
+            status, after = move(client, table["id"], tokens[view["to_move"]], mine["version"], advise(mine["view"]))
+        except LedgerDown:
+            break
+        assert status == 200, after
+    else:
+        raise AssertionError("no move ended the hole")
+    assert seen(client, table["id"], ann)["version"] == mine["version"]  # nothing stored
+    monkeypatch.undo()
+    status, after = move(client, table["id"], tokens[view["to_move"]], mine["version"], advise(mine["view"]))
+    assert status == 200 and after["phase"] == "hole_over", after
+    card = client.get(after["scorecard_url"].removeprefix("http://localhost")).get_data(as_text=True)
+    assert all(f">{total}<" in card for total in after["totals"]), after["totals"]

@@ -9,7 +9,6 @@ the OpenAPI document's ledger part, and junk that must never be a 500.
 
 from __future__ import annotations
 
-import contextlib
 import json
 
 import pytest
@@ -36,6 +35,7 @@ from tests.web.openapi_check import (
     response_schema,
     schema_errors,
 )
+from tests.web.round_trips import RoundTrips
 
 ROUNDS = "/api/v1/rounds"
 ROUND_PATH = "/api/v1/rounds/{round_id}"
@@ -785,85 +785,6 @@ def test_blind_writes_overwrite(client, stranger, played):
     put(stranger, rid, 1, {"scores": {"Ann": 8}}, token=token)
     status, after = put(client, rid, 1, {"scores": {"Ann": 9}})
     assert status == 200 and line(after, "Ann")["scores"][0] == 9 and line(after, "Ann")["versions"][0] == 4
-
-
-class RoundTrips:
-    """The statements a request sends, grouped by round trip to the database: on PostgreSQL
-    each statement psycopg sends alone is one (BEGIN and COMMIT included) and a pipeline of
-    several is one; on SQLite, a file in this process, each statement counts as one."""
-
-    def __init__(self, app, monkeypatch) -> None:
-        from sqlalchemy import event
-
-        self.trips: list[list[str]] = []
-        with app.app_context():
-            self.engine = db.engine
-        if self.engine.dialect.name != "postgresql":
-            event.listen(self.engine, "before_cursor_execute", self._sqlalchemy)
-            return
-        import psycopg
-        from psycopg._connection_base import BaseConnection
-
-        self._open: list[str] | None = None
-        real_pipeline, real_execute, real_many, real_command = (
-            psycopg.Connection.pipeline,
-            psycopg.Cursor.execute,
-            psycopg.Cursor.executemany,
-            BaseConnection._exec_command,
-        )
-        watch = self
-
-        @contextlib.contextmanager
-        def pipeline(conn, *args, **kwargs):
-            with real_pipeline(conn, *args, **kwargs) as pipe:
-                watch._open = []
-                try:
-                    yield pipe
-                finally:
-                    watch.trips.append(watch._open)
-                    watch._open = None
-
-        def execute(cursor, query, *args, **kwargs):
-            watch._note(str(query))
-            return real_execute(cursor, query, *args, **kwargs)
-
-        def executemany(cursor, query, *args, **kwargs):
-            watch._note(str(query))
-            return real_many(cursor, query, *args, **kwargs)
-
-        def command(conn, command, *args, **kwargs):  # psycopg's own BEGIN, COMMIT and ROLLBACK
-            watch._note(bytes(command).decode())
-            return real_command(conn, command, *args, **kwargs)
-
-        monkeypatch.setattr(psycopg.Connection, "pipeline", pipeline)
-        monkeypatch.setattr(psycopg.Cursor, "execute", execute)
-        monkeypatch.setattr(psycopg.Cursor, "executemany", executemany)
-        monkeypatch.setattr(BaseConnection, "_exec_command", command)
-
-    def _sqlalchemy(self, _conn, _cursor, statement, *_args) -> None:
-        self.trips.append([statement.split()[0].upper()])
-
-    def _note(self, statement: str) -> None:
-        verb = statement.split()[0].upper()
-        if self._open is not None:
-            self._open.append(verb)
-        else:
-            self.trips.append([verb])
-
-    def stop(self) -> None:
-        from sqlalchemy import event
-
-        if self.engine.dialect.name != "postgresql":
-            event.remove(self.engine, "before_cursor_execute", self._sqlalchemy)
-
-    @property
-    def expected_for_a_hole(self) -> list[list[str]]:
-        """The round with its players, read outside a transaction; then the transaction: BEGIN, the
-        cells, the round's version, the card and COMMIT, sent together to PostgreSQL
-        (``caddie.store.together``)."""
-        if self.engine.dialect.name == "postgresql":
-            return [["SELECT"], ["BEGIN", "INSERT", "UPDATE", "SELECT", "COMMIT"]]
-        return [["SELECT"], ["INSERT"], ["UPDATE"], ["SELECT"]]
 
 
 def test_a_hole_write_is_two_round_trips_and_answers_the_card_as_it_stands(app, client, played, monkeypatch):

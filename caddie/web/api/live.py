@@ -39,6 +39,7 @@ from caddie.core.live.table import CLOCKS, LEVELS, LiveTable, NotTheHost, TableC
 from caddie.store import live_tables
 from caddie.store.ledger import forget_reads
 from caddie.store.models import LiveTableRecord
+from caddie.store.together import read_without_transaction
 from caddie.web.api.body import (
     chosen_game,
     grid_rules,
@@ -258,6 +259,7 @@ def _last_event_id() -> int:
 @bp.post("/tables/<public_id>/moves")
 def make_move(public_id: str):
     """The seat's move in the caddie's answer shape, made once: the version names what it saw."""
+    read_without_transaction()  # its one write sends BEGIN and COMMIT with it: two round trips in all
     row, seat = _seated(public_id)
     body = json_object(MOVE_FIELDS)
     seen = body.get("version")
