@@ -554,6 +554,30 @@ def database_cpu_seconds() -> float:
     return sum(p.cpu_ticks for p in processes().values() if p.name == "postgres") / os.sysconf("SC_CLK_TCK")
 
 
+@dataclass(frozen=True)
+class MachineTimes:
+    """The whole machine's CPU time in seconds, from /proc/stat's first line: busy (user, nice,
+    system, interrupts; every process, the kernel's work for them, and this bench's), and stolen
+    (time the virtual machine's cores waited for the host's, which no process here sees)."""
+
+    busy: float
+    stolen: float
+
+    @staticmethod
+    def now() -> MachineTimes:
+        try:
+            with open("/proc/stat") as handle:
+                fields = [int(x) for x in handle.readline().split()[1:9]]
+        except (OSError, ValueError):
+            return MachineTimes(0.0, 0.0)
+        user, nice, system, _idle, _iowait, irq, softirq, steal = fields + [0] * (8 - len(fields))
+        tick = os.sysconf("SC_CLK_TCK")
+        return MachineTimes((user + nice + system + irq + softirq) / tick, steal / tick)
+
+    def __sub__(self, other: MachineTimes) -> MachineTimes:
+        return MachineTimes(self.busy - other.busy, self.stolen - other.stolen)
+
+
 @dataclass
 class Report:
     layout: str  # which servers, how many workers
@@ -579,6 +603,7 @@ class Report:
     live: str = "stream"
     stream_reopens: int = 0
     machine_loop_s: float = 0.0  # machine_speed() before the servers started
+    machine: MachineTimes = MachineTimes(0.0, 0.0)  # over the measured window
 
     def lines(self) -> list[str]:
         ms = [d * 1000 for d in self.delays]
@@ -613,6 +638,8 @@ class Report:
             f"({self.client_cpu_seconds / self.seconds:.2f} cores)",
             f"PostgreSQL's CPU, where it runs on this machine: {self.database_cpu_seconds:.1f} s "
             f"({self.database_cpu_seconds / self.seconds:.2f} cores)",
+            f"the whole machine: {self.machine.busy / self.seconds:.2f} of its {os.cpu_count()} cores busy, "
+            f"{self.machine.stolen / self.seconds:.2f} cores' time stolen by the host (/proc/stat)",
             f"this machine's speed just before the run: a fixed Python loop took {self.machine_loop_s:.2f} s",
         ]
         out += [f"  {p}" for p in self.check.problems[:MAX_PROBLEMS_KEPT]]
@@ -763,6 +790,7 @@ def measure(
                 cpu_before = [server_cpu_seconds(each) for each in serving]
                 own_before = _own_cpu_seconds() + process_cpu_seconds(web_pids)
                 database_before = database_cpu_seconds()
+                machine_before = MachineTimes.now()
                 started = time.perf_counter()
                 deadline = started + duration
                 threads = [
@@ -788,6 +816,7 @@ def measure(
                 cpu_seconds = sum(sum(each) for each in server_cpu)
                 client_cpu_seconds = _own_cpu_seconds() + process_cpu_seconds(web_pids) - own_before
                 database_seconds = database_cpu_seconds() - database_before
+                machine = MachineTimes.now() - machine_before
                 seconds = time.perf_counter() - started
                 for thread in threads:
                     thread.join(timeout=LONG_POLL_S + SETTLE_S + 30)
@@ -827,6 +856,7 @@ def measure(
                     live=live,
                     stream_reopens=sum(p.stream_reopens for p in everyone),
                     machine_loop_s=loop_s,
+                    machine=machine,
                     web=web_phase,
                     rounds=rounds,
                     server_times=server_times,

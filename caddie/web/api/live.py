@@ -383,7 +383,10 @@ def _seated(public_id: str) -> tuple[LiveTableRecord, int]:
 
 
 def _viewer(public_id: str, token: str | None) -> tuple[LiveTableRecord, int | None]:
-    """The table and the seat ``token`` holds, or ``None`` for its watch token; 404 for anything else."""
+    """The table and the seat ``token`` holds, or ``None`` for its watch token; 404 for anything else.
+    For a request that only reads (a view, a long poll, an event stream): no BEGIN and ROLLBACK
+    around its reads."""
+    read_without_transaction()
     row = live_tables.find(public_id)
     if row is None or token is None:
         raise Refused(NO_TABLE, 404)
