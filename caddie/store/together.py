@@ -53,6 +53,17 @@ def read_without_transaction() -> None:
     session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
 
 
+def read_alone(statement: Executable, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+    """The rows of one read that belongs to no request (a thread polling the database several
+    times a second): on a connection of its own, outside any transaction on PostgreSQL (no BEGIN
+    and ROLLBACK around it), without a session's bookkeeping. ``statement`` is built once, with
+    ``bindparam``s for ``params``, so that each poll costs only its execution."""
+    with db.engine.connect() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execution_options(isolation_level="AUTOCOMMIT")
+        return [tuple(row) for row in connection.execute(statement, dict(params))]
+
+
 def outside_transaction() -> bool:
     """Whether this request's statements run outside a transaction now: ``read_without_transaction``
     was called on PostgreSQL, and no ``begin_transaction`` since."""
