@@ -41,7 +41,9 @@ serves both from the first. Then:
 Measured: a move's delay is from the moment its phone sent it to the moment each other phone
 of its table held a view at least that new (all clocks of this one process). The server's CPU
 is the user and system time of the gunicorn masters, their workers and the workers' helper
-processes over the measured window; the clients' is this process's and the web clients'.
+processes over the measured window; the clients' is this process's and the web clients'. The
+whole machine's busy cores and the time its host stole from them (/proc/stat) over the same
+window tell a slow spell from a slow change (docs/live-tables.md, "Serving").
 
 The last line is the headline:
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, inspect, or_, select, update
+from sqlalchemy import inspect, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import undefer
 
@@ -40,7 +40,6 @@ from caddie.store.ledger import deal_round
 from caddie.store.match_records import StaleMatch, save_versioned
 from caddie.store.matches import MatchGame, new_seed
 from caddie.store.models import LiveTableRecord, Round
-from caddie.store.together import read_alone, read_without_transaction
 from caddie.store.tokens import is_token
 
 __all__ = [
@@ -411,18 +410,6 @@ def move(
 # -- the computers' moves ------------------------------------------------------------------------
 
 
-_DUE_IDS = (
-    select(LiveTableRecord.id)
-    .where(
-        LiveTableRecord.due_at.is_not(None),
-        LiveTableRecord.due_at <= bindparam("now"),
-        or_(LiveTableRecord.lease_until.is_(None), LiveTableRecord.lease_until < bindparam("now")),
-    )
-    .order_by(LiveTableRecord.due_at)
-    .limit(bindparam("limit"))
-)
-
-
 def play_due(timing: Timing = Timing(), limit: int = 20, now: datetime | None = None) -> int:
     """Make the moves that are due: a computer's turn (its own seat, or one it plays for someone
     away) or a person's turn whose clock ran out. Each table is leased while its move is worked
@@ -434,8 +421,8 @@ def play_due(timing: Timing = Timing(), limit: int = 20, now: datetime | None = 
         LiveTableRecord.due_at <= now,
         or_(LiveTableRecord.lease_until.is_(None), LiveTableRecord.lease_until < now),
     )
-    # asked several times a second by every server, and mostly nothing is due: a read on its own
-    ids = [table_id for (table_id,) in read_alone(_DUE_IDS, {"now": now, "limit": limit})]
+    ids = list(db.session.scalars(select(LiveTableRecord.id).where(*due).order_by(LiveTableRecord.due_at).limit(limit)))
+    db.session.rollback()  # end the read, so the claims below each start afresh
     made = 0
     for table_id in ids:
         claimed = db.session.execute(
@@ -500,13 +487,13 @@ def _clear_due(row: LiveTableRecord) -> None:
 
 def versions_since(since: datetime) -> list[tuple[str, int, datetime]]:
     """Every table changed at or after ``since``: its public id, version and when it changed."""
-    rows = read_alone(_CHANGED_SINCE, {"since": since})  # asked several times a second by every server
+    rows = db.session.execute(
+        select(LiveTableRecord.public_id, LiveTableRecord.version, LiveTableRecord.updated_at).where(
+            LiveTableRecord.updated_at >= since
+        )
+    ).all()
+    db.session.rollback()  # a read only: let the connection go back to the pool
     return [(public_id, version, _aware(updated)) for public_id, version, updated in rows]
-
-
-_CHANGED_SINCE = select(LiveTableRecord.public_id, LiveTableRecord.version, LiveTableRecord.updated_at).where(
-    LiveTableRecord.updated_at >= bindparam("since")
-)
 
 
 def due_at(row: LiveTableRecord) -> datetime | None:
@@ -515,7 +502,6 @@ def due_at(row: LiveTableRecord) -> datetime | None:
 
 
 def version_of(public_id: str) -> int | None:
-    read_without_transaction()
     version = db.session.scalars(select(LiveTableRecord.version).where(LiveTableRecord.public_id == public_id)).first()
     db.session.rollback()
     return version

@@ -9,19 +9,16 @@ same transaction copies finished holes into the match's ledger round.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import JSON, CursorResult, bindparam, inspect, update
+from sqlalchemy import CursorResult, inspect, update
 from sqlalchemy.orm.attributes import set_committed_value
-from sqlalchemy.sql import Executable
 
 from caddie.store.database import db
 from caddie.store.ledger import CellWrite, StaleScore, cards_of, write_scores
 from caddie.store.models import Match, Round
-from caddie.store.together import Step, begin_transaction, outside_transaction, run_together
 
 
 class StaleMatch(Exception):
@@ -57,74 +54,7 @@ def save_versioned(
     """Write ``values`` into ``row`` (of ``model``, which has ``id``, ``version`` and ``round_id``) as
     its next version, only if it is still at ``seen_version``, and land the finished holes of the
     players ``names`` in its ledger round, in one transaction. ``StaleMatch`` (nothing written)
-    if another write came first. ``read_back``: the columns left loaded after the commit.
-
-    A request that read the row outside a transaction (``read_without_transaction``) and lands no
-    hole sends BEGIN, the write and COMMIT in one round trip (``run_together``): the write's
-    condition on the version is all that can refuse it, and a refused write commits nothing."""
-    if not hole_scores and outside_transaction() and not _unsent_changes():
-        _write_together(model, row, seen_version, values, read_back)
-    else:
-        begin_transaction()  # the write and the holes it lands stand or fall together
-        _write_in_transaction(model, row, seen_version, values, names, hole_scores, read_back)
-    # The row is then the version saved, whatever another writer has done since: its version and
-    # the values written are set, not read again (a read could be of a newer version, which the
-    # game the caller holds is not). The rest, the whole stored game above all, is read when
-    # next asked for.
-    set_committed_value(row, "version", seen_version + 1)
-    for key, value in values.items():
-        if key in read_back:
-            set_committed_value(row, key, value)
-
-
-def _write_together(model: Any, row: Any, seen_version: int, values: dict[str, Any], read_back: Sequence[str]) -> None:
-    table = model.__table__
-    params = {key: json.dumps(value) if isinstance(table.c[key].type, JSON) else value for key, value in values.items()}
-    written = run_together(
-        [Step(_next_version(model, tuple(sorted(values))), [{"row_id": row.id, "seen": seen_version, **params}])],
-        commit=True,
-    )[0]
-    if not written:
-        raise StaleMatch()
-    # nothing was expired: the values written but not kept are read again when next asked for
-    db.session.expire(row, [key for key in values if key not in read_back])
-
-
-def _unsent_changes() -> bool:
-    """Whether the session holds changes not sent yet: outside a transaction they would be
-    committed on their own before the write."""
-    session = db.session()
-    return bool(session.new or session.dirty or session.deleted)
-
-
-_NEXT_VERSIONS: dict[tuple[Any, tuple[str, ...]], Executable] = {}
-
-
-def _next_version(model: Any, keys: tuple[str, ...]) -> Executable:
-    """``UPDATE ... SET version = version + 1, <keys> WHERE id = :row_id AND version = :seen
-    RETURNING id``, built once per model and columns (``run_together`` compiles it once)."""
-    found = _NEXT_VERSIONS.get((model, keys))
-    if found is None:
-        table = model.__table__
-        found = (
-            update(table)
-            .where(table.c.id == bindparam("row_id"), table.c.version == bindparam("seen"))
-            .values(version=table.c.version + 1, **{key: bindparam(key, type_=table.c[key].type) for key in keys})
-            .returning(table.c.id)
-        )
-        _NEXT_VERSIONS[(model, keys)] = found
-    return found
-
-
-def _write_in_transaction(
-    model: Any,
-    row: Any,
-    seen_version: int,
-    values: dict[str, Any],
-    names: Sequence[str],
-    hole_scores: Sequence[Sequence[int]],
-    read_back: Sequence[str],
-) -> None:
+    if another write came first. ``read_back``: the columns left loaded after the commit."""
     done = cast(
         "CursorResult[Any]",  # an UPDATE's result, which Session.execute types as a plain Result
         db.session.execute(
@@ -145,12 +75,19 @@ def _write_in_transaction(
     held = inspect(row).dict
     kept = {key: held[key] for key in untouched if key in held}
     db.session.commit()
-    # The untouched columns it did not hold are read again; the rest when next asked for.
+    # The row is then the version saved, whatever another writer has done since: its version and
+    # the values written are set, not read again (a read could be of a newer version, which the
+    # game the caller holds is not). The untouched columns it did not hold are read again; the
+    # rest, the whole stored game above all, when next asked for.
     unheld = [key for key in untouched if key not in kept]
     if unheld:
         db.session.refresh(row, unheld)
     for key, value in kept.items():
         set_committed_value(row, key, value)
+    set_committed_value(row, "version", seen_version + 1)
+    for key, value in values.items():
+        if key in read_back:
+            set_committed_value(row, key, value)
 
 
 def _land_in_ledger(round_id: int | None, names: Sequence[str], hole_scores: Sequence[Sequence[int]]) -> None:

@@ -53,38 +53,6 @@ def read_without_transaction() -> None:
     session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
 
 
-def read_alone(statement: Executable, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
-    """The rows of one read that belongs to no request (a thread polling the database several
-    times a second): on a connection of its own, outside any transaction on PostgreSQL (no BEGIN
-    and ROLLBACK around it), without a session's bookkeeping. ``statement`` is built once, with
-    ``bindparam``s for ``params``, so that each poll costs only its execution."""
-    with db.engine.connect() as connection:
-        if connection.dialect.name == "postgresql":
-            connection.execution_options(isolation_level="AUTOCOMMIT")
-        return [tuple(row) for row in connection.execute(statement, dict(params))]
-
-
-def outside_transaction() -> bool:
-    """Whether this request's statements run outside a transaction now: ``read_without_transaction``
-    was called on PostgreSQL, and no ``begin_transaction`` since."""
-    session = db.session()
-    if not session.in_transaction():
-        return False
-    connection = session.connection()
-    if connection.dialect.name != "postgresql":
-        return False
-    raw = connection.connection.dbapi_connection
-    return raw is not None and bool(raw.autocommit)
-
-
-def begin_transaction() -> None:
-    """After ``read_without_transaction``: the statements from here on run in a transaction again,
-    as usual, for a write of several statements that must stand or fall together. What the
-    request loaded stays loaded; the next statement begins the transaction."""
-    if outside_transaction():
-        commit_keeping()  # nothing to commit: it hands the connection back to the pool, reset
-
-
 def run_together(steps: Sequence[Step], commit: bool = False) -> list[list[tuple[Any, ...]]]:
     """Run ``steps`` in order in the session's transaction; each step's rows ([] for a step
     that returns none). A failing step raises as SQLAlchemy would (``IntegrityError`` and so

@@ -46,7 +46,6 @@ from tests.web.openapi_check import (
     response_schema,
     schema_errors,
 )
-from tests.web.round_trips import RoundTrips
 
 TABLES = "/api/v1/tables"
 JOIN = "/api/v1/tables/{code}/join"
@@ -936,28 +935,9 @@ def test_every_seat_and_onlooker_gets_the_read_only_scorecard_of_the_table(clien
     assert "Ann" in page.get_data(as_text=True) and "Bob" in page.get_data(as_text=True)
 
 
-# -- round trips to the database ----------------------------------------------------------------------
+# -- a move raced, and a hole's scores ----------------------------------------------------------------------
 
 FLIP_0_3 = {"action": "flip", "positions": [0, 3]}
-
-
-def test_a_move_is_two_round_trips(app, client, monkeypatch):
-    """Each round trip is a wait under load (docs/decisions.md): the table with its state, read
-    outside a transaction; then BEGIN, the write on the condition that the table is still at the
-    version the phone saw, and COMMIT, sent together to PostgreSQL."""
-    table, ann, _ = two_people(client)
-    seen(client, table["id"], ann)  # as the phone did: this process knows the table's scorecard link
-    watch = RoundTrips(app, monkeypatch)
-    try:
-        status, view = move(client, table["id"], ann, 3, FLIP_0_3)
-    finally:
-        watch.stop()
-    assert status == 200 and view["version"] == 4
-    if watch.engine.dialect.name == "postgresql":
-        assert watch.trips == [["SELECT"], ["BEGIN", "UPDATE", "COMMIT"]], watch.trips
-    else:
-        assert watch.trips == [["SELECT"], ["UPDATE"]], watch.trips
-    assert seen(client, table["id"], ann)["view"]["grid"] == view["view"]["grid"]  # and it was committed
 
 
 def test_a_move_raced_by_the_same_move_from_another_phone_is_made_once(app, client, monkeypatch):

@@ -412,25 +412,3 @@ def test_a_whole_match_under_house_rules_scores_every_hole_with_its_lines(app, c
     play_out(app, client, public_id, random.Random(5), check=check)
     assert len(holes_seen) == 9
     assert lines_seen, "some hole was scored with a bonus or an adjustment line"
-
-
-def test_a_move_is_two_round_trips(app, client, monkeypatch):
-    """Each round trip to the database is a wait under load (docs/decisions.md): the match, read
-    outside a transaction; then BEGIN, the write on the condition that the match is still at the
-    version the page showed, and COMMIT, sent together to PostgreSQL."""
-    from tests.web.round_trips import RoundTrips
-
-    public_id = start(client)
-    path = f"/play/m/{public_id}"
-    html = client.get(path).get_data(as_text=True)
-    data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html), "action": legal_moves(html)[0]}
-    watch = RoundTrips(app, monkeypatch)
-    try:
-        assert client.post(f"{path}/act", data=data).status_code == 303
-    finally:
-        watch.stop()
-    if watch.engine.dialect.name == "postgresql":
-        assert watch.trips == [["SELECT"], ["BEGIN", "UPDATE", "COMMIT"]], watch.trips
-    else:  # and the match's address for the redirect, read again after the commit
-        assert watch.trips == [["SELECT"], ["UPDATE"], ["SELECT"]], watch.trips
-    assert version(client.get(path).get_data(as_text=True)) == str(int(data["version"]) + 1)

@@ -13,7 +13,7 @@ from caddie.core.table import Table
 from caddie.store.database import db
 from caddie.store.ledger import deal_round
 from caddie.store.models import HoleScore, Round
-from caddie.store.together import Step, read_alone, read_without_transaction, run_together
+from caddie.store.together import Step, read_without_transaction, run_together
 
 CELLS = HoleScore.__table__
 ADD_CELL = insert(CELLS)
@@ -135,22 +135,3 @@ def test_outside_a_transaction_steps_without_commit_wait_for_the_callers_commit_
     db.session.commit()
     assert committed_cells(round_.id) == [(2, 6)]
     assert db.session.scalar(select(Round.version).where(Round.id == round_.id)) == 2
-
-
-def test_a_read_alone_is_one_round_trip_and_sees_only_what_was_committed(app, round_, monkeypatch):
-    """A polling thread's read (``read_alone``): one round trip, no BEGIN or ROLLBACK around it,
-    on a connection of its own, so a request's uncommitted write in the same thread is not seen."""
-    from tests.web.round_trips import RoundTrips
-
-    rid, player = round_.id, round_.players[0].id
-    run_together([Step(ADD_CELL, [cell(rid, player, 1, 4)])])
-    db.session.commit()
-    run_together([Step(ADD_CELL, [cell(rid, player, 2, 9)])])  # not committed
-    watch = RoundTrips(app, monkeypatch)
-    try:
-        rows = read_alone(CELL_SCORES, {"round": rid})
-    finally:
-        watch.stop()
-    assert rows == [(1, 4)]
-    assert watch.trips == [["SELECT"]], watch.trips
-    db.session.rollback()

@@ -39,7 +39,6 @@ from caddie.core.live.table import CLOCKS, LEVELS, LiveTable, NotTheHost, TableC
 from caddie.store import live_tables
 from caddie.store.ledger import forget_reads
 from caddie.store.models import LiveTableRecord
-from caddie.store.together import read_without_transaction
 from caddie.web.api.body import (
     chosen_game,
     grid_rules,
@@ -259,7 +258,6 @@ def _last_event_id() -> int:
 @bp.post("/tables/<public_id>/moves")
 def make_move(public_id: str):
     """The seat's move in the caddie's answer shape, made once: the version names what it saw."""
-    read_without_transaction()  # its one write sends BEGIN and COMMIT with it: two round trips in all
     row, seat = _seated(public_id)
     body = json_object(MOVE_FIELDS)
     seen = body.get("version")
@@ -383,10 +381,7 @@ def _seated(public_id: str) -> tuple[LiveTableRecord, int]:
 
 
 def _viewer(public_id: str, token: str | None) -> tuple[LiveTableRecord, int | None]:
-    """The table and the seat ``token`` holds, or ``None`` for its watch token; 404 for anything else.
-    For a request that only reads (a view, a long poll, an event stream): no BEGIN and ROLLBACK
-    around its reads."""
-    read_without_transaction()
+    """The table and the seat ``token`` holds, or ``None`` for its watch token; 404 for anything else."""
     row = live_tables.find(public_id)
     if row is None or token is None:
         raise Refused(NO_TABLE, 404)

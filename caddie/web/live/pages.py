@@ -30,7 +30,6 @@ from caddie.store import live_tables as store
 from caddie.store.courses import course_choices
 from caddie.store.ledger import round_by_id
 from caddie.store.models import LiveTableRecord
-from caddie.store.together import read_without_transaction
 from caddie.web.identity import browser_id
 from caddie.web.live import seats
 from caddie.web.live.access import TooManyTries, UnknownTable, join_path, table_by_code, watch_path
@@ -367,7 +366,6 @@ def change_seat(public_id: str, seat: int):
 
 @bp.post("/t/<public_id>/act")
 def act(public_id: str):
-    read_without_transaction()  # its one write sends BEGIN and COMMIT with it (store.live_tables.move)
     row = _row(public_id)
     table = store.load(row)
     seat = _seat_from_form(public_id, table)

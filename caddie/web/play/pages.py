@@ -13,7 +13,6 @@ from flask import Blueprint, Response, abort, redirect, request, url_for
 from caddie.core.errors import CaddieError
 from caddie.store.matches import MatchGame, StaleMatch, find_match, play, step
 from caddie.store.models import Match
-from caddie.store.together import read_without_transaction
 from caddie.web.identity import browser_id
 from caddie.web.rendering import is_htmx
 
@@ -69,7 +68,6 @@ def add_table_routes(
         return draw(owned(public_id), hint=request.args.get("hint") == "1", **page_state(request.args))
 
     def act(public_id: str) -> Any:
-        read_without_transaction()  # its one write sends BEGIN and COMMIT with it (store.match_records)
         match = owned(public_id)
         state = page_state(request.form)
         action, refusal = read_move(request.form, state)
@@ -86,7 +84,6 @@ def add_table_routes(
     def computer_move(public_id: str) -> Any:
         """One computer move, then the table. A stale request, from another tab or repeated,
         already moved: the table is shown as it is."""
-        read_without_transaction()  # its one write sends BEGIN and COMMIT with it (store.match_records)
         match = owned(public_id)
         try:
             step(kind, match, seen_version())
