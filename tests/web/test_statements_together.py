@@ -17,7 +17,11 @@ from caddie.store.together import Step, read_without_transaction, run_together
 
 CELLS = HoleScore.__table__
 ADD_CELL = insert(CELLS)
-CELL_SCORES = select(CELLS.c.hole, CELLS.c.score).where(CELLS.c.round_id == bindparam("round")).order_by(CELLS.c.hole)
+CELL_SCORES = (
+    select(CELLS.c.hole, CELLS.c.score)
+    .where(CELLS.c.round_id == bindparam("round"))
+    .order_by(CELLS.c.hole, CELLS.c.player_id)  # the seats of one hole in the order they were dealt
+)
 BUMP = (
     update(Round.__table__)
     .where(Round.__table__.c.id == bindparam("round"))
