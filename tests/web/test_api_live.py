@@ -965,9 +965,9 @@ def test_a_move_raced_by_the_same_move_from_another_phone_is_made_once(app, clie
 
 
 def test_the_move_that_ends_a_hole_and_its_scores_stand_or_fall_together(live, client, monkeypatch):
-    """A move that finishes a hole lands its scores in the table's ledger round, in one transaction
-    with the move, not in the single round trip of an ordinary move: when the scores cannot be
-    written, the move is not stored either, and sent again it lands with them."""
+    """A move that finishes a hole lands its scores in the table's ledger round in one transaction
+    with the move: when the scores cannot be written, the move is not stored either, and sent again
+    it lands with them."""
     import caddie.store.match_records as records
 
     class LedgerDown(Exception):
