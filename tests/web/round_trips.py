@@ -10,7 +10,11 @@ from caddie.store.database import db
 class RoundTrips:
     """The statements a request sends, grouped by round trip to the database: on PostgreSQL
     each statement psycopg sends alone is one (BEGIN and COMMIT included) and a pipeline of
-    several is one; on SQLite, a file in this process, each statement counts as one."""
+    several is one; on SQLite, a file in this process, each statement counts as one.
+
+    A statement is noted as it is handed to psycopg, and the BEGIN psycopg sends before a
+    transaction's first statement is noted after it: ``[["SELECT"], ["BEGIN"]]`` is one BEGIN
+    then one SELECT. Counts are exact; the order within a transaction's opening is not."""
 
     def __init__(self, app, monkeypatch) -> None:
         from sqlalchemy import event
