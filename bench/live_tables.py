@@ -756,10 +756,11 @@ def measure(
         with scratch_database(Path(scratch), database_url, prefix="live_tables") as url:
             # Computers never sit at these tables: the driver thread only looks for due turns.
             extra = {"REQUEST_LOG": "true"} if request_log else {}
-            extra.update(server_env or {})
             with contextlib.ExitStack() as servers:
                 server = servers.enter_context(
-                    gunicorn_server(url, workers=workers, log_path=logs / "caddie.log", extra_env=extra)
+                    gunicorn_server(
+                        url, workers=workers, log_path=logs / "caddie.log", extra_env={**extra, **(server_env or {})}
+                    )
                 )
                 live_server = server
                 if live_nice is not None:

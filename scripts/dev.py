@@ -6,8 +6,9 @@
     python3 scripts/dev.py check
 
 Both commands create ``.venv`` when it is missing and (re)install the project
-into it in editable mode when ``pyproject.toml`` changed since the last install
-(a stamp file inside ``.venv`` records what was installed).  ``serve`` then
+into it in editable mode when ``pyproject.toml``, ``setup.py`` or a module compiled on install
+(``[tool.caddie] compiled``, docs/compiled.md) changed since the last install (a stamp file
+inside ``.venv`` records what was installed).  ``serve`` then
 applies the migrations and runs the app; ``test`` makes sure a Chromium is
 there for the browser tests and runs pytest, exiting with pytest's status;
 ``check`` runs the lint, format, type and layer checks (``.ci/run`` runs it
@@ -23,6 +24,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,6 +33,7 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 VENV_PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".caddie-install.json"
 PYPROJECT = ROOT / "pyproject.toml"
+SETUP = ROOT / "setup.py"
 
 
 def say(message: str) -> None:
@@ -101,15 +104,26 @@ def read_stamp() -> dict:
         return {}
 
 
+def install_digest() -> str:
+    """What an install is made from: pyproject.toml, setup.py and the sources compiled on install
+    (a compiled module is used instead of its source, so a changed one must be compiled again)."""
+    compiled = tomllib.loads(PYPROJECT.read_text()).get("tool", {}).get("caddie", {}).get("compiled", [])
+    digest = hashlib.sha256()
+    for path in (PYPROJECT, SETUP, *(ROOT / name for name in compiled)):
+        digest.update(path.read_bytes() if path.exists() else b"")
+    return digest.hexdigest()
+
+
 def ensure_venv(extras: tuple[str, ...] = ()) -> None:
-    """Make sure .venv exists and holds the project (with ``extras``) as of pyproject.toml."""
+    """Make sure .venv exists and holds the project (with ``extras``) as of pyproject.toml, setup.py
+    and the sources compiled on install."""
     if not venv_works():
         create_venv()
-    digest = hashlib.sha256(PYPROJECT.read_bytes()).hexdigest()
+    digest = install_digest()
     stamp = read_stamp()
     installed = set(stamp.get("extras", [])) if stamp.get("pyproject") == digest else None
     if installed is not None and set(extras) <= installed:
-        say("dependencies are up to date (pyproject.toml unchanged since the last install)")
+        say("the install is up to date (pyproject.toml, setup.py and the compiled sources unchanged since)")
         return
     target = f".[{','.join(extras)}]" if extras else "."
     run([VENV_PYTHON, "-m", "pip", "install", "--disable-pip-version-check", "-e", target])
