@@ -34,6 +34,9 @@ import pytest
 from flask_migrate import upgrade
 from sqlalchemy import MetaData, create_engine, make_url, text
 
+# First, before anything imports caddie: the tests run the source of the modules compiled on
+# install (docs/compiled.md).
+import tests.source_modules  # noqa: F401
 from caddie import create_app
 from caddie.config import normalize_database_url
 from caddie.store.database import db

@@ -1,12 +1,13 @@
-"""A pytest plugin (``-p tests.source_modules`` in pyproject.toml): the tests import the Python
-source of the modules that are compiled on install (``[tool.caddie] compiled``, docs/compiled.md),
-not their compiled build.
+"""The tests import the Python source of the modules that are compiled on install (``[tool.caddie]
+compiled``, docs/compiled.md), not their compiled build: ``tests/conftest.py`` imports this module
+first.
 
 So the tests check the code as written (a compiled module is what it was when it was last
 built), they can wrap a module's functions as the fast player's test does (compiled code calls
-its functions directly), and coverage and doctests see the source. Loaded before any test module
-imports ``caddie``. ``tests/core/test_compiled.py`` checks the compiled build against the source;
-servers the tests start in processes of their own use the compiled build.
+its functions directly), and coverage and doctests see the source. Doctests collected on their
+own (``pytest caddie/``) do not load ``tests/conftest.py`` and run the compiled build, as do
+the servers the tests start in processes of their own. ``tests/core/test_compiled.py`` checks
+the compiled build against the source.
 """
 
 from __future__ import annotations
