@@ -57,6 +57,7 @@ __all__ = [
     "load",
     "move",
     "play_due",
+    "play_due_and_next",
     "read",
     "scorecard_token",
     "seat_of",
@@ -71,6 +72,11 @@ LEASE = timedelta(seconds=20)  # how long a server making a computer's move keep
 CLOCK_LEVEL = "steady"  # who plays a person's turn when the clock runs out
 
 _MOVERS: dict[str, MatchGame[Any]] = {"grid": GRID, "clubs": CLUBS}
+
+# Set whenever this process stores a table with a move due (a computer's turn, a turn clock): its
+# driver thread (caddie/web/live/driver.py) then looks at once, where it would otherwise look
+# again only at the earliest due time it knows of, or a second later.
+DUE_SET = threading.Event()
 
 T = TypeVar("T")
 
@@ -286,6 +292,8 @@ def _save(
     )
     # the table at the version it was saved as: the phones this change wakes read it, undecoded
     _read_tables.keep(row.public_id, seen_version + 1, table)
+    if due:
+        DUE_SET.set()
 
 
 def change(
@@ -411,23 +419,35 @@ def move(
 
 
 def play_due(timing: Timing = Timing(), limit: int = 20, now: datetime | None = None) -> int:
+    """Make the moves that are due (``play_due_and_next``); the number made."""
+    return play_due_and_next(timing, limit, now)[0]
+
+
+def play_due_and_next(
+    timing: Timing = Timing(), limit: int = 20, now: datetime | None = None
+) -> tuple[int, datetime | None]:
     """Make the moves that are due: a computer's turn (its own seat, or one it plays for someone
     away) or a person's turn whose clock ran out. Each table is leased while its move is worked
     out, so two servers do not both work it out; the version check keeps a move from being made
-    twice even so. The number of moves made."""
+    twice even so. The number of moves made, and when the next move not yet due is due (``None``
+    when none of the tables read is waiting for one), read in the same statement."""
     now = now or _now()
-    due = (
+    free = (
         LiveTableRecord.due_at.is_not(None),
-        LiveTableRecord.due_at <= now,
         or_(LiveTableRecord.lease_until.is_(None), LiveTableRecord.lease_until < now),
     )
-    ids = list(db.session.scalars(select(LiveTableRecord.id).where(*due).order_by(LiveTableRecord.due_at).limit(limit)))
+    rows = db.session.execute(
+        select(LiveTableRecord.id, LiveTableRecord.due_at).where(*free).order_by(LiveTableRecord.due_at).limit(limit)
+    ).all()
     db.session.rollback()  # end the read, so the claims below each start afresh
+    waiting = [(table_id, _aware(due)) for table_id, due in rows if due is not None]
+    ids = [table_id for table_id, due in waiting if due <= now]
+    later = [due for _, due in waiting if due > now]
     made = 0
     for table_id in ids:
         claimed = db.session.execute(
             update(LiveTableRecord)
-            .where(LiveTableRecord.id == table_id, *due)
+            .where(LiveTableRecord.id == table_id, LiveTableRecord.due_at <= now, *free)
             .values(lease_until=now + LEASE)
             .execution_options(synchronize_session=False)
         )
@@ -442,7 +462,7 @@ def play_due(timing: Timing = Timing(), limit: int = 20, now: datetime | None = 
             made += _play_one(row, timing)
         except StaleTable:
             db.session.rollback()  # a person moved meanwhile: nothing was due any more
-    return made
+    return made, (later[0] if later else None)
 
 
 def _play_one(row: LiveTableRecord, timing: Timing) -> int:

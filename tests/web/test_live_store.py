@@ -129,6 +129,35 @@ def test_nothing_is_due_before_its_time(app):
         assert store.play_due(NOW, now=later) == 1
 
 
+def test_the_look_for_due_moves_also_reads_when_the_next_one_is_due(app):
+    thirty = store.Timing(pause=timedelta(seconds=30))
+    with app.app_context():
+        row, _ = _table([{"kind": "person"}, {"kind": "computer", "level": "steady"}])
+        assert store.play_due_and_next(NOW) == (0, None)  # a lobby waits for nobody
+        store.start(row, 0, thirty, seed=5)
+        store.move(row, 0, [Action("draw")], row.version, thirty)
+        store.move(row, 0, [store.load(row).match.legal_actions()[0]], row.version, thirty)
+        before = datetime.now(UTC)
+        made, next_due = store.play_due_and_next(NOW)
+        assert made == 0 and next_due is not None
+        assert before + timedelta(seconds=25) < next_due < before + timedelta(seconds=31)
+        assert store.play_due_and_next(NOW, now=next_due) == (1, None)  # the computer moved; nobody waits
+
+
+def test_a_table_stored_with_a_move_due_wakes_the_driver(app):
+    with app.app_context():
+        row, _ = _table([{"kind": "person"}, {"kind": "computer", "level": "steady"}, {"kind": "person"}])
+        store.join(row, "Cy")
+        store.DUE_SET.clear()
+        store.start(row, 0, NOW, seed=5)
+        table = store.load(row)
+        while table.to_move != 1:  # the people's moves: nobody's move is due after any of them
+            assert not store.DUE_SET.is_set()
+            store.move(row, table.to_move, [table.match.legal_actions()[0]], row.version, NOW)
+            table = store.load(row)
+        assert store.DUE_SET.is_set()  # the computer's turn came
+
+
 def test_the_turn_clock_plays_a_persons_whole_turn_and_says_so(app):
     with app.app_context():
         row, _ = _table(clock=30)

@@ -5,6 +5,11 @@ Each app process runs one, started when its worker boots (``caddie/serving/gunic
 or with the first live-table request; every process looks for due moves, and a lease on the
 table keeps two from working out the same one. A move due while every server was down is
 made by the first one back: it is in the database, not in a process.
+
+A look costs a query, so the thread does not look on a fixed beat: it looks at once when its own
+process stores a table with a move due (``live_tables.DUE_SET``: the process a person's move
+came to is the one that learns first that a computer is next), then at the earliest due time it
+has read, and in any case once a second, for moves due on tables another server changed.
 """
 
 from __future__ import annotations
@@ -12,16 +17,16 @@ from __future__ import annotations
 import logging
 import os
 import threading
-import time
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from flask import Flask
 
-from caddie.store.live_tables import COMPUTER_PAUSE, Timing, play_due
+from caddie.store.live_tables import COMPUTER_PAUSE, DUE_SET, Timing, play_due_and_next
 
 __all__ = ["ensure_driver", "timing_for"]
 
-INTERVAL = 0.15  # seconds between two looks for due moves
+LONGEST_WAIT = 1.0  # seconds between two looks for due moves, when this process learns of none
+SHORTEST_WAIT = 0.02  # nor looks again sooner than this after a look that made no move
 
 log = logging.getLogger(__name__)
 _started: dict[int, int] = {}  # id(app) -> the process that started its thread
@@ -54,9 +59,15 @@ def _run(app: Flask) -> None:
     while True:
         try:
             with app.app_context():
-                made = play_due(timing)
+                made, next_due = play_due_and_next(timing)
         except Exception:  # a database hiccup or a bad table: log it and go on with the others
             log.exception("playing the live tables' due moves failed")
-            made = 0
-        if not made:
-            time.sleep(INTERVAL)
+            made, next_due = 0, None
+        if made:
+            continue
+        wait = LONGEST_WAIT
+        if next_due is not None:
+            wait = min(wait, (next_due - datetime.now(UTC)).total_seconds())
+        # Cleared before the next look: a table stored with a move due after this wakes it again.
+        DUE_SET.wait(max(wait, SHORTEST_WAIT))
+        DUE_SET.clear()
