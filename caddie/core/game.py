@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from caddie.core.errors import CaddieError, quoted
 from caddie.core.ledger import PLAYER_NAME_LIMIT
+from caddie.core.names import check_visible
 from caddie.core.words import is_you, whose, winners_sentence
 
 __all__ = [
@@ -117,8 +118,8 @@ class Event(Generic[ActionT]):
 
 
 def clean_names(names: Sequence[str], low: int, high: int, game: str) -> list[str]:
-    """The players' names, stripped; ``CaddieError`` unless there are ``low`` to ``high``
-    distinct, non-blank names of at most ``PLAYER_NAME_LIMIT`` characters (what the
+    """The players' names, tidied (``caddie.core.names``); ``CaddieError`` unless there are ``low``
+    to ``high`` distinct names that show, of at most ``PLAYER_NAME_LIMIT`` characters (what the
     scorecard the game fills in takes).
 
     >>> clean_names([" Ann ", "Bo"], 1, 6, "match")
@@ -132,9 +133,9 @@ def clean_names(names: Sequence[str], low: int, high: int, game: str) -> list[st
         raise CaddieError(f"A {game} needs {low} to {high} players.", "names")
     clean: list[str] = []
     for name in names:
-        if not isinstance(name, str) or not name.strip():
+        name = check_visible(name) if isinstance(name, str) else ""
+        if not name:
             raise CaddieError("Every player needs a name.", "names")
-        name = name.strip()
         if len(name) > PLAYER_NAME_LIMIT:
             raise CaddieError(f"A player's name is at most {PLAYER_NAME_LIMIT} characters.", "names")
         if name.casefold() in {c.casefold() for c in clean}:

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from caddie.core.errors import HandError
+from caddie.core.names import check_visible
 from caddie.core.words import winners_sentence
 
 FRONT = range(9)  # holes 1-9, as list indexes
@@ -170,12 +171,13 @@ def check_score(value: int, game: str, field: str = "score") -> int:
 
 
 def check_names(names: Sequence[str]) -> list[str]:
-    """Clean player names: 1 to 8, each 1 to ``PLAYER_NAME_LIMIT`` characters, no two alike.
+    """Clean player names (``caddie.core.names``: blank ones dropped, none where nothing shows, no
+    bidirectional controls): 1 to 8, each 1 to ``PLAYER_NAME_LIMIT`` characters, no two alike.
 
     >>> check_names([" Ann ", "Bo"])
     ['Ann', 'Bo']
     """
-    cleaned = [" ".join(str(n).split()) for n in names]
+    cleaned = [check_visible(str(n), HandError, "players") for n in names]
     cleaned = [n for n in cleaned if n]
     if not cleaned:
         raise HandError("Name at least one player.", "players")
