@@ -568,7 +568,8 @@ JOIN_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
 _FULL = error_example("This table is full.", "code")
 _STARTED = error_example("This table's match has started: ask for a seat link, or watch.", "code")
 _UNKNOWN_CODE = error_example("No table has that code: check it with the person who made the table.", "code")
-_TOO_MANY = error_example("Too many codes that named no table: wait 10 minutes, or ask for the join link.", "code")
+_TOO_MANY = error_example("Too many wrong codes from this address: try again in 10 minutes.", "code")
+_NOT_A_CODE = error_example("A table code is 8 letters and digits, such as K7QM-2PXR: check what was typed.", "code")
 
 MOVE_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
     "first_flips": (
@@ -715,8 +716,9 @@ def _join_table() -> dict[str, Any]:
         "operationId": "joinTable",
         "summary": "Sit down at a table by its code",
         "description": "Takes the first empty person's seat. Codes that name no table count against the "
-        "caller: after too many in a while, every join by code is refused for a time (429). A join "
-        "that finds its table costs nothing.",
+        "caller: after too many in a while, every join by code is refused for a time (429, the right code "
+        "too, with `Retry-After` the seconds left). A join that finds its table costs nothing, and a code "
+        "that is not one at all (empty, too short, a letter not in the alphabet) is a 400, not a miss.",
         "tags": TAGS,
         "parameters": [copy.deepcopy(_CODE)],
         "requestBody": {
@@ -728,7 +730,9 @@ def _join_table() -> dict[str, Any]:
         "responses": {
             "200": json_response("Your seat and its token.", "JoinedTable", status_examples(JOIN_EXAMPLES, 200)),
             "400": json_response(
-                "The name will not do; the message says why.", "Error", status_examples(JOIN_EXAMPLES, 400)
+                "The name will not do, or the code is not one (not counted as a miss); the message says why.",
+                "Error",
+                {**status_examples(JOIN_EXAMPLES, 400), **_one("not_a_code", "A mistyped code", _NOT_A_CODE)},
             ),
             "404": json_response(
                 "No table has that code.", "Error", _one("unknown_code", "A code nobody made", _UNKNOWN_CODE)
@@ -742,7 +746,7 @@ def _join_table() -> dict[str, Any]:
                 },
             ),
             "429": json_response(
-                "Too many codes that named no table from this caller lately.",
+                "Too many codes that named no table from this caller lately: the message says when to try again.",
                 "Error",
                 _one("too_many", "Too many misses", _TOO_MANY),
                 {"Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}}},

@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from caddie.store.database import db
 from caddie.store.models import RateLimit
 
-__all__ = ["count_try", "tries"]
+__all__ = ["count_try", "tries", "window_end"]
 
 
 def _now() -> datetime:
@@ -31,6 +31,19 @@ def tries(key: str, window: timedelta, now: datetime | None = None) -> int:
     ).first()
     db.session.rollback()
     return count or 0
+
+
+def window_end(key: str, window: timedelta, now: datetime | None = None) -> datetime | None:
+    """When ``key``'s current window passes (its tries then count for nothing); ``None`` when it
+    has no window running."""
+    now = now or _now()
+    start = db.session.scalars(
+        select(RateLimit.window_start).where(RateLimit.key == key, RateLimit.window_start > now - window)
+    ).first()
+    db.session.rollback()
+    if start is None:
+        return None
+    return (start if start.tzinfo is not None else start.replace(tzinfo=UTC)) + window  # SQLite: naive UTC
 
 
 def count_try(key: str, window: timedelta, now: datetime | None = None) -> int:

@@ -9,7 +9,7 @@ import pytest
 
 from caddie.store import live_tables as store
 from caddie.store.database import db
-from caddie.store.models import LiveTableRecord
+from caddie.store.models import LiveTableRecord, RateLimit
 
 CSRF = re.compile(r'<meta name="csrf-token" content="([^"]+)"')
 NOW = store.Timing(pause=timedelta(0))
@@ -101,7 +101,41 @@ def test_a_wrong_code_is_refused_beside_the_field_and_then_rate_limited(app, pho
         response = phones[1].post("/join", {"code": "ABCD-EFGH", "name": "Bob"})
         assert response.status_code == 404 and 'id="code-error"' in response.get_data(as_text=True)
     response = phones[1].post("/join", {"code": "ABCD-EFGH", "name": "Bob"})
-    assert response.status_code == 429 and "Too many codes" in response.get_data(as_text=True)
+    assert response.status_code == 429 and "Too many wrong codes" in response.get_data(as_text=True)
+
+
+def test_an_empty_or_malformed_code_is_told_what_a_code_is_and_is_not_a_miss(app, phones):
+    app.config["LIVE_JOIN_MISSES"] = 2
+    url = _new_table(phones[0])
+    row = _row(app, url)
+    for typed, sentence in [("", "Type the table"), (" - ", "Type the table"), ("K7QM", "8 letters")]:
+        for _ in range(3):
+            response = phones[1].post("/join", {"code": typed, "name": "Bob"})
+            html = response.get_data(as_text=True)
+            assert response.status_code == 400 and sentence in html and 'id="code-error"' in html
+    assert phones[1].get("/join/K7QM-2PX0").status_code == 400  # a link with a mistyped code, likewise
+    response = phones[1].post("/join", {"code": row.code, "name": "Bob"})
+    assert response.status_code == 303  # none of those was counted against this phone
+
+
+def test_past_the_limit_the_refusal_says_when_it_lifts_and_the_right_code_waits_too(app, phones):
+    app.config["LIVE_JOIN_MISSES"] = 2
+    url = _new_table(phones[0])
+    row = _row(app, url)
+    for code in ("ABCD-EFGH", "ABCD-EFGJ"):
+        assert phones[1].post("/join", {"code": code, "name": "Bob"}).status_code == 404
+    response = phones[1].post("/join", {"code": row.code, "name": "Bob"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 429 and "try again in 10 minutes" in html
+    assert 590 <= int(response.headers["Retry-After"]) <= 600
+    with app.app_context():  # three minutes on
+        limit = db.session.query(RateLimit).one()
+        limit.window_start -= timedelta(minutes=3)
+        db.session.commit()
+    response = phones[1].get(f"/join/{row.code}")
+    assert response.status_code == 429 and "Too many wrong codes from this phone: try again in 7 minutes." in (
+        response.get_data(as_text=True)
+    )
 
 
 def test_a_name_taken_at_the_table_is_refused_and_keeps_what_was_typed(app, phones):

@@ -122,8 +122,7 @@ def _illegal(err: IllegalAction):
 
 @bp.errorhandler(TooManyTries)
 def _too_many(err: TooManyTries):
-    window = int(float(current_app.config.get("LIVE_JOIN_WINDOW_S", 600)))
-    return err.as_dict(), 429, {"Retry-After": str(window)}
+    return err.as_dict(), 429, {"Retry-After": str(err.seconds_left)}
 
 
 @bp.after_request

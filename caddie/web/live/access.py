@@ -1,24 +1,30 @@
 """Who may do what at a live table, for the pages and the API alike: joining by code under the
 rate limit, and reading a seat from its token (``docs/live-tables.md``, "Codes and links").
 
-A miss (a code that names no table) counts against the client for ``LIVE_JOIN_WINDOW_S``
-seconds; after ``LIVE_JOIN_MISSES`` of them every join by code from that client is refused
-until the window has passed, on every app server (the count is in the database). A join
-that finds its table costs nothing, so a table of friends is never slowed down.
+A miss (a well-formed code that names no table) counts against the client for
+``LIVE_JOIN_WINDOW_S`` seconds; after ``LIVE_JOIN_MISSES`` of them every join by code from that
+client is refused until the window has passed, on every app server (the count is in the
+database), the right code too: were the right code let through, the refusal itself would tell a
+guesser which of their codes is right. A join that finds its table costs nothing, and an empty
+or malformed code is only told what a code looks like: a slip of the thumb is not a guess.
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
+import math
+from datetime import UTC, datetime, timedelta
 
 from flask import current_app, request
 
 from caddie.core.errors import CaddieError
+from caddie.core.live.codes import read_code
 from caddie.store import live_tables
 from caddie.store.models import LiveTableRecord
-from caddie.store.rate_limits import count_try, tries
+from caddie.store.rate_limits import count_try, tries, window_end
 
 __all__ = [
+    "NOT_A_CODE",
+    "NO_CODE",
     "TooManyTries",
     "UnknownTable",
     "client_key",
@@ -31,7 +37,11 @@ __all__ = [
 
 
 class TooManyTries(CaddieError):
-    """This client has missed too often lately: wait before trying another code."""
+    """This client has missed too often lately: wait ``seconds_left`` before trying another code."""
+
+    def __init__(self, message: str, field: str | None = None, seconds_left: int = 0) -> None:
+        super().__init__(message, field)
+        self.seconds_left = seconds_left
 
 
 class UnknownTable(CaddieError):
@@ -53,16 +63,25 @@ def _window() -> timedelta:
     return timedelta(seconds=float(current_app.config.get("LIVE_JOIN_WINDOW_S", 600)))
 
 
-def table_by_code(code: object) -> LiveTableRecord:
-    """The table a typed code names. ``TooManyTries`` once this client has missed too often,
+NO_CODE = "Type the table's code: 8 letters and digits, such as K7QM-2PXR."
+NOT_A_CODE = "A table code is 8 letters and digits, such as K7QM-2PXR: check what was typed."
+
+
+def table_by_code(code: object, who: str = "this phone") -> LiveTableRecord:
+    """The table a typed code names. ``CaddieError`` (not counted) for an empty or malformed
+    code, ``TooManyTries`` once this client (``who``, in the sentence) has missed too often,
     ``UnknownTable`` (counted as a miss) when no table has that code."""
+    if read_code(code) is None:
+        blank = not isinstance(code, str) or not code.strip(" -_.\t")
+        raise CaddieError(NO_CODE if blank else NOT_A_CODE, "code")
     key, window = client_key(), _window()
     limit = int(current_app.config.get("LIVE_JOIN_MISSES", 10))
     if tries(key, window) >= limit:
-        minutes = max(1, round(window.total_seconds() / 60))
-        raise TooManyTries(
-            f"Too many codes that named no table: wait {minutes} minutes, or ask for the join link.", "code"
-        )
+        ends = window_end(key, window)
+        left = max(1, math.ceil((ends - datetime.now(UTC)).total_seconds())) if ends is not None else 1
+        minutes = math.ceil(left / 60)
+        when = "1 minute" if minutes == 1 else f"{minutes} minutes"
+        raise TooManyTries(f"Too many wrong codes from {who}: try again in {when}.", "code", left)
     row = live_tables.find_by_code(code)
     if row is None:
         count_try(key, window)
@@ -71,8 +90,9 @@ def table_by_code(code: object) -> LiveTableRecord:
 
 
 def join_by_code(code: object, name: object) -> tuple[LiveTableRecord, int, str]:
-    """Sit down at the table ``code`` names: the table, the seat and its token."""
-    row = table_by_code(code)
+    """Sit down at the table ``code`` names (for a program: the limit counts per address): the
+    table, the seat and its token."""
+    row = table_by_code(code, "this address")
     seat, token = live_tables.join(row, name)
     return row, seat, token
 

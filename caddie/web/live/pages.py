@@ -478,25 +478,33 @@ def join():
         form.name.data = seats.last_name()
         form.code.data = request.args.get("code", "")
         return _join_page(form)
-    try:
-        row = table_by_code(form.code.data)
-    except TooManyTries as err:
-        return _join_page(form, {"code": err.message}, 429)
-    except UnknownTable as err:
-        return _join_page(form, {"code": err.message}, 404)
+    row = _table_by_code(form.code.data, form)
+    if not isinstance(row, LiveTableRecord):
+        return row
     return _sit_down(row, form.name.data or "", form)
 
 
 @bp.get("/join/<code>")
 def join_link(code: str):
     """The join link: the table's lobby, or the table itself for a phone already seated there."""
-    try:
-        row = table_by_code(code)
-    except TooManyTries as err:
-        return _join_page(JoinForm(data={"code": code, "name": seats.last_name()}), {"code": err.message}, 429)
-    except UnknownTable as err:
-        return _join_page(JoinForm(data={"code": code, "name": seats.last_name()}), {"code": err.message}, 404)
+    row = _table_by_code(code, JoinForm(data={"code": code, "name": seats.last_name()}))
+    if not isinstance(row, LiveTableRecord):
+        return row
     return redirect(url_for("live.table", public_id=row.public_id), code=303)
+
+
+def _table_by_code(code: object, form: JoinForm) -> LiveTableRecord | Any:
+    """The table ``code`` names, or the join page again with the reason beside the code: 400 for
+    an empty or malformed code (not a miss), 404 for a miss, 429 (saying when) past the limit."""
+    try:
+        return table_by_code(code)
+    except TooManyTries as err:
+        body, status = _join_page(form, {"code": err.message}, 429)
+        return body, status, {"Retry-After": str(err.seconds_left)}
+    except UnknownTable as err:
+        return _join_page(form, {"code": err.message}, 404)
+    except CaddieError as err:
+        return _join_page(form, {"code": err.message}, 400)
 
 
 def _sit_down(row: LiveTableRecord, name: str, form: JoinForm) -> Any:
