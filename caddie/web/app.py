@@ -52,6 +52,9 @@ def build_app(config: dict[str, Any] | None = None) -> Flask:
 
     register_views(app)
     app.register_blueprint(health.bp)
+    from caddie.web import install  # the manifest, the icons and the service worker
+
+    app.register_blueprint(install.bp)
     from caddie.web import courses as course_views
 
     app.register_blueprint(course_views.bp)

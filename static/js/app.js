@@ -124,3 +124,21 @@ document.documentElement.classList.add("js");
     }
   }
 })();
+
+// The service worker (/sw.js, caddie/web/install.py): keeps the app's files and the ledger's
+// last-seen pages for a phone that loses its connection. Browsers allow one only on HTTPS and on
+// localhost; elsewhere (a plain http:// LAN address) navigator.serviceWorker is missing and the
+// pages work as they always did.
+(function () {
+  "use strict";
+  if (!("serviceWorker" in navigator)) return;
+  var firstVisit = !navigator.serviceWorker.controller;
+  window.addEventListener("load", function () {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      // This page loaded before the worker ran: ask it to keep this page too.
+      if (firstVisit && registration.active) registration.active.postMessage({ type: "keep", url: location.href });
+    }).catch(function () { /* no worker (private mode, a refused certificate): the pages work without it */ });
+  });
+})();
