@@ -71,6 +71,8 @@ class ScoreForm(PageForm):
     typed = StringField("Score", validators=[Optional()])
     version = WholeNumberField(validators=[Optional()])
     clear = HiddenField()
+    # the page's id for this write: sent again with the same write, it is applied once (docs/ledger.md)
+    idempotency_key = HiddenField()
 
     def entered(self) -> str:
         """What was sent: the quick score tapped, else what was typed in the box."""
@@ -95,3 +97,5 @@ class AddFromTallyForm(PageForm):
     seat = WholeNumberField("Player", validators=[InputRequired("Choose the player.")])
     hole = WholeNumberField("Hole", validators=[InputRequired("Choose the hole.")])
     score = WholeNumberField("Score", validators=[InputRequired("There is no score to add yet.")])
+    # the page's id for this write: sent again with the same write, it is applied once (docs/ledger.md)
+    idempotency_key = HiddenField()

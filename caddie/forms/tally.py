@@ -63,3 +63,5 @@ class TableToLedgerForm(PageForm):
 
     round_id = HiddenField()
     hole = WholeNumberField(validators=[Optional()])
+    # the page's id for this write: sent again with the same write, it is applied once (docs/ledger.md)
+    idempotency_key = HiddenField()

@@ -5,20 +5,28 @@ on an older version is refused (``StaleScore``) instead of overwriting a score
 the writer never saw. The check is one conditional UPDATE (or an INSERT guarded
 by a unique constraint), so it holds across processes and on SQLite and
 PostgreSQL alike.
+
+A write may carry an idempotency key (the page makes one per write and sends it again with the
+same write until the server answers). The key is recorded with the write, in its transaction,
+under a unique constraint: a write whose key is already recorded is not applied again and
+answers as if it had just been (the round as it is now). Keys older than ``KEY_DAYS`` are pruned
+by the keyed writes themselves. docs/ledger.md, "The outbox".
 """
 
 from __future__ import annotations
 
 import enum
 import functools
+import hashlib
+import re
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any, cast
 
 from sqlalchemy import Table as SqlTable
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -29,7 +37,7 @@ from caddie.core.ledger import HOLE_COUNTS, check_names, check_score
 from caddie.core.table import Table
 from caddie.core.words import is_you
 from caddie.store.database import db
-from caddie.store.models import HoleScore, Round, RoundPlayer
+from caddie.store.models import AppliedWrite, HoleScore, Round, RoundPlayer
 from caddie.store.together import Step, commit_keeping, run_together
 from caddie.store.tokens import is_token
 
@@ -57,6 +65,28 @@ class StaleScore(Exception):
             f"Someone else changed {cells} a moment ago, so your entry was not saved. "
             "The card below is up to date: check it, then enter your score again."
         )
+
+
+KEY_DAYS = 30  # a page gives up on a write long before this; a key older is forgotten
+_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+class KeyReused(HandError):
+    """An idempotency key already applied to another write (other cells, scores or round)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "That write's key was already used for another write; send it with a new key.", "idempotency_key"
+        )
+
+
+def check_key(key: str | None) -> str | None:
+    """A write's idempotency key: None when absent (empty); ``HandError`` when malformed."""
+    if not key:
+        return None
+    if not _KEY.fullmatch(key):
+        raise HandError("An idempotency key is 8 to 64 letters, digits, - or _.", "idempotency_key")
+    return key
 
 
 @dataclass(frozen=True)
@@ -183,6 +213,9 @@ _NEXT_VERSION = (
     .returning(_ROUNDS.c.version)
 )
 
+_KEYS = cast(SqlTable, AppliedWrite.__table__)
+_PRUNE_KEYS = delete(_KEYS).where(_KEYS.c.created_at < bindparam("cutoff"))
+
 Card = tuple[dict[str, list[int | None]], dict[tuple[int, int], int]]
 
 
@@ -204,16 +237,19 @@ def _card_from(round_: Round, rows: Iterable[Sequence[Any]]) -> Card:
     return cards, versions
 
 
-def write_scores(round_: Round, writes: Sequence[CellWrite], commit: bool = True) -> int | None:
+def write_scores(round_: Round, writes: Sequence[CellWrite], commit: bool = True, key: str | None = None) -> int | None:
     """Apply cell writes all-or-nothing; returns the round's new version.
 
     Raises ``HandError`` for a bad score, seat or hole (nothing written) and
     ``StaleScore`` when a cell changed since its writer saw it (nothing written).
     With ``commit=False`` the writes join the caller's transaction, which
     commits them (or rolls back its savepoint on ``StaleScore``); returns None.
+    With a ``key`` already applied to these writes, nothing is written again and the round's
+    version now is returned (``KeyReused`` when it was applied to other writes).
     """
+    assert commit or key is None  # a key is recorded and checked by the transaction that commits
     try:
-        version, _ = _write(round_, writes, read_card=False, commit=commit)
+        version, _ = _write(round_, writes, read_card=False, commit=commit, key=key)
     except StaleScore:
         if commit:
             db.session.rollback()
@@ -221,21 +257,29 @@ def write_scores(round_: Round, writes: Sequence[CellWrite], commit: bool = True
     return version if commit else None
 
 
-def write_and_read(round_: Round, writes: Sequence[CellWrite]) -> Card:
+def write_and_read(round_: Round, writes: Sequence[CellWrite], key: str | None = None) -> Card:
     """``write_scores(round_, writes)``, and the card as the writes left it, read in the same
     round trip to the database as the writes, before they commit. Raises as ``write_scores``
     does; the caller rolls back."""
-    _, card = _write(round_, writes, read_card=True, commit=True)
+    _, card = _write(round_, writes, read_card=True, commit=True, key=key)
     assert card is not None
     return card
 
 
-def _write(round_: Round, writes: Sequence[CellWrite], read_card: bool, commit: bool) -> tuple[int, Card | None]:
+def _write(
+    round_: Round, writes: Sequence[CellWrite], read_card: bool, commit: bool, key: str | None = None
+) -> tuple[int, Card | None]:
     """The writes, the round's next version and (``read_card``) the card after them, all sent
     to the database at once (``caddie.store.together``): under load, a write's time is its
     round trips. With ``commit``, blind writes (which nothing can refuse) commit in that same
     round trip, and checked ones after their answers are seen; a refused write commits nothing
-    and leaves the transaction to roll back."""
+    and leaves the transaction to roll back.
+
+    With a ``key``, the key's row goes in the same round trip, after the round's next version
+    (which it records); nothing commits before its answer is seen. A key already there (applied
+    before, or by a writer that committed meanwhile) rolls all of it back and answers with the
+    round as it is now."""
+    key = check_key(key)
     seats = {p.seat: p for p in round_.players}
     for w in writes:
         if w.seat not in seats:
@@ -247,7 +291,7 @@ def _write(round_: Round, writes: Sequence[CellWrite], read_card: bool, commit: 
     now = _now()
     dialect = db.session.get_bind().dialect.name
     # Cells in one fixed order: two writers of the same cells never wait on each other in a circle.
-    ordered = sorted(writes, key=lambda w: (w.seat, w.hole))
+    ordered = sorted(writes, key=_cell_order)
     steps: list[Step] = []
     blind = [w for w in ordered if w.seen_version is None]
     if blind:
@@ -267,12 +311,20 @@ def _write(round_: Round, writes: Sequence[CellWrite], read_card: bool, commit: 
         checked.append((len(steps) - 1, player.name, w.hole))
     next_version = len(steps)
     steps.append(Step(_NEXT_VERSION, [{"round": round_.id, "now": now}]))
+    digest = _digest(round_.id, ordered)
+    if key:
+        steps.append(Step(_PRUNE_KEYS, [{"cutoff": now - timedelta(days=KEY_DAYS)}]))
+        steps.append(Step(_keep_key(dialect), [{"key": key, "round": round_.id, "cells": digest, "now": now}]))
+        key_step = len(steps) - 1
     if read_card:
         steps.append(Step(_CARD, [{"round": round_.id}]))
     try:
-        answers = run_together(steps, commit=commit and not checked)
+        answers = run_together(steps, commit=commit and not checked and not key)
     except IntegrityError:  # the round or a player went meanwhile
         raise StaleScore([(seats[w.seat].name, w.hole) for w in writes]) from None
+    if key and not answers[key_step]:
+        db.session.rollback()  # applied already: none of this again
+        return _as_applied(round_, key, digest, read_card)
     conflicts = [(name, hole) for step, name, hole in checked if not answers[step]]
     if conflicts:
         raise StaleScore(conflicts)
@@ -280,9 +332,54 @@ def _write(round_: Round, writes: Sequence[CellWrite], read_card: bool, commit: 
     # the version this write made, even if another writer commits right after it
     set_committed_value(round_, "version", version)
     set_committed_value(round_, "updated_at", now)
-    if commit and checked:
+    if commit and (checked or key):
         commit_keeping()
     return version, (_card_from(round_, answers[-1]) if read_card else None)
+
+
+def _digest(round_id: int, ordered: Sequence[CellWrite]) -> str:
+    """What a keyed write wrote, in 64 characters: the same key sent again must mean the same write."""
+    cells = ";".join(f"{w.seat}:{w.hole}:{'' if w.score is None else w.score}" for w in ordered)
+    return hashlib.sha256(f"{round_id}|{cells}".encode()).hexdigest()
+
+
+def _as_applied(round_: Round, key: str, digest: str, read_card: bool) -> tuple[int, Card | None]:
+    """The answer to a write whose key was applied before: the round as it is now."""
+    applied = db.session.scalar(select(AppliedWrite).where(AppliedWrite.key == key))
+    if applied is None or applied.round_id != round_.id or applied.cells != digest:
+        raise KeyReused()  # (None: pruned between the two statements, a key a month old)
+    version = round_version(round_) or round_.version
+    card = cards_of(round_) if read_card else None
+    set_committed_value(round_, "version", version)
+    return version, card
+
+
+def applied_round(key: str | None) -> Round | None:
+    """The round a keyed write went into, if that key was applied (a new round's first hole)."""
+    key = check_key(key)
+    if key is None:
+        return None
+    return db.session.scalar(
+        select(Round).join(AppliedWrite, AppliedWrite.round_id == Round.id).where(AppliedWrite.key == key)
+    )
+
+
+def was_applied(round_: Round, writes: Sequence[CellWrite], key: str | None) -> bool:
+    """Whether these writes were applied already under ``key``; ``KeyReused`` if the key went to others.
+    For a view that checks more than versions before writing (Tally never overwrites a score)."""
+    key = check_key(key)
+    if key is None:
+        return False
+    applied = db.session.scalar(select(AppliedWrite).where(AppliedWrite.key == key))
+    if applied is None:
+        return False
+    if applied.round_id != round_.id or applied.cells != _digest(round_.id, sorted(writes, key=_cell_order)):
+        raise KeyReused()
+    return True
+
+
+def _cell_order(write: CellWrite) -> tuple[int, int]:
+    return write.seat, write.hole
 
 
 def _new_cell(round_id: int, player_id: int, write: CellWrite, now: datetime) -> dict[str, Any]:
@@ -323,6 +420,21 @@ def _insert_first(dialect: str) -> Any:
     pair, no row back if another writer got there first."""
     # RETURNING, not rowcount: psycopg reports -1 rows for ON CONFLICT DO NOTHING.
     return _insert_for(dialect)(_CELLS).on_conflict_do_nothing().returning(_CELLS.c.id)
+
+
+@functools.cache
+def _keep_key(dialect: str) -> Any:
+    """A write's key, after _NEXT_VERSION in its transaction (it records the version that write
+    made): no row back when the key is there already (on PostgreSQL, committed by another writer
+    meanwhile: the unique index makes this one wait for it)."""
+    stmt = _insert_for(dialect)(_KEYS).values(
+        key=bindparam("key"),
+        round_id=bindparam("round"),
+        cells=bindparam("cells"),
+        version=select(_ROUNDS.c.version).where(_ROUNDS.c.id == bindparam("round")).scalar_subquery(),
+        created_at=bindparam("now"),
+    )
+    return stmt.on_conflict_do_nothing(index_elements=[_KEYS.c.key]).returning(_KEYS.c.id)
 
 
 def delete_round(round_: Round) -> None:

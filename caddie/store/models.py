@@ -88,6 +88,21 @@ class HoleScore(Model):
     round: Mapped[Round] = relationship(back_populates="scores")
 
 
+class AppliedWrite(Model):
+    """A ledger write that was applied, by the idempotency key its page made for it: a write sent
+    again with the same key (the answer was lost, the outbox tried again) is not applied twice.
+    Written in the write's own transaction; the unique key decides across processes."""
+
+    __tablename__ = "applied_writes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), unique=True, nullable=False)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), nullable=False)
+    cells: Mapped[str] = mapped_column(String(64), nullable=False)  # a digest of the cells and scores written
+    version: Mapped[int] = mapped_column(Integer, nullable=False)  # the round's version that write made
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now, index=True)
+
+
 class Match(Model):
     """A digital match against computer opponents. ``state`` holds the whole game,
     hidden cards and deck order included, and never leaves the server; pages get

@@ -164,7 +164,7 @@ def view_round(round_: Round, card: Card | None = None) -> RoundView:
     )
 
 
-def write_and_view(round_: Round, writes: Sequence[CellWrite]) -> RoundView:
+def write_and_view(round_: Round, writes: Sequence[CellWrite], key: str | None = None) -> RoundView:
     """``write_scores``, and the card as that write left it.
 
     The card is read inside the write's own transaction, before it commits, and in the same
@@ -172,10 +172,11 @@ def write_and_view(round_: Round, writes: Sequence[CellWrite]) -> RoundView:
     pool, one transaction. A write that nothing can refuse (no cell version to check) commits
     in that round trip too; after ``read_without_transaction``, BEGIN goes in it as well, and
     the caller's read of the round and this round trip are the whole request on PostgreSQL.
-    Raises as ``write_scores`` does, with nothing written.
+    Raises as ``write_scores`` does, with nothing written. A ``key`` applied before answers with
+    the round as it is now, writing nothing (``caddie.store.ledger``).
     """
     try:
-        card = write_and_read(round_, writes)
+        card = write_and_read(round_, writes, key)
     except StaleScore:
         db.session.rollback()
         raise

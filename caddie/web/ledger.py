@@ -26,6 +26,7 @@ from caddie.store.ledger import (
     known_names,
     restore_round,
     rounds_for,
+    was_applied,
     write_scores,
 )
 from caddie.store.models import Round
@@ -199,7 +200,8 @@ def save_score(public_id: str):
         if score is None and not clearing:
             # An empty box is not an eraser: only "Clear this cell" empties a cell.
             return _render_round(round_, cell, message=_nothing_typed(view, cell), status=400)
-        fresh = write_and_view(round_, [CellWrite(cell[0], cell[1], score, form.version.data or 0)])
+        write = CellWrite(cell[0], cell[1], score, form.version.data or 0)
+        fresh = write_and_view(round_, [write], form.idempotency_key.data)
     except ValueError as err:  # CaddieError is a ValueError too: a bad score stays typed beside the pad
         message = err.message if isinstance(err, CaddieError) else str(err)
         return _render_round(round_, cell, message=message, typed=form.entered(), status=400)
@@ -351,9 +353,12 @@ def add_from_tally():
     try:
         # Seen version: the cell as the tally page showed it is blank or whatever it holds now;
         # an occupied cell is never overwritten from here, only from the pad.
-        if line.scores[cell[1] - 1] is not None:
-            raise StaleScore([(line.name, cell[1])])
-        write_scores(round_, [CellWrite(cell[0], cell[1], form.score.data, line.versions[cell[1] - 1])])
+        write = CellWrite(cell[0], cell[1], form.score.data, line.versions[cell[1] - 1])
+        # sent again by the page's outbox after it landed: answered as the first time
+        if not was_applied(round_, [write], form.idempotency_key.data):
+            if line.scores[cell[1] - 1] is not None:
+                raise StaleScore([(line.name, cell[1])])
+            write_scores(round_, [write], key=form.idempotency_key.data)
     except CaddieError as err:
         return _render_round(round_, cell, message=err.message, typed=str(form.score.data), status=400)
     except StaleScore:

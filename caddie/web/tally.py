@@ -20,6 +20,7 @@ from caddie.store.ledger import (
     CellWrite,
     StaleScore,
     access_for,
+    applied_round,
     deal_round,
     find_round,
     forget_reads,
@@ -414,6 +415,10 @@ def table_to_ledger():
         errors.setdefault("ledger", "Enter every player's cards before adding the hole to the ledger.")
         return _refused(state, errors, shown_view, rules, 400)
     try:
+        # the page's outbox sends a write again until it hears back: a new round is dealt once
+        dealt = applied_round(form.idempotency_key.data) if round_row is None else None
+        if dealt is not None:
+            return redirect(url_for("ledger.round_page", public_id=dealt.public_id) + "#scorecard", code=303)
         if round_row is None or round_view is None:
             round_ = deal_round(
                 browser_id(create=True) or "", state.names, _round_holes(rules), "grid", current_table()
@@ -432,7 +437,7 @@ def table_to_ledger():
                 CellWrite(line.seat, hole, score, _version(seen[i]))
                 for i, (line, score) in enumerate(zip(round_view.lines, result.scores, strict=True))
             ]
-        write_scores(round_, writes)
+        write_scores(round_, writes, key=form.idempotency_key.data)
     except StaleScore as stale:
         forget_reads()
         _, fresh, _ = _table_round(form.round_id.data)

@@ -865,11 +865,11 @@ def test_if_match_guards_cells_sent_without_a_version(app, client, played, monke
     rid, token = played["round"]["id"], played["edit_token"]
     real_write = api.write_and_view
 
-    def write_after_someone_else(round_, writes):
+    def write_after_someone_else(round_, writes, key=None):
         monkeypatch.setattr(api, "write_and_view", real_write)
         with app.test_client() as other:  # another scorekeeper gets in first
             put(other, rid, 1, {"scores": {"Ann": 2}}, token=token)
-        return real_write(round_, writes)
+        return real_write(round_, writes, key)
 
     monkeypatch.setattr(api, "write_and_view", write_after_someone_else)
     status, refused = put(client, rid, 1, {"scores": {"Ann": 9}}, if_match='"3"')

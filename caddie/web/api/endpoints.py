@@ -14,7 +14,8 @@ The ledger endpoints (``/rounds``) keep a round's scorecard. Who may do what is
 session or ``Authorization: Bearer <edit token>`` writes; the share token
 reads. A round the caller may not see answers exactly like a round that does
 not exist (404), so ids cannot be probed; a caller who may only read and tries
-to write gets 403.
+to write gets 403. A match's or a live table's round is written by its game alone:
+a hole written into it gets 409 (``caddie.store.round_owners``).
 """
 
 from __future__ import annotations
@@ -38,11 +39,12 @@ from caddie.store.ledger import (
     access_for,
     cards_of,
     deal_round,
-    find_round,
     forget_reads,
     round_version,
+    was_applied,
 )
 from caddie.store.models import Round
+from caddie.store.round_owners import find_round_and_owner
 from caddie.store.round_view import RoundView, view_round, write_and_view
 from caddie.store.together import read_without_transaction
 from caddie.web.api.body import (
@@ -91,7 +93,8 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 class Refused(CaddieError):
-    """A refusal that is not a 400: the round is not there for this caller (404), or is read-only (403)."""
+    """A refusal that is not a 400: the round is not there for this caller (404), is read-only (403),
+    or is a game's, which writes it alone (409)."""
 
     def __init__(self, message: str, status: int, field: str | None = None) -> None:
         super().__init__(message, field)
@@ -218,22 +221,29 @@ def put_hole(public_id: str, hole: str):
     blind. With an ``If-Match`` of the round version, every cell sent without a
     version is written against the version it had at that round version, so a
     write that lands in between is refused too, not overwritten.
+
+    ``Idempotency-Key``: a write sent again with the key it was applied under is not applied
+    again; it answers with the round as it is now (``caddie.store.ledger``).
     """
     read_without_transaction()  # its one write is write_and_view's: two round trips in all
     round_ = _round_for(public_id, Access.EDIT)
     number = hole_number(hole, round_.holes)
     if_match = request.headers.get("If-Match")
+    key = request.headers.get("Idempotency-Key")
     versions = None
     if if_match is not None:
         _, versions = cards_of(round_)
         # Read after the cells: if the round is still at the version the writer saw, so are they.
         current = round_version(round_)
         if not _etag_matches(if_match, current):
+            # moved on by this very write, sent again: answered as the first time
+            if key and was_applied(round_, cell_writes(json_object(HOLE_FIELDS), round_, number, None), key):
+                return _summary(round_)
             return _stale(412, MOVED_ON, None, round_)
     body = json_object(HOLE_FIELDS)
     writes = cell_writes(body, round_, number, versions)
     try:
-        view = write_and_view(round_, writes)
+        view = write_and_view(round_, writes, key)
     except StaleScore as err:
         return _stale(409, err.sentence(), "scores", round_)
     return _summary(round_, view=view)
@@ -244,12 +254,14 @@ def put_hole(public_id: str, hole: str):
 
 def _round_for(public_id: str, needed: Access) -> Round:
     """The round, if this caller may do ``needed`` with it."""
-    round_ = find_round(public_id) if TOKEN.fullmatch(public_id) else None
+    round_, owner = find_round_and_owner(public_id) if TOKEN.fullmatch(public_id) else (None, None)
     access = access_for(round_, browser_id(), edit_grants(), _bearer()) if round_ else Access.NONE
     if round_ is None or access < Access.READ:  # no round has no access
         raise Refused(NO_ROUND, 404)
     if access < needed:
         raise Refused(READ_ONLY, 403)
+    if owner is not None and needed >= Access.EDIT:
+        raise Refused(owner.refusal, 409)
     return round_
 
 
