@@ -16,6 +16,8 @@ Choices, so the numbers stay honest:
   lengths the player has completed. A half-finished round says nothing about
   a best or worst round.
 * A round listed twice (same ``round_id``) counts once.
+* A round with no score at all (dealt, never started) is left out: its
+  players have played nothing, and are not listed for it.
 * A win needs the whole card complete (every player, every hole), as
   ``caddie.core.ledger.winners`` decides; a shared lowest total is a win for
   each player who shares it.
@@ -96,6 +98,8 @@ def player_stats(records: Sequence[RoundRecord]) -> list[PlayerStats]:
         if round_key in seen_rounds:
             continue  # the same round listed twice counts once
         seen_rounds.add(round_key)
+        if not any(_entered(card, record.holes) for card in record.cards.values()):
+            continue  # never started
         won = {name.casefold() for name in winners(record.cards, record.holes)}
         for name, card in record.cards.items():
             key = (name.casefold(), record.game)

@@ -16,6 +16,7 @@ from caddie.store.grid_matches import GRID
 from caddie.store.ledger import rounds_for
 from caddie.store.live_tables import load as load_table
 from caddie.store.models import LiveTableRecord, Match
+from caddie.store.round_owners import owners_of
 from caddie.store.round_view import RoundView, view_round
 
 SHOWN = 3  # at most this many of each: the home page is a glance, the Ledger and Play pages list them all
@@ -40,25 +41,12 @@ class LiveUnderWay:
 
 
 def open_rounds(browser: str | None, grants: Iterable[str] = ()) -> list[RoundView]:
-    """The browser's rounds with holes still to play, newest first; a match's own scorecard is
-    left out while the match is being played (the match is what to carry on), and so is a live
-    table's."""
-    playing = set(
-        db.session.scalars(
-            select(Match.round_id).where(
-                Match.owner_browser == browser, Match.finished_at.is_(None), Match.round_id.is_not(None)
-            )
-        )
-    ) | set(
-        db.session.scalars(
-            select(LiveTableRecord.round_id).where(
-                LiveTableRecord.host_browser == browser,
-                LiveTableRecord.finished_at.is_(None),
-                LiveTableRecord.round_id.is_not(None),
-            )
-        )
-    )
-    views = (view_round(r) for r in rounds_for(browser, grants) if r.id not in playing)
+    """The browser's rounds with holes still to play, newest first: those people keep by hand. A
+    match's or a live table's own scorecard is left out, whether its game is being played (the
+    game is what to carry on) or over (nothing more can be entered on it)."""
+    rounds = rounds_for(browser, grants)
+    owned = owners_of(rounds)
+    views = (view_round(r) for r in rounds if r.id not in owned)
     return [view for view in views if not view.complete][:SHOWN]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import UTC, datetime, timedelta
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 
@@ -30,6 +31,7 @@ from caddie.store.ledger import (
     write_scores,
 )
 from caddie.store.models import Round
+from caddie.store.round_owners import LIVE_TABLE, RoundOwner, find_round_and_owner, owners_of
 from caddie.store.round_view import RoundView, view_round, write_and_view
 from caddie.store.together import read_without_transaction
 from caddie.web.filters import points as format_points
@@ -46,6 +48,26 @@ def _editable(public_id: str, include_deleted: bool = False) -> Round:
     if round_ is None or access_for(round_, browser_id(), edit_grants()) < Access.EDIT:
         abort(404)
     return round_
+
+
+def _editable_and_owner(public_id: str) -> tuple[Round, RoundOwner | None]:
+    """As ``_editable``, with the game that writes the round, if one does (read in the same query)."""
+    round_, owner = find_round_and_owner(public_id)
+    if round_ is None or access_for(round_, browser_id(), edit_grants()) < Access.EDIT:
+        abort(404)
+    return round_, owner
+
+
+def owner_url(owner: RoundOwner) -> str:
+    """The page of the match or live table that writes a round."""
+    if owner.kind == LIVE_TABLE:
+        return url_for("live.table", public_id=owner.public_id)
+    return url_for("club_play.table" if owner.game == "clubs" else "play.table", public_id=owner.public_id)
+
+
+def _refuse_owned(round_: Round, owner: RoundOwner):
+    """A score typed by hand into a game's round: refused, the card shown as it stands."""
+    return _render_round(round_, None, message=owner.refusal, status=409, owner=owner)
 
 
 def _rules_chip(game: str | None) -> str:
@@ -77,9 +99,34 @@ def _form_cell(form, view: RoundView) -> tuple[int, int] | None:
     return _parse_cell(f"{form.seat.data}-{form.hole.data}", view)
 
 
+def is_started(view: RoundView) -> bool:
+    """Whether any cell of the round holds a score."""
+    return any(score is not None for line in view.lines for score in line.scores)
+
+
+# A round dealt this long ago with no score yet was left unplayed: Tally offers it no more. One
+# dealt since is the table's round waiting for its first hand (docs/ledger.md, "Whose scorecard").
+FRESH_DEAL = timedelta(hours=12)
+
+
+def _is_fresh(round_: Round) -> bool:
+    dealt = round_.created_at if round_.created_at.tzinfo else round_.created_at.replace(tzinfo=UTC)
+    return datetime.now(UTC) - dealt < FRESH_DEAL
+
+
+def _kept_and_games(rounds: list[Round]) -> tuple[list[tuple[Round, RoundView]], list[tuple[RoundView, RoundOwner]]]:
+    """This browser's rounds split in two: those people keep by hand (each with its view), and the
+    started rounds of its matches and live tables (each with the game that writes it)."""
+    owners = owners_of(rounds)
+    kept = [(r, view_round(r)) for r in rounds if r.id not in owners]
+    games = [(view, owners[r.id]) for r in rounds if r.id in owners for view in [view_round(r)] if is_started(view)]
+    return kept, games
+
+
 @bp.get("/")
 def index():
-    rounds = [view_round(r) for r in rounds_for(browser_id(), edit_grants())]
+    kept, games = _kept_and_games(rounds_for(browser_id(), edit_grants()))
+    rounds = [view for _, view in kept]
     deleted = None
     gone = find_round(request.args.get("deleted", ""), include_deleted=True)
     if (
@@ -88,7 +135,9 @@ def index():
         and access_for(gone, browser_id(), edit_grants()) == Access.EDIT
     ):
         deleted = view_round(gone)
-    return render_template("ledger/index.html", rounds=rounds, deleted=deleted, active_tab="ledger")
+    return render_template(
+        "ledger/index.html", rounds=rounds, game_rounds=games, deleted=deleted, active_tab="ledger", owner_url=owner_url
+    )
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -154,8 +203,11 @@ def _render_round(
     status: int = 200,
     editable: bool = True,
     view: RoundView | None = None,
+    owner: RoundOwner | None = None,
 ):
     view = view or view_round(round_)
+    if owner is not None:  # a game's round: a card to read, no pad (its scores come from the game)
+        cell, editable = None, False
     version = None
     if cell:
         line = next(line for line in view.lines if line.seat == cell[0])
@@ -173,22 +225,26 @@ def _render_round(
         form=ScoreForm(formdata=None),
         active_tab="ledger",
         rules_chip=_round_rules_chip(view),
+        owner=owner,
+        owner_url=owner_url(owner) if owner else None,
     )
     return body, status
 
 
 @bp.get("/r/<public_id>")
 def round_page(public_id: str):
-    round_ = _editable(public_id)
-    view_cell = _parse_cell(request.args.get("cell"), view_round(round_))
-    return _render_round(round_, view_cell)
+    round_, owner = _editable_and_owner(public_id)
+    view = view_round(round_)
+    return _render_round(round_, _parse_cell(request.args.get("cell"), view), owner=owner, view=view)
 
 
 @bp.post("/r/<public_id>/score")
 def save_score(public_id: str):
     """One cell from the pad: a quick score or the typed one (then the next blank cell), or Clear."""
     read_without_transaction()  # its one write is write_and_view's
-    round_ = _editable(public_id)
+    round_, owner = _editable_and_owner(public_id)
+    if owner is not None:
+        return _refuse_owned(round_, owner)
     form = ScoreForm()
     view = view_round(round_)
     cell = _form_cell(form, view)
@@ -320,31 +376,44 @@ def restore(public_id: str):
 
 @bp.get("/players")
 def players():
-    """Per-player statistics across this browser's rounds, one table per game."""
-    records = [
-        RoundRecord(
-            game=v.game,
-            holes=v.holes,
-            played_on=v.played_on,
-            round_id=v.public_id,
-            cards={line.name: line.scores for line in v.lines},
-        )
-        for v in (view_round(r) for r in rounds_for(browser_id(), edit_grants()))
-    ]
-    return render_template("ledger/players.html", stats=player_stats(records), active_tab="ledger")
+    """Per-player statistics across this browser's rounds, one table per game: the rounds kept by
+    hand, and apart from them the app's matches and live tables (never mixed: a computer's scores
+    say nothing about the people at the table)."""
+    kept, games = _kept_and_games(rounds_for(browser_id(), edit_grants()))
+    return render_template(
+        "ledger/players.html",
+        stats=player_stats([_record(view) for _, view in kept]),
+        game_stats=player_stats([_record(view) for view, _ in games]),
+        active_tab="ledger",
+    )
+
+
+def _record(view: RoundView) -> RoundRecord:
+    cards = {line.name: line.scores for line in view.lines}
+    return RoundRecord(game=view.game, holes=view.holes, played_on=view.played_on, round_id=view.public_id, cards=cards)
 
 
 def rounds_to_add_to(game: str, limit: int = 3) -> list[RoundView]:
-    """Unfinished rounds of ``game`` this browser may write: where a tallied score can go."""
-    views = (view_round(r) for r in rounds_for(browser_id(), edit_grants()) if r.game == game)
-    return [v for v in views if not v.complete][:limit]
+    """Where a tallied score can go: the unfinished rounds of ``game`` that people keep by hand
+    in this browser, newest first; not a match's or a live table's (their game writes them), nor
+    one left unplayed (no score, and not dealt just now)."""
+    kept, _ = _kept_and_games([r for r in rounds_for(browser_id(), edit_grants()) if r.game == game])
+    return [view for r, view in kept if not view.complete and (is_started(view) or _is_fresh(r))][:limit]
+
+
+def first_blank(view: RoundView) -> tuple[int, int]:
+    """The (seat, hole) a tallied score most likely goes to: the first empty cell, hole by hole
+    and in seat order within a hole, as a table scores a hole around the table."""
+    return view.next_blank(-1, 0) or (view.lines[0].seat, view.open_hole)
 
 
 @bp.post("/add")
 def add_from_tally():
     """A tallied hand's score, added to a round in one tap."""
     form = AddFromTallyForm()
-    round_ = _editable(form.round_id.data or "")
+    round_, owner = _editable_and_owner(form.round_id.data or "")
+    if owner is not None:
+        return _refuse_owned(round_, owner)
     view = view_round(round_)
     cell = _form_cell(form, view)
     if not form.validate() or cell is None:

@@ -22,14 +22,14 @@ from caddie.store.ledger import (
     access_for,
     applied_round,
     deal_round,
-    find_round,
     forget_reads,
     write_scores,
 )
 from caddie.store.models import Round
+from caddie.store.round_owners import find_round_and_owner
 from caddie.store.round_view import RoundView, view_round
 from caddie.web.identity import browser_id, edit_grants
-from caddie.web.ledger import rounds_to_add_to
+from caddie.web.ledger import first_blank, rounds_to_add_to
 from caddie.web.rendering import is_htmx, tap_response
 from caddie.web.table_in_force import current_table
 
@@ -40,10 +40,11 @@ CLUB_ACTIONS = ("add", "remove", "clear", "fill", "enter")
 
 
 def _ledger_context(game: str, score: int | None) -> dict:
-    """Where a finished tally can be added: this browser's open rounds of the game."""
+    """Where a finished tally can be added: this browser's open rounds of the game, each with the
+    cell the score most likely goes to."""
     return {
         "ledger_score": score,
-        "ledger_rounds": rounds_to_add_to(game) if score is not None else [],
+        "ledger_rounds": [(view, first_blank(view)) for view in rounds_to_add_to(game)] if score is not None else [],
         "oob": is_htmx(),
     }
 
@@ -312,10 +313,15 @@ def _table_round(public_id: str | None) -> tuple[Round | None, RoundView | None,
     """The Grid Golf round the page was reached from (the row and its view), if this browser may write it."""
     if not public_id:
         return None, None, None
-    round_ = find_round(public_id)
+    round_, owner = find_round_and_owner(public_id)
     if round_ is None or round_.game != "grid" or access_for(round_, browser_id(), edit_grants()) < Access.EDIT:
-        return None, None, "That round is not open in this browser, so the table is not tied to it."
+        return None, None, NOT_OPEN
+    if owner is not None:
+        return None, None, owner.refusal
     return round_, view_round(round_), None
+
+
+NOT_OPEN = "That round is not open in this browser, so the table is not tied to it."
 
 
 def next_hole(view: RoundView) -> int | None:
@@ -398,9 +404,13 @@ def table_to_ledger():
     """Every player's score of the hole into the round's next hole, in one tap, or into a new
     round of these players. A cell someone filled since the page was shown is never overwritten."""
     form = TableToLedgerForm()
-    round_row, round_view, _ = _table_round(form.round_id.data)
+    round_row, round_view, round_error = _table_round(form.round_id.data)
     if form.round_id.data and round_view is None:
-        abort(404)  # as for a round that does not exist
+        if round_error == NOT_OPEN:
+            abort(404)  # as for a round that does not exist
+        # a match's or a live table's round: its game writes it, not the table's tally
+        state, _ = read_table(request.form, current_table().rules.cards, None)
+        return _refused(state, {"ledger": round_error or NOT_OPEN}, None, current_table().rules, 409)
     tied = request.form.get("round") == form.round_id.data and round_view is not None
     rules = round_view.table.rules if round_view else current_table().rules
     fixed = [line.name for line in round_view.lines] if tied and round_view else None

@@ -86,6 +86,12 @@ def test_a_player_with_no_hole_entered_is_listed_with_nothing_played():
     assert stats["Ann", "grid"].wins == 0 and stats["Ann", "grid"].best_round == {9: 27}
 
 
+def test_a_round_never_started_is_left_out():
+    stats = by_name(player_stats([rnd({"Ann": [3] * 9}), rnd({"Ann": [_] * 9, "Zed": [_] * 9}, on=1)]))
+    assert list(stats) == [("Ann", "grid")]  # Zed played nothing anywhere: not listed
+    assert stats["Ann", "grid"].rounds_played == 1
+
+
 def test_negative_grid_scores():
     good = {"Ann": [-2, -4, 0, 1, -2, 3, -5, 0, 2], "Bo": [1] * 9}  # Ann −7, Bo 9
     bad = {"Ann": [5] * 9, "Bo": [-1] * 9}  # Ann 45, Bo −9

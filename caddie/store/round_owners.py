@@ -1,0 +1,89 @@
+"""Who writes a round's scorecard: the people at the table, by hand, or a game in the app.
+
+A digital match (``Match.round_id``) and a live table (``LiveTableRecord.round_id``) each deal a
+ledger round and land every finished hole in it (``caddie.store.match_records``). That round is
+the game's record: a score typed into it from the pad, the API or Tally would make the scorecard
+disagree with the game (docs/ledger.md, "Whose scorecard"). This module alone answers "does a
+game own this round?"; the pages and the API refuse a hand-written score into such a round, and
+Tally and the statistics keep such rounds apart from the ones people keep by hand.
+
+The owner is read with the round in the same query (two correlated subqueries), so a write to a
+hand-kept round costs no extra round trip to the database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import joinedload
+
+from caddie.store.database import db
+from caddie.store.models import LiveTableRecord, Match, Round
+from caddie.store.tokens import is_token
+
+MATCH, LIVE_TABLE = "match", "table"
+
+
+@dataclass(frozen=True)
+class RoundOwner:
+    """The game that writes a round: a match against the computer or a live table."""
+
+    kind: str  # MATCH or LIVE_TABLE
+    game: str  # "grid" or "clubs", as the round's
+    public_id: str  # the match's or the table's, for a link to it
+
+    @property
+    def name(self) -> str:
+        return "a match" if self.kind == MATCH else "a live table"
+
+    @property
+    def refusal(self) -> str:
+        """Why a score typed by hand into this round is not saved."""
+        return f"This scorecard belongs to {self.name}: its scores come from the game, so nothing typed here is saved."
+
+
+def _owner_columns():
+    """The public id of the match and of the live table that fill ``Round`` in (each ``NULL`` if none)."""
+    match = select(Match.public_id).where(Match.round_id == Round.id).limit(1).scalar_subquery()
+    table = select(LiveTableRecord.public_id).where(LiveTableRecord.round_id == Round.id).limit(1).scalar_subquery()
+    return match.label("owner_match"), table.label("owner_table")
+
+
+def _owner(game: str, match_id: str | None, table_id: str | None) -> RoundOwner | None:
+    if match_id is not None:
+        return RoundOwner(MATCH, game, match_id)
+    if table_id is not None:
+        return RoundOwner(LIVE_TABLE, game, table_id)
+    return None
+
+
+def find_round_and_owner(public_id: str) -> tuple[Round | None, RoundOwner | None]:
+    """The round (with its players, not deleted) and the game that writes it, if one does, in one query."""
+    if not is_token(public_id):
+        return None, None
+    stmt = (
+        select(Round, *_owner_columns())
+        .where(Round.public_id == public_id, Round.deleted_at.is_(None))
+        .options(joinedload(Round.players))
+    )
+    row = db.session.execute(stmt).unique().first()
+    if row is None:
+        return None, None
+    round_, match_id, table_id = row
+    return round_, _owner(round_.game, match_id, table_id)
+
+
+def owners_of(rounds: Iterable[Round]) -> dict[int, RoundOwner]:
+    """The game that writes each of ``rounds`` (by ``Round.id``); a round people keep by hand has no entry."""
+    by_id = {round_.id: round_ for round_ in rounds}
+    if not by_id:
+        return {}
+    stmt = select(Round.id, *_owner_columns()).where(Round.id.in_(by_id))
+    owners = {}
+    for round_id, match_id, table_id in db.session.execute(stmt):
+        owner = _owner(by_id[round_id].game, match_id, table_id)
+        if owner is not None:
+            owners[round_id] = owner
+    return owners
