@@ -132,15 +132,44 @@ def test_every_step_of_a_hole_fits_the_phone_above_the_tab_bar(phone, opponents)
     "opponents, cards", [(1, 4), (2, 4), (3, 4), (1, 8), (2, 8), (3, 8), (1, 10), (2, 10), (3, 10), (5, 6)]
 )
 def test_other_hands_and_tables_fit_too(phone, opponents, cards):
-    """4, 8 and 10-card hands with 1 to 3 opponents, and 5 opponents (their row scrolls, the page never)."""
+    """4, 8 and 10-card hands with 1 to 3 opponents, and 5 opponents (every one of them in view)."""
     start_match(phone, opponents, cards, "twos", final_turn=False, discard_flip=False)
     phone.wait_for_load_state("load")
-    layout = table_boxes(phone, LEGAL_TARGETS)
+    layout = table_boxes(phone, {**LEGAL_TARGETS, **EACH_OPPONENT})
     assert out_of_view(layout) == []
     assert layout["scrollHeight"] <= layout["height"]
     assert sideways_overflow(phone) == 0
     # the person's own cards stay large: at least 56 px wide even with five columns
     assert phone.locator(".my-grid .card").first.bounding_box()["width"] >= 56
+
+
+EACH_OPPONENT = {"each opponent": ".opp"}
+
+
+@pytest.mark.look
+@pytest.mark.parametrize("width, height, opponents", [(320, 640, 1), (320, 640, 3), (320, 640, 5), (390, 844, 5)])
+def test_a_small_phone_keeps_every_opponent_own_cards_of_44px_and_the_dock_in_view(
+    new_context, width, height, opponents
+):
+    """At 320x640 the person's own cards are at least 44 px wide and the dock sits above the tab
+    bar; with five opponents every one of them is in view at 320 and 390 px, nothing scrolling sideways."""
+    page = new_context(viewport={"width": width, "height": height}).new_page()
+    start_match(page, opponents, 6, "twos", final_turn=False, discard_flip=False)
+    page.wait_for_load_state("load")
+    layout = table_boxes(page, {**LEGAL_TARGETS, **EACH_OPPONENT})
+    assert len(layout["found"]["each opponent"]) == opponents
+    assert out_of_view(layout) == []
+    assert layout["scrollHeight"] <= layout["height"]
+    assert layout["found"]["actions"][0]["bottom"] <= layout["tabs"]
+    assert sideways_overflow(page) == 0
+    assert (
+        page.evaluate(
+            "(() => { const r = document.querySelector('.opponents-row'); return r.scrollWidth - r.clientWidth; })()"
+        )
+        == 0
+    )
+    own = page.evaluate("[...document.querySelectorAll('.my-grid .card')].map(c => c.offsetWidth)")
+    assert min(own) >= (44 if width == 320 else 80), own
 
 
 def taps_for_my_turn(page, first: str) -> int:
