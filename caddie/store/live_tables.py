@@ -44,6 +44,8 @@ from caddie.store.tokens import is_token
 
 __all__ = [
     "StaleTable",
+    "answer_ask",
+    "ask_back",
     "change",
     "create",
     "decoded",
@@ -54,6 +56,7 @@ __all__ = [
     "find_by_watch_token",
     "join",
     "kept_scorecard_token",
+    "let_back_in",
     "load",
     "move",
     "play_due",
@@ -363,6 +366,26 @@ def join(row: LiveTableRecord, name: object) -> tuple[int, str]:
     token = secrets.token_urlsafe(24)
     seat = change(row, lambda table: table.join(name, digest(token)))
     return seat, token
+
+
+def ask_back(row: LiveTableRecord, seat: int) -> str:
+    """A request to be let back in at ``seat``: the asking phone's token, which takes the seat
+    if the host lets it in (``answer_ask``)."""
+    token = secrets.token_urlsafe(24)
+    change(row, lambda table: table.ask_back(seat, digest(token), _now().timestamp()))
+    return token
+
+
+def answer_ask(row: LiveTableRecord, by: int, ask_id: str, let_in: bool) -> None:
+    """The host lets the phone that asked in, or refuses it."""
+    change(row, lambda table: table.answer_ask(by, ask_id, let_in, _now().timestamp()))
+
+
+def let_back_in(row: LiveTableRecord, by: int, seat: int) -> str:
+    """The host's fresh seat link for ``seat``: its token (shown once; the old one stops working)."""
+    token = secrets.token_urlsafe(24)
+    change(row, lambda table: table.let_back_in(by, seat, digest(token)))
+    return token
 
 
 def _ledger_table(table: LiveTable) -> Table:

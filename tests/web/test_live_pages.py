@@ -92,7 +92,7 @@ def test_a_stranger_joins_by_code_and_both_see_each_other(app, phones):
     assert response.status_code == 303 and response.headers["Location"].endswith(url)
     assert "Bob" in phones[0].get(url).get_data(as_text=True)
     html = phones[1].get(url).get_data(as_text=True)
-    assert "Waiting for Ann to start" in html and 'id="start-table"' not in html
+    assert "Waiting for <bdi>Ann</bdi> to start" in html and 'id="start-table"' not in html
 
 
 def test_a_wrong_code_is_refused_beside_the_field_and_then_rate_limited(app, phones):

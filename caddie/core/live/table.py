@@ -8,6 +8,12 @@ holes any person's seat starts the next one. The store keeps it as one JSON valu
 
 Seats hold no secret: a person's seat keeps only the digest of its seat token
 (``caddie.store`` makes the token and keeps the digest), compared in constant time.
+
+A person whose phone forgot the table gets their seat back through the host: the host issues a
+fresh seat link (``let_back_in``: the old token stops working at once), or answers a request
+(``ask_back``: someone typed the table's code and the seat's name on a new phone; ``answer_ask``
+lets that phone's token take the seat). A request carries only the digest of the asking
+phone's token and gives that phone nothing of the table until the host lets it in.
 """
 
 from __future__ import annotations
@@ -15,20 +21,24 @@ from __future__ import annotations
 import copy
 import hmac
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from caddie.core.errors import CaddieError, quoted
 from caddie.core.game import Event, Game, IllegalAction, clean_names
 from caddie.core.live.games import LiveGame, game_named
+from caddie.core.names import tidy_name
 from caddie.core.words import is_you, says
 
 __all__ = [
+    "ASK_SECONDS",
+    "Ask",
     "CLOCKS",
     "COMPUTER_NAMES",
     "LEVELS",
     "LEVEL_NAMES",
     "LiveTable",
+    "MAX_ASKS",
     "NotTheHost",
     "Place",
     "TableClosed",
@@ -38,6 +48,8 @@ LEVELS = ("beginner", "steady", "caddie")  # the computer levels both games play
 LEVEL_NAMES = {"beginner": "Beginner", "steady": "Steady", "caddie": "Caddie"}
 COMPUTER_NAMES = ("Ada", "Bram", "Cleo", "Dev", "Esme", "Finn", "Gus")
 CLOCKS = (30, 60, 120)  # the turn clock's choices, in seconds (None: no clock, the default)
+ASK_SECONDS = 15 * 60  # a request to be let back in waits this long for the host's answer
+MAX_ASKS = 3  # requests waiting at once at a table: a stranger with the code cannot bury the host in them
 FORMAT = 1
 
 
@@ -89,6 +101,31 @@ class Place:
         return cls(bool(data["person"]), data.get("name"), data.get("level"), data.get("token"))
 
 
+@dataclass
+class Ask:
+    """A request to be let back in at ``seat`` from a phone whose token's digest is ``token``;
+    ``at``: when (seconds since the epoch); ``refused``: the host said no (kept a while, so the
+    asking phone can say so)."""
+
+    seat: int
+    token: str
+    at: float
+    refused: bool = False
+
+    @property
+    def id(self) -> str:
+        """How the host's page names the request: the start of its digest (which cannot be
+        turned back into the token)."""
+        return self.token[:16]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "token": self.token, "at": self.at, "refused": self.refused}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Ask:
+        return cls(int(data["seat"]), str(data["token"]), float(data["at"]), bool(data.get("refused")))
+
+
 def _check_level(level: object) -> str:
     if level not in LEVELS:
         raise CaddieError("Choose Beginner, Steady or Caddie for a computer seat.", "level")
@@ -109,6 +146,7 @@ class LiveTable:
     clock: int | None = None
     match: Game[Any] | None = None
     notice: str | None = None
+    asks: list[Ask] = field(default_factory=list)
 
     # -- making one ------------------------------------------------------------------------
     @classmethod
@@ -217,6 +255,7 @@ class LiveTable:
         if not self.started:
             place.person, place.token, place.level = False, None, level
             place.name = None
+            self._drop_asks(seat)
             place.name = self._free_name()
             self.notice = None
             return
@@ -245,6 +284,87 @@ class LiveTable:
         if place.person:
             return
         place.person, place.name, place.level, place.token = True, None, None, None
+        self._drop_asks(seat)
+
+    # -- getting a seat back ------------------------------------------------------------------------
+    def seat_named(self, name: object) -> int | None:
+        """The person's seat called ``name`` (case and the name rule's tidying aside), or ``None``."""
+        wanted = tidy_name(name).casefold() if isinstance(name, str) else ""
+        for index, place in enumerate(self.places):
+            if wanted and place.person and place.name is not None and place.name.casefold() == wanted:
+                return index
+        return None
+
+    def _person_seat(self, seat: int) -> Place:
+        place = self._place(seat)
+        if not place.person or place.name is None:
+            raise CaddieError("Only a seat a person sits at can be given back.", "seat")
+        return place
+
+    def ask_back(self, seat: int, token: str, now: float) -> None:
+        """A phone (its token's digest ``token``) asks the host to let it back in at ``seat``."""
+        self._person_seat(seat)
+        host = self.places[self.host].name
+        if seat == self.host:
+            raise CaddieError(
+                f"{host} is the host's seat: it comes back only with its seat link or on the phone that made the "
+                "table.",
+                "name",
+            )
+        self.asks = self.waiting_asks(now) + [a for a in self.asks if a.refused and now - a.at < ASK_SECONDS]
+        if self.ask_of(token) is not None:
+            return  # asked already: the host sees it once
+        if len(self.waiting_asks(now)) >= MAX_ASKS:
+            raise CaddieError(f"{host} has requests to answer already: ask them at the table.", "name")
+        self.asks.append(Ask(seat, token, now))
+
+    def waiting_asks(self, now: float) -> list[Ask]:
+        """The requests the host has still to answer, oldest first (a request for a seat no person
+        sits at any more, or older than ``ASK_SECONDS``, is no longer waiting)."""
+        return [
+            ask
+            for ask in self.asks
+            if not ask.refused
+            and now - ask.at < ASK_SECONDS
+            and 0 <= ask.seat < len(self.places)
+            and self.places[ask.seat].person
+            and self.places[ask.seat].name is not None
+        ]
+
+    def ask_of(self, token: str | None) -> Ask | None:
+        """The request made from the phone whose token's digest is ``token``, if there is one."""
+        found = _seat_holding([ask.token for ask in self.asks], token)
+        return self.asks[found] if found is not None else None
+
+    def answer_ask(self, by: int | None, ask_id: object, let_in: bool, now: float) -> Ask:
+        """The host lets the asking phone in (its token takes the seat; the seat's old token stops
+        working) or refuses it."""
+        self._host_only(by, "let someone back in")
+        ask = next(
+            (a for a in self.waiting_asks(now) if isinstance(ask_id, str) and hmac.compare_digest(a.id, ask_id)), None
+        )
+        if ask is None:
+            raise CaddieError("That request is no longer waiting: it was answered, or it is too old.", "ask")
+        if let_in:
+            self.places[ask.seat].token = ask.token
+            self._drop_asks(ask.seat)
+        else:
+            ask.refused = True
+        return ask
+
+    def let_back_in(self, by: int | None, seat: int, token: str) -> None:
+        """The host gives ``seat`` a fresh token (digest ``token``): its old seat link, and every
+        phone holding it, stop working at once; requests for the seat are answered by it."""
+        self._host_only(by, "let someone back in")
+        place = self._person_seat(seat)
+        if seat == self.host:
+            raise CaddieError("Your own seat's link is on this phone, in the table's panel.", "seat")
+        place.token = token
+        self._drop_asks(seat)
+
+    def _drop_asks(self, seat: int) -> None:
+        """The requests for ``seat`` are answered (it has a new token) or moot (no one sits there)."""
+        self.asks = [a for a in self.asks if a.seat != seat]
 
     # -- playing ------------------------------------------------------------------------------
     def start(self, by: int | None, seed: int) -> None:
@@ -318,6 +438,7 @@ class LiveTable:
             "clock": self.clock,
             "notice": self.notice,
             "match": self.match.to_dict() if self.match is not None else None,
+            "asks": [ask.to_dict() for ask in self.asks],
         }
 
     @classmethod
@@ -335,6 +456,7 @@ class LiveTable:
                 clock=data["clock"],
                 match=match,
                 notice=data.get("notice"),
+                asks=[Ask.from_dict(ask) for ask in data.get("asks", [])],
             )
         except (KeyError, TypeError, ValueError, CaddieError):
             raise CaddieError("The saved table is not in the expected shape.", "table") from None

@@ -28,6 +28,7 @@ __all__ = [
     "TooManyTries",
     "UnknownTable",
     "client_key",
+    "count_ask",
     "join_by_code",
     "join_path",
     "table_by_code",
@@ -77,16 +78,30 @@ def table_by_code(code: object, who: str = "this phone") -> LiveTableRecord:
     key, window = client_key(), _window()
     limit = int(current_app.config.get("LIVE_JOIN_MISSES", 10))
     if tries(key, window) >= limit:
-        ends = window_end(key, window)
-        left = max(1, math.ceil((ends - datetime.now(UTC)).total_seconds())) if ends is not None else 1
-        minutes = math.ceil(left / 60)
-        when = "1 minute" if minutes == 1 else f"{minutes} minutes"
-        raise TooManyTries(f"Too many wrong codes from {who}: try again in {when}.", "code", left)
+        raise _too_many(key, window, f"Too many wrong codes from {who}", "code")
     row = live_tables.find_by_code(code)
     if row is None:
         count_try(key, window)
         raise UnknownTable("No table has that code: check it with the person who made the table.", "code")
     return row
+
+
+def _too_many(key: str, window: timedelta, what: str, field: str) -> TooManyTries:
+    """The refusal past a limit, saying when it lifts: "<what>: try again in 7 minutes."."""
+    ends = window_end(key, window)
+    left = max(1, math.ceil((ends - datetime.now(UTC)).total_seconds())) if ends is not None else 1
+    minutes = math.ceil(left / 60)
+    when = "1 minute" if minutes == 1 else f"{minutes} minutes"
+    return TooManyTries(f"{what}: try again in {when}.", field, left)
+
+
+def count_ask() -> None:
+    """Count a request to be let back in from this client: ``LIVE_ASK_LIMIT`` of them in the
+    window, then ``TooManyTries``, so that nobody with the code can keep the host's phone busy."""
+    key, window = "ask:" + client_key().removeprefix("join:"), _window()
+    if tries(key, window) >= int(current_app.config.get("LIVE_ASK_LIMIT", 5)):
+        raise _too_many(key, window, "Too many requests from this phone", "name")
+    count_try(key, window)
 
 
 def join_by_code(code: object, name: object) -> tuple[LiveTableRecord, int, str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import math
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -23,7 +24,7 @@ from caddie.core.errors import CaddieError
 from caddie.core.game import IllegalAction
 from caddie.core.grid.rules import Rules, chip
 from caddie.core.live.codes import shown_code
-from caddie.core.live.table import LEVEL_NAMES, LEVELS, LiveTable
+from caddie.core.live.table import LEVEL_NAMES, LEVELS, Ask, LiveTable
 from caddie.forms.base import first_error
 from caddie.forms.live import JoinForm, NewTableForm, SitDownForm
 from caddie.store import live_tables as store
@@ -32,7 +33,7 @@ from caddie.store.ledger import round_by_id
 from caddie.store.models import LiveTableRecord
 from caddie.web.identity import browser_id
 from caddie.web.live import seats
-from caddie.web.live.access import TooManyTries, UnknownTable, join_path, table_by_code, watch_path
+from caddie.web.live.access import TooManyTries, UnknownTable, count_ask, join_path, table_by_code, watch_path
 from caddie.web.live.changes import changes_for, stream_lifetime
 from caddie.web.live.driver import ensure_driver, timing_for
 from caddie.web.play import clubs as club_pages
@@ -171,7 +172,11 @@ def _render(
     mine = seats.my_seats(row.public_id, table)
     context: dict[str, Any] = _common(row, table, mine)
     context.update(message=message, sit_error=sit_error)
-    if not table.started or not mine:
+    my_ask = None if mine else _my_ask(row.public_id, table)
+    if my_ask is not None:
+        part = "live/_waiting.html"
+        context.update(my_ask=my_ask, ask_state=_ask_state(table, my_ask))
+    elif not table.started or not mine:
         part = "live/_lobby.html" if not table.started else "live/_closed.html"
     else:
         seat, curtain = _showing(table, mine, seats.shown(row.public_id))
@@ -184,6 +189,9 @@ def _render(
                 seats.set_shown(row.public_id, seat)
             part = "live/_game.html"
             context.update(_game_context(row, table, seat, picks))
+            token = seats.token_for(row.public_id, table, seat)
+            if token is not None and not seats.link_kept():
+                context["nudge"] = {"name": table.places[seat].name, "url": _seat_url(row, token)}
     context["part"] = part
     body = page_or_fragment("live/table.html", "live/_table.html", **context)
     response = make_response(body, status)
@@ -231,7 +239,117 @@ def _common(row: LiveTableRecord, table: LiveTable, mine: list[int]) -> dict[str
         "last_name": seats.last_name(),
         "active_tab": "play",
         "rules_chip": _chip(table),  # the header speaks of this table's rules, not Settings'
+        "asks": table.waiting_asks(time.time()) if host else [],
+        "handout": _handout(row, table) if host else None,
     }
+
+
+# -- getting a seat back -------------------------------------------------------------------------------
+
+
+def _seat_url(row: LiveTableRecord, token: str) -> str:
+    return url_for("live.seat_link", public_id=row.public_id, token=token, _external=True)
+
+
+def _handout(row: LiveTableRecord, table: LiveTable) -> dict[str, Any] | None:
+    """The fresh seat link the host issued, with its QR code, while it still holds its seat."""
+    kept = seats.handout(row.public_id)
+    if kept is None or table.seat_of(store.digest(kept[1])) != kept[0]:
+        return None
+    seat, token = kept
+    url = _seat_url(row, token)
+    qr = segno.make(url, error="m").svg_data_uri(scale=5, border=2, dark="#14261c", light="#ffffff")
+    return {"seat": seat, "name": table.places[seat].name, "url": url, "qr": qr}
+
+
+def _my_ask(public_id: str, table: LiveTable) -> Ask | None:
+    """This phone's latest request to be let back in at the table, if it made one."""
+    for token in reversed(seats.held_tokens(public_id)):
+        ask = table.ask_of(store.digest(token))
+        if ask is not None:
+            return ask
+    return None
+
+
+def _ask_state(table: LiveTable, ask: Ask) -> str:
+    if ask.refused:
+        return "refused"
+    return "waiting" if ask in table.waiting_asks(time.time()) else "expired"
+
+
+def _ask_back(row: LiveTableRecord, name: str, for_host: bool = False) -> Any:
+    """When ``name`` is the name of a person seated here and this phone holds no seat here, ask
+    the host to let this phone back in at that seat (then to the table page, which waits for the
+    answer); ``None`` when no person here has that name, or it is the host's (unless
+    ``for_host``: the host cannot let themself in, and joining says the name is taken).
+    ``CaddieError`` (nothing asked) for the host's own seat or too many requests waiting,
+    ``TooManyTries`` for too many from this phone."""
+    table = store.read(row)
+    seat = table.seat_named(name)
+    if seat is None or seats.my_seats(row.public_id, table) or (seat == table.host and not for_host):
+        return None
+    count_ask()
+    token = store.ask_back(row, seat)
+    seats.hold(row.public_id, token)
+    return redirect(url_for("live.table", public_id=row.public_id), code=303)
+
+
+@bp.post("/t/<public_id>/ask")
+def ask(public_id: str):
+    """A phone with no seat here asks to be let back in at the seat of the name it typed."""
+    row = _row(public_id)
+    name = request.form.get("name", "")
+    try:
+        asked = _ask_back(row, name, for_host=True)
+    except TooManyTries as err:
+        return _render(row, sit_error=err.message, status=429)
+    except CaddieError as err:
+        return _render(row, sit_error=err.message, status=409)
+    if asked is None:
+        return _render(row, sit_error=NO_SUCH_SEAT, status=404)
+    return asked
+
+
+NO_SUCH_SEAT = "Nobody at this table has that name: type it as it was when you sat down."
+
+
+@bp.get("/t/<public_id>/ask")
+def ask_answered(public_id: str):
+    """The waiting phone asks every few seconds whether the host has answered: 204 while not; then
+    to the table page (a whole page, so the seated phone opens its live stream), which says how."""
+    row = _row(public_id)
+    table = store.read(row)
+    ask = None if seats.my_seats(row.public_id, table) else _my_ask(row.public_id, table)
+    if ask is not None and _ask_state(table, ask) == "waiting":
+        return "", 204
+    target = url_for("live.table", public_id=row.public_id)
+    if is_htmx():
+        return "", 200, {"HX-Redirect": target}
+    return redirect(target, code=303)
+
+
+@bp.post("/t/<public_id>/asks/<ask_id>")
+def answer_ask(public_id: str, ask_id: str):
+    """The host lets the phone that asked back in (``do=in``) or refuses it."""
+    row = _row(public_id)
+    by = _seat_from_form(public_id, store.load(row))
+    return _changed(row, lambda: store.answer_ask(row, by, ask_id, request.form.get("do") == "in"))
+
+
+@bp.post("/t/<public_id>/handout/done")
+def handout_done(public_id: str):
+    """The host has shown the fresh seat link: the panel goes."""
+    row = _row(public_id)
+    seats.clear_handout()
+    return _after(row)
+
+
+@bp.post("/t/<public_id>/link-kept")
+def link_kept(public_id: str):
+    """The player has kept their seat link: they are not told again."""
+    row = _row(public_id)
+    seats.keep_link()
+    return _after(row)
 
 
 CLOCK_CHOICE = "Choose the turn clock from the list: Off, 30 s, 1 min or 2 min."
@@ -314,7 +432,12 @@ def sit(public_id: str):
     row = _row(public_id)
     form = SitDownForm()
     try:
+        asked = _ask_back(row, form.name.data or "")
+        if asked is not None:
+            return asked
         seat, token = store.join(row, form.name.data or "")
+    except TooManyTries as err:
+        return _render(row, sit_error=err.message, status=429)
     except CaddieError as err:
         return _render(row, sit_error=err.message, status=409 if err.field == "code" else 400)
     seats.hold(row.public_id, token)
@@ -346,6 +469,13 @@ def change_seat(public_id: str, seat: int):
     by = _seat_from_form(public_id, table)
     what = request.form.get("do", "")
     level = request.form.get("level", "steady")
+    if what == "link":  # "Let Bob back in": a fresh seat link, shown on the host's phone
+        try:
+            token = store.let_back_in(row, by, seat)
+        except CaddieError as err:
+            return _render(row, err.message, 409)
+        seats.hand_out(row.public_id, seat, token)
+        return _after(row)
 
     def edit(live: LiveTable) -> None:
         if what == "computer":
@@ -357,8 +487,13 @@ def change_seat(public_id: str, seat: int):
         else:
             raise CaddieError("That is not a change to a seat.", "do")
 
+    return _changed(row, lambda: store.change(row, edit, timing=timing_for(current_app._get_current_object())))  # type: ignore[attr-defined]
+
+
+def _changed(row: LiveTableRecord, change: Callable[[], object]) -> Any:
+    """Make a change to the table asked for from a page: the table after it, or its refusal (409)."""
     try:
-        store.change(row, edit, timing=timing_for(current_app._get_current_object()))  # type: ignore[attr-defined]
+        change()
     except CaddieError as err:
         return _render(row, err.message, 409)
     return _after(row)
@@ -509,7 +644,12 @@ def _table_by_code(code: object, form: JoinForm) -> LiveTableRecord | Any:
 
 def _sit_down(row: LiveTableRecord, name: str, form: JoinForm) -> Any:
     try:
+        asked = _ask_back(row, name)  # a seated name on a phone with no seat here: it asks to be let back in
+        if asked is not None:
+            return asked
         seat, token = store.join(row, name)
+    except TooManyTries as err:
+        return _join_page(form, {"name": err.message}, 429)
     except CaddieError as err:
         field = "name" if err.field == "name" or err.field == "names" else "code"
         return _join_page(form, {field: err.message}, 409 if field == "code" else 400)

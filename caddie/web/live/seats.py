@@ -4,6 +4,11 @@ A phone holds the token of each seat it sits at (several, for pass-and-play), an
 else about the table; the table itself keeps only the tokens' digests. ``shown`` is which of
 its seats a pass-and-play phone is showing, so the next person gets a curtain, not the last
 person's hand. ``last_name`` is offered the next time this phone sits down.
+
+A phone that asked to be let back in holds its request's token like a seat's: it names no seat
+until the host lets it in, and then it does. The host's phone keeps a fresh seat link it issued
+(``handout``) until the host is done showing it; ``link_kept`` is whether this phone's player
+has been told, once, to keep their seat link.
 """
 
 from __future__ import annotations
@@ -14,7 +19,13 @@ from caddie.core.live.table import LiveTable
 from caddie.store.live_tables import digest
 
 __all__ = [
+    "clear_handout",
     "forget_table",
+    "hand_out",
+    "handout",
+    "held_tokens",
+    "keep_link",
+    "link_kept",
     "held_tables",
     "hold",
     "last_name",
@@ -26,6 +37,7 @@ __all__ = [
 ]
 
 _SEATS, _SHOWN, _NAME = "live_seats", "live_shown", "live_name"
+_HANDOUT, _LINK_KEPT = "live_handout", "live_link_kept"
 MAX_TABLES = 8  # the session cookie must stay small: the oldest table is forgotten first
 
 
@@ -55,6 +67,11 @@ def forget_table(public_id: str) -> None:
     held = _held()
     if held.pop(public_id, None) is not None:
         session[_SEATS] = held
+
+
+def held_tokens(public_id: str) -> list[str]:
+    """Every token this browser holds for the table: its seats' and its requests'."""
+    return _held().get(public_id, [])
 
 
 def my_seats(public_id: str, table: LiveTable) -> list[int]:
@@ -91,3 +108,31 @@ def last_name() -> str:
 
 def remember_name(name: str) -> None:
     session[_NAME] = name.strip()[:24]
+
+
+def hand_out(public_id: str, seat: int, token: str) -> None:
+    """The host's phone shows ``seat``'s fresh seat link (and its QR code) until the host is done."""
+    session[_HANDOUT] = {"table": public_id, "seat": seat, "token": token}
+
+
+def handout(public_id: str) -> tuple[int, str] | None:
+    """The seat and token of the fresh seat link this phone is showing at this table, if any."""
+    kept = session.get(_HANDOUT)
+    if not isinstance(kept, dict) or kept.get("table") != public_id:
+        return None
+    seat, token = kept.get("seat"), kept.get("token")
+    return (seat, token) if type(seat) is int and isinstance(token, str) else None
+
+
+def clear_handout() -> None:
+    session.pop(_HANDOUT, None)
+
+
+def link_kept() -> bool:
+    """Whether this phone's player has been told to keep their seat link, and said they had."""
+    return session.get(_LINK_KEPT) is True
+
+
+def keep_link() -> None:
+    session[_LINK_KEPT] = True
+    session.permanent = True
