@@ -7,7 +7,9 @@
 //   They are answered from the cache first (they cannot change without the version changing).
 // - the ledger's pages as this browser last saw them (the list, each round with or without
 //   ?cell=, its printable card), the home page and the rules, in "caddie-pages": a page is always
-//   asked of the network first, and the kept copy is shown only when no answer comes.
+//   asked of the network first, and the kept copy is shown only when no answer comes. One copy per
+//   page, the newest; a round's copy is fetched again a moment after a score is written into it
+//   (by the pad or the outbox), so that a reload without a connection shows the scores it had.
 // What it never keeps: anything but a GET, fragments htmx asks for, the API, live tables and
 // their streams (/t/, /w/, /join), share and edit links (/ledger/s/, /ledger/e/), any page with a
 // token in it, redirects, refusals, and anything the server marks no-store.
@@ -19,6 +21,7 @@ var PAGES_CACHE = "caddie-pages";
 var SHELL = {{ shell | tojson }};
 var OFFLINE_URL = {{ offline_url | tojson }};
 var MAX_PAGES = 60; // the oldest kept pages go first
+var REFRESH_AFTER_MS = 1000; // a burst of scores (a whole hole) fetches the round's page once
 
 var ID = "[A-Za-z0-9_-]+";
 var KEPT_PAGES = [
@@ -28,6 +31,7 @@ var KEPT_PAGES = [
   new RegExp("^/ledger/r/" + ID + "/print$"),
   new RegExp("^/rules/(clubs)?$"),
 ];
+var ROUND_WRITE = new RegExp("^(/ledger/r/" + ID + ")/[a-z]+$"); // a score, a delete, a restore
 
 function keptPage(url) {
   return url.origin === self.location.origin && KEPT_PAGES.some(function (rule) { return rule.test(url.pathname); });
@@ -54,9 +58,16 @@ self.addEventListener("activate", function (event) {
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
-  if (request.method !== "GET") return; // the network's alone: writes are never answered from here
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (request.method !== "GET") {
+    // writes go to the network alone, and are never kept; one into a round renews its kept copy
+    var round = ROUND_WRITE.exec(url.pathname);
+    if (request.method === "POST" && round && request.mode !== "navigate") {
+      event.respondWith(writeThenRefresh(request, round[1], event));
+    }
+    return;
+  }
   if (request.mode === "navigate") {
     event.respondWith(page(request, url, event));
   } else if (SHELL.indexOf(url.pathname) !== -1 && !url.search) {
@@ -89,6 +100,36 @@ function page(request, url, event) {
   });
 }
 
+function writeThenRefresh(request, roundPath, event) {
+  // the page the score was typed on (the pad's ?cell=), or the round's own address
+  var from = request.referrer ? new URL(request.referrer) : null;
+  var page = from && from.origin === self.location.origin && from.pathname === roundPath ? from : new URL(roundPath, self.location.origin);
+  return fetch(request).then(function (response) {
+    event.waitUntil(refreshSoon(page));
+    return response;
+  });
+}
+
+var refreshes = {}; // page path -> the refresh waiting to run: {timer, done}
+
+function refreshSoon(url) {
+  var waiting = refreshes[url.pathname];
+  if (waiting) {
+    clearTimeout(waiting.timer);
+    waiting.done(); // the refresh below stands for it too
+  }
+  return new Promise(function (done) {
+    var entry = { done: done };
+    entry.timer = setTimeout(function () {
+      if (refreshes[url.pathname] === entry) delete refreshes[url.pathname];
+      fetch(url.href, { credentials: "same-origin" }).then(function (response) {
+        return remember(url, response);
+      }).then(done, done);
+    }, REFRESH_AFTER_MS);
+    refreshes[url.pathname] = entry;
+  });
+}
+
 // A page worth keeping is this browser's own plain answer: 200, here, not redirected, not no-store.
 function remember(url, response) {
   return caches.open(PAGES_CACHE).then(function (cache) {
@@ -99,8 +140,8 @@ function remember(url, response) {
       if (response.status === 404 || response.status === 410) return forget(cache, url);
       return undefined;
     }
-    // deleted first, so the keys stay oldest first and the newest copy of a round comes last
-    return cache.delete(url.href).then(function () { return cache.put(url.href, response); }).then(function () {
+    // every older copy of the page (other ?cell=) goes first, so the keys stay oldest first
+    return forget(cache, url).then(function () { return cache.put(url.href, response); }).then(function () {
       return cache.keys();
     }).then(function (keys) {
       return Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_PAGES)).map(function (old) {
@@ -116,16 +157,11 @@ function forget(cache, url) {
   });
 }
 
-// This very URL if it was seen, else the newest copy of the same page with other ?cell= etc.
+// The page's newest copy, whatever its ?cell= (the pad then opens where it was last seen).
 function keptCopy(url) {
   if (!keptPage(url)) return Promise.resolve(undefined);
   return caches.open(PAGES_CACHE).then(function (cache) {
-    return cache.match(url.href).then(function (exact) {
-      if (exact) return exact;
-      return cache.matchAll(url.origin + url.pathname, { ignoreSearch: true }).then(function (copies) {
-        return copies.length ? copies[copies.length - 1] : undefined;
-      });
-    });
+    return cache.match(url.href, { ignoreSearch: true });
   });
 }
 
