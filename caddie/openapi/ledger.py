@@ -127,6 +127,9 @@ _FIRST_HOLE = _round(
     version=2,
     rules=rules_example(king=0),
 )
+_GAMES_ROUND = (  # caddie.store.round_owners.RoundOwner.refusal
+    "This scorecard belongs to a match: its scores come from the game, so nothing typed here is saved."
+)
 _STALE = (
     "Someone else changed Ann on hole 1 a moment ago, so your entry was not saved. "
     "The card below is up to date: check it, then enter your score again."
@@ -362,7 +365,9 @@ def _put_hole() -> dict[str, Any]:
         "`versions` entry (from the round's `players[].versions`, 0 for a blank cell) is refused "
         "with 409 if someone changed that cell since; a score sent without one is written blind. "
         "`If-Match` with the round's `version` (the ETag) refuses the whole write with 412 if "
-        "anything in the round changed, and then guards every cell sent without a version.",
+        "anything in the round changed, and then guards every cell sent without a version.\n\n"
+        "The scorecard of a digital match or a live table is written by its game alone: a hole "
+        "written into it is refused with 409, nothing written.",
         "tags": ["Ledger"],
         "security": copy.deepcopy(_LEDGER_SECURITY),
         "parameters": [
@@ -408,10 +413,17 @@ def _put_hole() -> dict[str, Any]:
             ),
             "404": _not_found(),
             "409": json_response(
-                "Nothing was written: a cell changed since the version the writer sent. The "
-                "round as it is now comes back.",
+                "Nothing was written: a cell changed since the version the writer sent, or the "
+                "round is a digital match's or a live table's scorecard, which its game alone "
+                "writes (`field` is then null). The round as it is now comes back.",
                 "StaleRound",
-                status_examples(HOLE_EXAMPLES, 409),
+                {
+                    **status_examples(HOLE_EXAMPLES, 409),
+                    "a_games_round": {
+                        "summary": "The scorecard of a match against the computer",
+                        "value": dict(error_example(_GAMES_ROUND, None), round=_GRID_NINE),
+                    },
+                },
                 _ETAG_HEADER,
             ),
             "412": json_response(

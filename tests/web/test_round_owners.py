@@ -15,7 +15,8 @@ from sqlalchemy import select
 from caddie.store.database import db
 from caddie.store.grid_matches import GRID
 from caddie.store.models import HoleScore, LiveTableRecord, Match, Round, RoundPlayer
-from tests.web.test_api_rounds import stored
+from tests.web.openapi_check import assert_documented, examples_of, fetch_document
+from tests.web.test_api_rounds import HOLE_PATH, stored
 from tests.web.test_ledger_pages import deal, enter, token
 from tests.web.test_live_pages import Phone, _new_table, _row
 from tests.web.test_play_pages import finish, one_hole_match
@@ -130,11 +131,16 @@ def test_add_to_the_ledger_refuses_a_matchs_round_and_changes_nothing(app, clien
 
 def test_the_api_refuses_a_hole_into_a_matchs_round_and_changes_nothing(app, client, played_match):
     public_id = match_round(app, played_match)
+    hole_one = [score for _, _, score, _ in round_cards(app, public_id)]
     before = stored(app)
     response = client.put(f"/api/v1/rounds/{public_id}/holes/2", json={"scores": {"You": 3, "Ada": 4}})
     assert response.status_code == 409
     body = response.get_json()
     assert body["error"].startswith(BELONGS) and body["field"] is None
+    assert [line["scores"][:2] for line in body["round"]["players"]] == [[score, None] for score in hole_one]
+    doc = fetch_document(client)
+    assert_documented(doc, HOLE_PATH, "put", 409, body)
+    assert body["error"] == examples_of(doc, HOLE_PATH, "put")[1]["a_games_round"][1]["error"]
     assert stored(app) == before
     # reading it is as before
     assert client.get(f"/api/v1/rounds/{public_id}").status_code == 200

@@ -96,9 +96,10 @@ class Refused(CaddieError):
     """A refusal that is not a 400: the round is not there for this caller (404), is read-only (403),
     or is a game's, which writes it alone (409)."""
 
-    def __init__(self, message: str, status: int, field: str | None = None) -> None:
+    def __init__(self, message: str, status: int, field: str | None = None, **extra: Any) -> None:
         super().__init__(message, field)
         self.status = status
+        self.extra = extra  # more of the answer's body, as a game's round as it stands
 
 
 @bp.errorhandler(CaddieError)
@@ -108,7 +109,7 @@ def _input_error(err: CaddieError):
 
 @bp.errorhandler(Refused)
 def _refused(err: Refused):
-    return err.as_dict(), err.status
+    return {**err.as_dict(), **err.extra}, err.status
 
 
 @bp.get("/openapi.json")
@@ -261,7 +262,7 @@ def _round_for(public_id: str, needed: Access) -> Round:
     if access < needed:
         raise Refused(READ_ONLY, 403)
     if owner is not None and needed >= Access.EDIT:
-        raise Refused(owner.refusal, 409)
+        raise Refused(owner.refusal, 409, round=view_round(round_).to_dict())
     return round_
 
 
