@@ -20,6 +20,9 @@ serves ``caddie.serving.wsgi:app`` (docs/production.md). The environment:
 ``LIVE_COMPUTER_PAUSE_MS``  how long a live table's computer waits before moving (default 900)
 ``SESSION_COOKIE_SECURE``, ``REQUEST_LOG``, ``TRUSTED_ORIGINS``: see ``caddie.config``
 ``FORWARDED_ALLOW_IPS``  (gunicorn's) the proxies whose X-Forwarded-Proto is believed
+``CERTFILE``, ``KEYFILE``  a TLS certificate (chain) and its private key, both or neither: gunicorn
+                      then serves HTTPS itself, where no proxy in front does (docs/production.md,
+                      "HTTPS, installing and the offline pages")
 
 Settings given on gunicorn's command line win over these.
 """
@@ -97,8 +100,26 @@ LIVE_WAITERS = 250
 
 SERVER_NICE = _server_nice()
 
+
+def _tls() -> tuple[str | None, str | None]:
+    """The certificate and key files gunicorn serves HTTPS with, or (None, None) for plain HTTP."""
+    cert, key = (os.environ.get(name, "").strip() for name in ("CERTFILE", "KEYFILE"))
+    if not cert and not key:
+        return None, None
+    if not cert or not key:
+        sys.exit(
+            "Caddie & Tally will not start: CERTFILE and KEYFILE go together: set both (the certificate "
+            "and its private key) or neither."
+        )
+    for name, path in (("CERTFILE", cert), ("KEYFILE", key)):
+        if not os.path.isfile(path) or not os.access(path, os.R_OK):
+            sys.exit(f"Caddie & Tally will not start: {name} names {path!r}, which is not a file this server can read.")
+    return cert, key
+
+
 wsgi_app = "caddie.serving.wsgi:app"
 bind = _bind()
+certfile, keyfile = _tls()
 workers = _workers()
 # Threads, so that a short request (a tally, a score) is not stuck behind a long one in the same
 # worker (a hole's review, a lookahead): they share the worker's time slices instead of queueing.
