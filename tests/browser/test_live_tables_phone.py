@@ -353,3 +353,33 @@ def _play_grid_turn_once(page, public_id, version) -> None:
 
 def phones_turn(ann, bob, table):
     return ann if table.to_move == 0 else bob
+
+
+def test_a_new_phone_asks_to_be_let_back_in_and_the_host_lets_it_in(new_context):
+    ann, bob = (new_context().new_page() for _ in range(2))
+    code = _make_table(ann, "Ann", 2, ["person"])
+    _join_by_code(bob, code, "Bob")
+    _start(ann, "Bob")
+    public_id = _public_id(ann)
+    bob.context.close()  # Bob's phone forgets the table
+    new_phone = new_context().new_page()
+    new_phone.goto("/join")
+    new_phone.fill("#code", code)
+    new_phone.fill("#join-name", "Bob")
+    new_phone.locator("#join-table").tap()
+    expect(new_phone.locator("#waiting")).to_contain_text("Waiting for Ann (the host) to let you back in")
+    assert not new_phone.locator("[data-code], #grid-table").count()  # nothing of the table before the answer
+    # Ann's phone hears of the request through its live stream: no reload
+    expect(ann.locator("#asks")).to_contain_text("A phone asks to be let back in as Bob", timeout=LIVE_WAIT_MS)
+    assert not axe_problems(ann), axe_problems(ann)
+    assert not small_targets(ann), small_targets(ann)
+    assert ann.evaluate("document.documentElement.scrollWidth") <= 390
+    ann.locator("#let-in-1").tap()
+    expect(ann.locator("#asks")).to_have_count(0)
+    # the new phone goes on to Bob's seat by itself, and hears the table from then on
+    expect(new_phone.locator("#grid-table")).to_be_visible(timeout=LIVE_WAIT_MS)
+    expect(new_phone.locator("#keep-link")).to_contain_text("Bob's seat link")
+    version, table = _table_state(public_id)
+    _check_grid_page(new_phone, 1, table)
+    _play_grid_turn(ann)
+    _wait_for_version(new_phone, version + 1)
