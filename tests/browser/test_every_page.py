@@ -60,6 +60,7 @@ def pages_with_data(browser, live_server):
         page.goto(f"{live_server}/play/")
         page.locator("#start-match").tap()
         match = path_after(page, r"/play/m/")
+        match_card = page.locator("#log-scorecard").get_attribute("href")  # a game's round: read only
 
         page.goto(f"{live_server}/play/clubs/")
         page.locator("#start-round").tap()
@@ -80,6 +81,8 @@ def pages_with_data(browser, live_server):
         f"{round_page}/print",
         f"{round_page}/delete",
         match,
+        match_card,
+        "/tally/grid?hand=K,5,7,K,3,9",  # a finished hand: "Add 24 to the ledger" offers the round
         club_match,
         course,
         sample,
