@@ -133,3 +133,25 @@ def test_the_host_sees_let_back_in_for_each_other_person_in_the_lobby_and_the_ma
     phones[0].post(url + "/start", {"seat": "0"})
     html = phones[0].get(url).get_data(as_text=True)
     assert 'id="let-back-in-1"' in html and "Let <bdi>Bob</bdi> back in" in html
+
+
+def test_in_the_lobby_a_stranger_sitting_down_with_a_seated_name_asks_instead(app, phones):
+    url = _new_table(phones[0], players="3")
+    phones[1].post("/join", {"code": _row(app, url).code, "name": "Bob"})
+    response = phones[2].post(url + "/sit", {"name": "BOB"})
+    assert response.status_code == 303
+    assert "Waiting for <bdi>Ann</bdi> (the host) to let you back in" in phones[2].get(url).get_data(as_text=True)
+    assert 'id="asks"' in phones[0].get(url).get_data(as_text=True)
+    taken = phones[1].post(url + "/sit", {"name": "Ann"})  # a seated phone adding a taken name: refused as before
+    assert taken.status_code == 400 and "already called" in taken.get_data(as_text=True)
+
+
+def test_other_peoples_names_are_drawn_isolated_on_the_table_and_the_watch_page(app, phones):
+    url, _ = _started(app, phones)
+    row = _row(app, url)
+    assert "<bdi>Bob</bdi>" in phones[0].get(url).get_data(as_text=True)
+    watch = phones[2].get(f"/w/{row.watch_token}").get_data(as_text=True)
+    assert "<bdi>Ann</bdi>" in watch and "<bdi>Bob</bdi>" in watch
+    lobby = _row(app, _new_table(phones[0]))
+    refused = phones[2].post("/join", {"code": lobby.code, "name": "\u200b\u200c"})
+    assert refused.status_code == 400 and "only invisible characters" in refused.get_data(as_text=True)
