@@ -4,6 +4,7 @@ never opened, and a new release's files replace the old cache."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from pathlib import Path
@@ -11,9 +12,11 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
+from tests.browser.audit import CLEAN, page_problems
 from tests.browser.conftest import SERVED
 from tests.browser.test_ledger_phone import tap_number
 
+SCREENSHOTS = os.environ.get("INSTALL_SCREENSHOTS")  # a folder: the offline page as the test saw it
 KEPT_PAGES = """caches.open("caddie-pages").then(c => c.keys())
   .then(keys => keys.map(k => new URL(k.url).pathname + new URL(k.url).search))"""
 STATIC_CACHES = """caches.keys().then(names => names.filter(n => n.startsWith("caddie-static-")))"""
@@ -74,9 +77,16 @@ def test_a_round_opened_before_reloads_without_a_connection(new_context):
 
     page.goto("/rules/")  # never opened on this phone
     expect(page.get_by_role("heading", level=1)).to_have_text("No connection")
-    expect(page.locator("main")).to_contain_text("No connection: this page was not opened before on this phone")
+    expect(page.locator("main")).to_contain_text("This page was not opened before on this phone")
     expect(page.locator(".topbar")).to_be_visible()  # the app's own frame and stylesheet, from the cache
     assert page.evaluate("getComputedStyle(document.querySelector('.tabbar')).position") == "fixed"
+    assert page_problems(page) == CLEAN
+    page.emulate_media(color_scheme="dark")
+    assert page_problems(page) == CLEAN
+    if SCREENSHOTS:
+        page.screenshot(path=f"{SCREENSHOTS}/offline-dark.png")
+        page.emulate_media(color_scheme="light")
+        page.screenshot(path=f"{SCREENSHOTS}/offline-light.png")
     page.goto("/join")
     expect(page.get_by_role("heading", level=1)).to_have_text("No connection")
 

@@ -152,6 +152,6 @@ def test_the_offline_page_says_why_and_looks_like_the_app(client):
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert "<h1>No connection</h1>" in html
-    assert "No connection: this page was not opened before on this phone" in html
+    assert "<p>This page was not opened before on this phone, so it cannot be shown" in html
     assert 'class="tabbar"' in html and "/static/css/app.css" in html
     assert 'id="try-again"' in html
