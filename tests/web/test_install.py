@@ -155,3 +155,43 @@ def test_the_offline_page_says_why_and_looks_like_the_app(client):
     assert "<p>This page was not opened before on this phone, so it cannot be shown" in html
     assert 'class="tabbar"' in html and "/static/css/app.css" in html
     assert 'id="try-again"' in html
+
+
+def sample_path(rule) -> str:
+    """A path the rule matches, every variable part an id-like word (as secrets.token_urlsafe makes)."""
+    return re.sub(r"<(?:[a-z]+:)?[a-z_]+>", lambda m: "7" if m.group(0).startswith("<int:") else "aB3_x-9Q", rule.rule)
+
+
+def worker_rules(script: str) -> tuple[list[re.Pattern], re.Pattern]:
+    """The worker's kept-page rules and its round-write rule, as Python patterns (the same syntax)."""
+    word = re.search(r'^var ID = "([^"]+)";$', script, re.MULTILINE).group(1)
+
+    def pattern(js: str) -> re.Pattern:
+        return re.compile("".join(word if part == "ID" else json.loads(part) for part in re.split(r" \+ ", js)))
+
+    block = re.search(r"^var KEPT_PAGES = \[\n(.*?)\n\];$", script, re.MULTILINE | re.DOTALL).group(1)
+    kept = [pattern(js) for js in re.findall(r"new RegExp\((.*)\),", block)]
+    write = pattern(re.search(r"^var ROUND_WRITE = new RegExp\((.*)\);", script, re.MULTILINE).group(1))
+    return kept, write
+
+
+def test_the_worker_keeps_the_ledgers_read_pages_and_nothing_live_or_tokened(app, client):
+    kept, write = worker_rules(service_worker(client)[1])
+    kept_endpoints, written_endpoints = set(), set()
+    for rule in app.url_map.iter_rules():
+        path = sample_path(rule)
+        if "GET" in rule.methods and any(p.fullmatch(path) for p in kept):
+            kept_endpoints.add(rule.endpoint)
+        if "POST" in rule.methods and write.fullmatch(path):
+            written_endpoints.add(rule.endpoint)
+    # checked against the real URL rules: renaming a page must be followed in templates/install/sw.js
+    assert kept_endpoints == {
+        "home.index",
+        "ledger.index",
+        "ledger.round_page",
+        "ledger.print_view",
+        "rules.grid",
+        "rules.clubs",
+    }
+    assert "ledger.save_score" in written_endpoints
+    assert all(endpoint.startswith("ledger.") for endpoint in written_endpoints)
