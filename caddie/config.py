@@ -145,6 +145,33 @@ def _computer_pause() -> float | None:
     return env_int("LIVE_COMPUTER_PAUSE_MS", 0) / 1000
 
 
+def public_url(value: str) -> str | None:
+    """``PUBLIC_URL``: the address every phone reaches this app at, for the links one phone gives
+    another (a table's join link, a scorecard's read-only link...): set it for a hosted deployment
+    behind a proxy, e.g. ``https://cards.example.org``. Unset, a link uses the address its page
+    was reached at, or this machine's LAN address when that was localhost (caddie.web.shareable).
+
+    >>> public_url("https://cards.example.org/")
+    'https://cards.example.org'
+    >>> public_url("http://192.168.1.23:8000")
+    'http://192.168.1.23:8000'
+    >>> public_url("cards.example.org")
+    Traceback (most recent call last):
+    ...
+    caddie.config.ConfigError: PUBLIC_URL must be an address like https://cards.example.org, not 'cards.example.org'.
+    >>> public_url("") is None
+    True
+    """
+    value = value.strip()
+    if not value:
+        return None
+    scheme, _, rest = value.partition("://")
+    host = rest.rstrip("/")
+    if scheme.lower() not in ("http", "https") or not host or any(c in host for c in "/?#@ "):
+        raise ConfigError(f"PUBLIC_URL must be an address like https://cards.example.org, not {value!r}.")
+    return f"{scheme.lower()}://{host}"
+
+
 def default_config(instance_path: Path) -> dict[str, Any]:
     return {
         "SECRET_KEY": os.environ.get("SECRET_KEY") or instance_secret_key(instance_path),
@@ -153,6 +180,11 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         "REQUEST_LOG": env_flag("REQUEST_LOG", False),  # one JSON line per request on stderr
         # Origins besides the request's own whose pages may write (a proxy that rewrites Host).
         "TRUSTED_ORIGINS": env_list("TRUSTED_ORIGINS"),
+        # Links for another phone: PUBLIC_URL when set; else a page reached at localhost gives this
+        # machine's LAN address, unless LAN_LINKS is off (the serve command turns it off when it
+        # listens on 127.0.0.1 only, where no other device could follow such a link).
+        "PUBLIC_URL": public_url(os.environ.get("PUBLIC_URL", "")),
+        "LAN_LINKS": env_flag("LAN_LINKS", True),
         "SQLALCHEMY_DATABASE_URI": database_url(instance_path),
         # No pool_pre_ping: a closed connection is found without a round trip
         # (caddie.store.engine_setup.drop_closed_connections).

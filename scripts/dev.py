@@ -9,7 +9,9 @@ Both commands create ``.venv`` when it is missing and (re)install the project
 into it in editable mode when ``pyproject.toml``, ``setup.py`` or a module compiled on install
 (``[tool.caddie] compiled``, docs/compiled.md) changed since the last install (a stamp file
 inside ``.venv`` records what was installed).  ``serve`` then
-applies the migrations and runs the app; ``test`` makes sure a Chromium is
+runs the app the way a table uses it at home (gunicorn on every address of this machine, printing
+the address and QR code the phones open: ``caddie/serving/table_server.py``), or Flask's
+reloading development server with ``--debug``; ``test`` makes sure a Chromium is
 there for the browser tests and runs pytest, exiting with pytest's status;
 ``check`` runs the lint, format, type and layer checks (``.ci/run`` runs it
 before the tests; ``.pre-commit-config.yaml`` runs the same tools).
@@ -142,19 +144,22 @@ def venv_env() -> dict[str, str]:
 
 
 def serve(args: argparse.Namespace) -> None:
+    """The table's server (gunicorn, on every address unless --host says otherwise: see
+    caddie/serving/table_server.py); with --debug, Flask's reloading development server."""
     ensure_venv()
     env = venv_env()
-    run([VENV_PYTHON, "-m", "flask", "--app", "caddie", "db", "upgrade"], env=env)
-    shown_host = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
-    if ":" in shown_host:
-        shown_host = f"[{shown_host}]"
-    say(f"serving Caddie & Tally on http://{shown_host}:{args.port}/  (Ctrl+C to stop)")
-    if args.host in ("0.0.0.0", "::"):
-        say(f"listening on all interfaces ({args.host}); other devices use this machine's address")
-    cmd = [str(VENV_PYTHON), "-m", "flask", "--app", "caddie", "run", "--host", args.host, "--port", str(args.port)]
-    if args.debug:
-        cmd.append("--debug")
     os.chdir(ROOT)
+    if args.debug:
+        host = args.host or "127.0.0.1"  # the debugger runs code: never on the network unless asked
+        run([VENV_PYTHON, "-m", "flask", "--app", "caddie", "db", "upgrade"], env=env)
+        say(f"development server on http://{host}:{args.port}/ (reloads on every change; Ctrl+C to stop)")
+        cmd = [str(VENV_PYTHON), "-m", "flask", "--app", "caddie", "run", "--debug", "--host", host]
+        cmd += ["--port", str(args.port)]
+    else:
+        # the server migrates the database itself before its workers start
+        cmd = [str(VENV_PYTHON), "-m", "caddie.serving.table_server", "--port", str(args.port)]
+        if args.host:
+            cmd += ["--host", args.host]
     sys.stdout.flush()
     if os.name == "nt":  # no real exec there
         sys.exit(subprocess.run(cmd, env=env).returncode)
@@ -213,9 +218,15 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="scripts/dev.py", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     serve_cmd = commands.add_parser("serve", help="install, migrate and run the app")
-    serve_cmd.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve_cmd.add_argument(
+        "--host",
+        help="address to listen on (default: every address, so phones on the network can join; "
+        "127.0.0.1 keeps it to this machine; with --debug the default is 127.0.0.1)",
+    )
     serve_cmd.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
-    serve_cmd.add_argument("--debug", action="store_true", help="Flask debug mode (reloader, debugger)")
+    serve_cmd.add_argument(
+        "--debug", action="store_true", help="Flask's development server instead (reloader, debugger)"
+    )
     commands.add_parser("check", help="lint, format, type and layer checks (as CI runs them)")
     commands.add_parser(
         "test", help="install test dependencies and run pytest; extra args go to pytest", add_help=False

@@ -194,6 +194,9 @@ def app(request, tmp_path):
             "INSTANCE_PATH": str(tmp_path / "instance"),
             "SQLALCHEMY_DATABASE_URI": url,
             "SECRET_KEY": "test-secret",
+            # links for another phone keep the test client's "localhost", whatever network this
+            # machine is on (tests/web/test_shareable_links.py turns the LAN address on)
+            "LAN_LINKS": False,
         }
     )
     with app.app_context():

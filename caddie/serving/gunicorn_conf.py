@@ -138,6 +138,19 @@ errorlog = "-"
 # No control socket: its default path is per user, so two servers on one machine would share it.
 control_socket_disable = True
 
+# A table at home (``python3 scripts/dev.py serve``, caddie.serving.table_server sets this): the
+# address the phones open is printed once the server listens, and gunicorn's own lines (workers
+# booting...) are left out so that it stays the last thing on the terminal; warnings still show.
+TABLE_AT_HOME = os.environ.get("TABLE_AT_HOME", "") == "1"
+loglevel = "warning" if TABLE_AT_HOME else "info"
+
+
+def when_ready(server) -> None:
+    if TABLE_AT_HOME:
+        from caddie.serving.table_server import print_banner
+
+        print_banner(bind[0])
+
 
 def _lower_priority(server, nice: int) -> None:
     """The master, and so every worker and helper it starts, ``nice`` steps below other processes.

@@ -6,7 +6,7 @@ from flask import Flask, render_template, request
 from flask_wtf.csrf import CSRFError
 
 from caddie.core.grid.rules import chip
-from caddie.web import filters
+from caddie.web import filters, shareable
 from caddie.web.table_in_force import current_table
 
 CLUB_BLUEPRINTS = ("club_play", "courses", "caddie_clubs")
@@ -42,6 +42,7 @@ def register_views(app: Flask) -> None:
     ):
         app.register_blueprint(module.bp)
     filters.register(app)
+    shareable.register(app)  # shareable_url(): links for another phone
 
     @app.context_processor
     def _table_in_force():

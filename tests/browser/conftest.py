@@ -78,6 +78,7 @@ def live_server(tmp_path_factory):
             "SECRET_KEY": "browser-test",
             "PLAY_COMPUTER_PAUSE_MS": 20,  # computer moves still one at a time, without the human-speed pause
             "LIVE_COMPUTER_PAUSE_S": 0.1,  # a live table's computers too
+            "LAN_LINKS": False,  # it listens on 127.0.0.1 only: links for another phone stay there
         }
     )
     SERVED["app"] = app  # the live table tests read the hidden state from it, to check no page shows any

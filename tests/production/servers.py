@@ -62,6 +62,9 @@ _SERVER_VARIABLES = (
     "SERVER_NICE",
     "LIVE_WAITERS",
     "WEB_THREADS",
+    "PUBLIC_URL",
+    "LAN_LINKS",
+    "TABLE_AT_HOME",
 )
 
 
@@ -125,6 +128,7 @@ def server_env(
         BIND="127.0.0.1:0",
         SESSION_COOKIE_SECURE="false",
         REQUEST_LOG="false",
+        LAN_LINKS="false",  # it listens on 127.0.0.1 only: links for another phone stay there
     )
     env.update(extra or {})
     return env

@@ -55,6 +55,7 @@ from caddie.web.identity import browser_id
 from caddie.web.live.access import TooManyTries, UnknownTable, join_by_code, join_path, watch_path
 from caddie.web.live.changes import changes_for, stream_lifetime
 from caddie.web.live.driver import ensure_driver, timing_for
+from caddie.web.shareable import shareable_url
 from caddie.web.table_in_force import current_table
 
 bp = Blueprint("live_api", __name__, url_prefix="/api/v1")
@@ -530,4 +531,4 @@ def _scorecard_url(share: str | None) -> str | None:
 
 
 def _absolute(path: str) -> str:
-    return request.host_url.rstrip("/") + path
+    return shareable_url(path)

@@ -40,6 +40,7 @@ from caddie.web.play import clubs as club_pages
 from caddie.web.play import grid as grid_pages
 from caddie.web.play.pages import STALE_TABLE
 from caddie.web.rendering import is_htmx, page_or_fragment
+from caddie.web.shareable import shareable_url
 from caddie.web.table_in_force import current_table
 
 bp = Blueprint("live", __name__)
@@ -223,8 +224,8 @@ def _common(row: LiveTableRecord, table: LiveTable, mine: list[int]) -> dict[str
         "mine": mine,
         "is_host": host,
         "code": shown_code(row.code),
-        "join_url": request.host_url.rstrip("/") + join_path(row.code),
-        "watch_url": request.host_url.rstrip("/") + watch_path(row.watch_token),
+        "join_url": shareable_url(join_path(row.code)),
+        "watch_url": shareable_url(watch_path(row.watch_token)),
         "mover": mover,
         "your_turn": your_turn,
         "over": over,
@@ -248,7 +249,7 @@ def _common(row: LiveTableRecord, table: LiveTable, mine: list[int]) -> dict[str
 
 
 def _seat_url(row: LiveTableRecord, token: str) -> str:
-    return url_for("live.seat_link", public_id=row.public_id, token=token, _external=True)
+    return shareable_url(url_for("live.seat_link", public_id=row.public_id, token=token))
 
 
 def _handout(row: LiveTableRecord, table: LiveTable) -> dict[str, Any] | None:
@@ -549,7 +550,7 @@ def qr_code(public_id: str):
     row = _row(public_id)
     if not seats.my_seats(row.public_id, store.load(row)):
         abort(404)
-    link = request.host_url.rstrip("/") + join_path(row.code)
+    link = shareable_url(join_path(row.code))
     out = io.BytesIO()
     segno.make(link, error="m").save(out, kind="svg", scale=6, border=2, dark="#14261c", light="#ffffff", xmldecl=False)
     response = make_response(out.getvalue())
