@@ -1,20 +1,27 @@
 // Live tables: when the table redrawn after a move says it is now this phone's turn, a short
 // vibration where the phone allows it (the page title and the highlighted turn line say it too);
 // and no redraw for a change the page already shows (its own move, answered in place): a redraw
-// for nothing could swallow the next tap; and the turn clock's countdown. Every page works
-// without this file.
+// for nothing could swallow the next tap; the turn clock's countdown; and a phone that has lost its
+// seat (the host let its player back in on another phone) loads its page again, which no longer
+// opens the live stream it may not read. Every page works without this file.
 (function () {
   "use strict";
 
   var wasYourTurn = null;
+  var wasSeated = null;
+
+  function headSays(name) {
+    var head = document.getElementById("live-head");
+    return !!head && head.getAttribute(name) === "1";
+  }
 
   function yourTurn() {
-    var head = document.getElementById("live-head");
-    return !!head && head.getAttribute("data-your-turn") === "1";
+    return headSays("data-your-turn");
   }
 
   document.addEventListener("DOMContentLoaded", function () {
     wasYourTurn = yourTurn();
+    wasSeated = headSays("data-seated");
   });
 
   function shownVersion() {
@@ -50,6 +57,12 @@
 
   document.addEventListener("htmx:afterSwap", function (event) {
     if (!event.detail.target || event.detail.target.id !== "table") return;
+    var seated = headSays("data-seated");
+    if (wasSeated && !seated) {
+      window.location.reload();
+      return;
+    }
+    wasSeated = seated;
     var now = yourTurn();
     if (now && wasYourTurn === false && navigator.vibrate) {
       navigator.vibrate(120);

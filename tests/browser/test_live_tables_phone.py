@@ -361,8 +361,7 @@ def test_a_new_phone_asks_to_be_let_back_in_and_the_host_lets_it_in(new_context)
     _join_by_code(bob, code, "Bob")
     _start(ann, "Bob")
     public_id = _public_id(ann)
-    bob.context.close()  # Bob's phone forgets the table
-    new_phone = new_context().new_page()
+    new_phone = new_context().new_page()  # Bob's phone forgot the table, or he picked up another
     new_phone.goto("/join")
     new_phone.fill("#code", code)
     new_phone.fill("#join-name", "Bob")
@@ -379,6 +378,9 @@ def test_a_new_phone_asks_to_be_let_back_in_and_the_host_lets_it_in(new_context)
     # the new phone goes on to Bob's seat by itself, and hears the table from then on
     expect(new_phone.locator("#grid-table")).to_be_visible(timeout=LIVE_WAIT_MS)
     expect(new_phone.locator("#keep-link")).to_contain_text("Bob's seat link")
+    # the old phone is a stranger's now: it says so, and stops listening to a stream it may not read
+    expect(bob.locator("#closed-title")).to_be_visible(timeout=LIVE_WAIT_MS)
+    expect(bob.locator("#live-stream[sse-connect]")).to_have_count(0)
     version, table = _table_state(public_id)
     _check_grid_page(new_phone, 1, table)
     _play_grid_turn(ann)
