@@ -24,6 +24,31 @@ SCORE_RANGE = {"grid": (-120, 120), "clubs": (1, 60)}
 
 Card = Sequence["int | None"]  # one player's scores, hole 1 first; None = not played yet
 
+# The Grid Golf pad's quick scores (docs/ledger.md, "The pad"): the first page holds the scores most
+# hands end on, one tap each; "More" opens a second page, in the same place, with the rest of the
+# hand's usual range (two taps). A page fits the pad's rows on a 320 px phone: 13 scores and the
+# More key on the first, up to 22 scores and the Back key on the second.
+QUICK_FIRST_PAGE = tuple(range(13))
+QUICK_MORE_LIMIT = 22
+QUICK_POINTS_PER_CARD = 5  # a hand usually scores below 5 points a card (six cards: up to 30)
+QUICK_LOWEST = -4  # two negative cards kept (a pair of 2s); lower is rare enough to type
+
+
+def grid_quick_pages(cards: int, lowest_card: int) -> tuple[list[int], list[int]]:
+    """The pad's two pages of quick scores for a hand of ``cards`` whose lowest card is worth
+    ``lowest_card``: every score of the usual range is one or two taps away.
+
+    >>> first, more = grid_quick_pages(6, -2)
+    >>> first == list(range(13)), more[:5], more[-1], len(more)
+    (True, [-4, -3, -2, -1, 13], 30, 22)
+    >>> grid_quick_pages(4, 1)[1]
+    [13, 14, 15, 16, 17, 18, 19, 20]
+    """
+    low = max(2 * lowest_card, QUICK_LOWEST) if lowest_card < 0 else 0
+    high = QUICK_POINTS_PER_CARD * cards
+    more = [score for score in range(low, high + 1) if score not in QUICK_FIRST_PAGE]
+    return list(QUICK_FIRST_PAGE), more[:QUICK_MORE_LIMIT]
+
 
 @dataclass(frozen=True)
 class Standing:

@@ -12,15 +12,20 @@ from datetime import date
 from typing import Any
 
 from caddie.core.courses.course import Course
-from caddie.core.ledger import SCORE_RANGE, Standing, format_delta, is_complete, running_totals, standing_rows, winners
+from caddie.core.ledger import (
+    SCORE_RANGE,
+    Standing,
+    format_delta,
+    grid_quick_pages,
+    is_complete,
+    running_totals,
+    standing_rows,
+    winners,
+)
 from caddie.core.table import Table
 from caddie.store.database import db
 from caddie.store.ledger import Card, CellWrite, StaleScore, cards_of, write_and_read
 from caddie.store.models import Round
-
-# The pad's one-tap scores for Grid Golf: the scores most holes end on (a kept pair of
-# 2s, then 0 to 12), two rows of seven on a phone (docs/ledger.md, "The pad").
-GRID_QUICK_SCORES = (-2, *range(13))
 
 
 @dataclass(frozen=True)
@@ -88,10 +93,20 @@ class RoundView:
     def quick_scores(self, hole: int) -> list[int]:
         """The pad's one-tap scores for ``hole``: Grid Golf's common scores, or par−1 to par+3 for Club Cards."""
         if self.pars is None:
-            return list(GRID_QUICK_SCORES)
+            return self.grid_quick_pages[0]
         low, high = SCORE_RANGE[self.game]
         par = self.pars[hole - 1]
         return [score for score in range(par - 1, par + 4) if low <= score <= high]
+
+    def more_quick_scores(self, hole: int) -> list[int]:
+        """The pad's second page (two taps: More, then the score): the rest of a Grid Golf hand's
+        usual range; none for Club Cards, whose five around par cover a hole."""
+        return [] if self.pars is not None else self.grid_quick_pages[1]
+
+    @property
+    def grid_quick_pages(self) -> tuple[list[int], list[int]]:
+        rules = self.table.rules
+        return grid_quick_pages(rules.cards, min(rules.points(rank) for rank in rules.ranks_in_play))
 
     def next_blank(self, seat: int, hole: int) -> tuple[int, int] | None:
         """The cell after (seat, hole) to enter: next player on this hole, then the next hole."""

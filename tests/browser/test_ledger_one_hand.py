@@ -98,7 +98,7 @@ def assert_between_sticky_columns(page, seat: int, hole: int):
 def test_a_four_player_grid_golf_hole_takes_one_tap_each(phone):
     deal(phone)
     thumb = Thumb(phone)
-    hole_one = [3, 0, -2, 7]
+    hole_one = [3, 0, 11, 7]
     for seat, score in enumerate(hole_one):
         expect(phone.locator("#pad")).to_contain_text(f"Hole 1 · {NAMES[seat]}")
         thumb.tap(f"#quick-{score}")
@@ -106,22 +106,47 @@ def test_a_four_player_grid_golf_hole_takes_one_tap_each(phone):
     assert thumb.taps == 4, f"hole 1 took {thumb.taps} taps"
     expect(phone.locator("#pad")).to_contain_text("Hole 2 · Ann")
 
-    # Hole 2 with one score off the quick row (15): digits and Save for that one only.
+    # Hole 2 with one score off the first page (15): More, then 15; and one typed (33), with Save.
     thumb.taps = 0
     thumb.tap("#quick-5")
     expect_score(phone, 0, 2, 5)
-    thumb.tap('[data-pad-key="1"]')
-    thumb.tap('[data-pad-key="5"]')
-    thumb.tap("#save-score")
+    thumb.tap("#more-key")
+    thumb.tap("#quick-15")
     expect_score(phone, 1, 2, 15)
-    thumb.tap("#quick-12")
-    expect_score(phone, 2, 2, 12)
+    thumb.tap('[data-pad-key="3"]')
+    thumb.tap('[data-pad-key="3"]')
+    thumb.tap("#save-score")
+    expect_score(phone, 2, 2, 33)
     thumb.tap("#quick-1")
     expect_score(phone, 3, 2, 1)
-    assert thumb.taps <= 6, f"hole 2 took {thumb.taps} taps"
+    assert thumb.taps <= 7, f"hole 2 took {thumb.taps} taps"
     expect(phone.locator("#pad")).to_contain_text("Hole 3 · Ann")
     expect(phone.locator('[data-sum="Total-0"]')).to_have_text("8")
-    expect(phone.locator('[data-sum="Total-2"]')).to_have_text("10")
+    expect(phone.locator('[data-sum="Total-2"]')).to_have_text("44")
+
+
+@pytest.mark.parametrize("width, height", [(320, 640), (390, 844)])
+def test_every_six_card_score_from_minus_4_to_30_is_two_taps_at_most(new_context, width, height):
+    """Scores −4 to 30 into a round's cells, counting taps from the open pad: one for 0 to 12,
+    More and the score for the rest; More moves no key (the pad's top and its first key stay put)."""
+    page = new_context(viewport={"width": width, "height": height}).new_page()
+    deal(page)
+    thumb = Thumb(page)
+    for n, score in enumerate(range(-4, 31)):
+        seat, hole = n % len(NAMES), n // len(NAMES) + 1
+        expect(page.locator("#pad")).to_contain_text(f"Hole {hole} · {NAMES[seat]}")
+        before = thumb.taps
+        if not page.locator(f"#quick-{score}").is_visible():
+            pad_top, first_key = box(page, "#pad")["y"], box(page, "#quick-0")
+            thumb.tap("#more-key")
+            expect(page.locator(f"#quick-{score}")).to_be_visible()
+            assert box(page, "#pad")["y"] == pad_top
+            assert box(page, f"#quick-{score}")["height"] >= 44
+            assert box(page, "#less-key") and first_key == box(page, "#quick-0")
+        thumb.tap(f"#quick-{score}")
+        expect_score(page, seat, hole, score)
+        assert thumb.taps - before == (1 if 0 <= score <= 12 else 2), score
+    assert sideways_overflow(page) == 0
 
 
 @pytest.mark.look
@@ -129,7 +154,7 @@ def test_the_quick_row_covers_common_grid_scores_and_fits_at_320(new_context):
     page = new_context(viewport={"width": 320, "height": 640}).new_page()
     deal(page)
     labels = page.locator(".quick-scores button").all_inner_texts()
-    assert labels == [minus(v) for v in (-2, *range(13))]
+    assert labels == [minus(v) for v in range(13)]
     row = box(page, ".quick-scores")
     for key in page.locator(".quick-scores button, .numpad button").all():
         found = key.bounding_box()
@@ -288,8 +313,7 @@ def test_a_hole_entered_with_the_keyboard_alone(new_context):
     page.keyboard.press("Tab")
     assert focus_ring(page) == "save-score ringed"
     page.keyboard.press("Tab")
-    assert focus_ring(page) == "quick--2 ringed"
-    page.keyboard.press("Tab")
+    assert focus_ring(page) == "quick-0 ringed"
     page.keyboard.press("Tab")
     assert focus_ring(page) == "quick-1 ringed"
     page.keyboard.press("Enter")

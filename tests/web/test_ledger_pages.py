@@ -318,11 +318,14 @@ def test_the_pad_offers_quick_scores_for_the_game(client):
     grid = deal(client, names=("Ann",))
     html = client.get(f"/ledger/r/{grid}?cell=0-1").get_data(as_text=True)
     quick = re.findall(r'name="score" value="(-?\d+)"', html)
-    assert quick == [str(v) for v in (-2, *range(13))]
+    # one tap: 0 to 12; two taps (More, then the score): the rest of a six-card hand's usual range
+    assert quick == [str(v) for v in (*range(13), -4, -3, -2, -1, *range(13, 31))]
+    assert 'for="more-scores"' in html and 'id="more-scores"' in html
     assert 'name="typed"' in html and 'data-pad-key="-"' in html
     clubs = deal(client, names=("Ann",), game="clubs", course="cedar-nine")
     html = client.get(f"/ledger/r/{clubs}?cell=0-3").get_data(as_text=True)  # hole 3 is a par 5
     assert re.findall(r'name="score" value="(-?\d+)"', html) == ["4", "5", "6", "7", "8"]
+    assert "more-scores" not in html  # five around par cover a Club Cards hole: no second page
     assert 'data-pad-key="-"' not in html
 
 
