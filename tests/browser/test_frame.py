@@ -77,6 +77,21 @@ def test_rules_chip_shows_the_rules_and_leads_to_settings(phone):
     assert path_of(phone.url) == "/settings"
 
 
+def test_a_long_rules_chip_ends_in_an_ellipsis_and_keeps_its_whole_text(new_context):
+    from tests.browser.test_settings_phone import turn_on_two_hand_bonuses
+
+    page = new_context(viewport={"width": 320, "height": 640}).new_page()
+    turn_on_two_hand_bonuses(page)
+    text = page.locator(".rules-chip .rules-chip-text")
+    full = text.text_content()
+    assert full.endswith("four of a kind −20 · Wolfpack −20"), full
+    # cut short on the screen, with an ellipsis ...
+    assert text.evaluate("e => [getComputedStyle(e).textOverflow, e.scrollWidth > e.clientWidth]") == ["ellipsis", True]
+    # ... and whole in its title and its accessible name
+    assert full in page.locator(".rules-chip").get_attribute("title")
+    expect(page.get_by_role("banner").get_by_role("link", name=f"Rules in force: {full}")).to_be_visible()
+
+
 def test_pages_work_without_javascript(new_context):
     page = new_context(java_script_enabled=False).new_page()
     open_page(page, "/tally/grid")
