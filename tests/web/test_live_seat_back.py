@@ -155,3 +155,23 @@ def test_other_peoples_names_are_drawn_isolated_on_the_table_and_the_watch_page(
     lobby = _row(app, _new_table(phones[0]))
     refused = phones[2].post("/join", {"code": lobby.code, "name": "\u200b\u200c"})
     assert refused.status_code == 400 and "only invisible characters" in refused.get_data(as_text=True)
+
+
+def test_a_pass_and_play_phone_shows_the_hosts_requests_and_links_only_at_the_hosts_seat(app, phones):
+    url = _new_table(phones[0], players="3")
+    phones[0].post(url + "/sit", {"name": "Cy"})  # the host's phone holds Cy's seat too
+    phones[1].post(url + "/sit", {"name": "Bob"})
+    phones[0].post(url + "/start", {"seat": "0"})
+    phones[0].post(url + "/seats/2", {"seat": "0", "do": "link"})
+    phones[2].post(url + "/ask", {"name": "Bob"})
+    html = phones[0].get(url).get_data(as_text=True)
+    assert 'id="handout"' in html and 'id="asks"' in html  # Ann's seat on show
+    for _ in range(2):  # Ann turns up two cards: the phone goes to Cy, behind a curtain, then Cy's cards
+        row = _row(app, url)
+        position = re.search(r'value="(flip:\d)"', phones[0].get(url).get_data(as_text=True)).group(1)
+        phones[0].post(url + "/act", {"seat": "0", "version": str(row.version), "action": position})
+    curtain = phones[0].get(url).get_data(as_text=True)
+    assert 'id="curtain"' in curtain and 'id="handout"' not in curtain and 'id="asks"' not in curtain
+    phones[0].post(url + "/reveal", {"seat": "1"})
+    cys = phones[0].get(url).get_data(as_text=True)
+    assert 'id="curtain"' not in cys and 'id="handout"' not in cys and 'id="asks"' not in cys
