@@ -116,3 +116,14 @@ def test_every_page_passes_axe_and_has_big_targets_at_390(new_context, pages_wit
 def test_every_page_has_big_targets_and_no_sideways_scroll_at_320(new_context, pages_with_data):
     problems = visit_all(new_context, pages_with_data, width=320, scheme="light", check_axe=False)
     assert not problems, "\n".join(problems)
+
+
+def test_the_tally_and_game_pages_have_one_h1(new_context, pages_with_data):
+    """axe's page-has-heading-one (moderate, so counted by name in audit.ALWAYS) on the pages that had none."""
+    state, data_pages = pages_with_data
+    page = new_context(storage_state=state).new_page()
+    game_pages = [path for path in data_pages if "/m/" in path]
+    for path in ["/tally/grid", "/tally/table", "/tally/clubs", *game_pages]:
+        page.goto(path)
+        assert [line for line in axe_problems(page) if line.startswith("page-has-heading-one")] == [], path
+        expect(page.locator("h1")).to_have_count(1)
