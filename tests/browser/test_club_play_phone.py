@@ -114,3 +114,18 @@ def test_quick_taps_are_all_kept_reload_keeps_them_and_back_undoes_the_last(phon
     phone.go_back()
     expect(phone.locator("input[name=pick]:checked")).to_have_count(3)
     expect(phone.locator("#selection")).to_contain_text(f"3 cards · {sum(yards[:3])} yds")
+
+
+def test_the_scorecard_and_what_happened_toggles_show_a_marker_that_turns_when_open(phone):
+    start_round(phone, 1, "cedar-nine")
+    marker = """(summary) => { const s = getComputedStyle(summary, '::before');
+                                 return [s.content, s.transform, summary.parentElement.open]; }"""
+    phone.emulate_media(reduced_motion="reduce")  # no turning animation to wait for
+    for toggle in ("#scorecard > summary", ".club-table .log > summary"):
+        summary = phone.locator(toggle)
+        content, turned, opened = summary.evaluate(marker)
+        assert content == '"▸"', (toggle, content)
+        summary.tap()
+        content, turned_open, now_open = summary.evaluate(marker)
+        assert now_open != opened and content == '"▸"'
+        assert turned_open != turned, (toggle, turned, turned_open)  # rotated when open, straight when closed
