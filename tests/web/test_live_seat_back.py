@@ -175,3 +175,11 @@ def test_a_pass_and_play_phone_shows_the_hosts_requests_and_links_only_at_the_ho
     phones[0].post(url + "/reveal", {"seat": "1"})
     cys = phones[0].get(url).get_data(as_text=True)
     assert 'id="curtain"' not in cys and 'id="handout"' not in cys and 'id="asks"' not in cys
+
+
+def test_a_name_nobody_has_at_a_started_table_says_how_to_be_let_back_in(app, phones):
+    url, code = _started(app, phones)
+    response = phones[2].post("/join", {"code": code, "name": "Bbo"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 409 and 'id="join-name-error"' in html
+    assert "type the name you sat down with" in html and 'value="Bbo"' in html

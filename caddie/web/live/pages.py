@@ -24,7 +24,7 @@ from caddie.core.errors import CaddieError
 from caddie.core.game import IllegalAction
 from caddie.core.grid.rules import Rules, chip
 from caddie.core.live.codes import shown_code
-from caddie.core.live.table import LEVEL_NAMES, LEVELS, Ask, LiveTable
+from caddie.core.live.table import LEVEL_NAMES, LEVELS, Ask, LiveTable, TableClosed
 from caddie.forms.base import first_error
 from caddie.forms.live import JoinForm, NewTableForm, SitDownForm
 from caddie.store import live_tables as store
@@ -651,12 +651,22 @@ def _sit_down(row: LiveTableRecord, name: str, form: JoinForm) -> Any:
         seat, token = store.join(row, name)
     except TooManyTries as err:
         return _join_page(form, {"name": err.message}, 429)
+    except TableClosed as err:
+        if store.read(row).started:  # maybe someone back from a forgotten phone, with a slip in the name
+            return _join_page(form, {"name": STARTED_NO_SUCH_NAME}, 409)
+        return _join_page(form, {"code": err.message}, 409)
     except CaddieError as err:
         field = "name" if err.field == "name" or err.field == "names" else "code"
         return _join_page(form, {field: err.message}, 409 if field == "code" else 400)
     seats.hold(row.public_id, token)
     seats.remember_name(str(store.load(row).places[seat].name))
     return redirect(url_for("live.table", public_id=row.public_id), code=303)
+
+
+STARTED_NO_SUCH_NAME = (
+    "This table's match has started and nobody at it has that name: if you sat here, type the name you sat "
+    "down with, so the host can let this phone back in; to follow the game, ask for the watch link."
+)
 
 
 def _join_page(form: JoinForm, errors: dict[str, str] | None = None, status: int = 200) -> Any:
