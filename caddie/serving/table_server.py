@@ -71,12 +71,14 @@ def print_banner(bind: str) -> None:
     from caddie.web.lan import lan_addresses
 
     host, port = split_bind(bind)
-    print(banner(host, port, lan_addresses()), flush=True)
+    scheme = "https" if os.environ.get("CERTFILE", "").strip() else "http"
+    print(banner(host, port, lan_addresses(), scheme), flush=True)
 
 
-def banner(host: str, port: int, addresses: list[str]) -> str:
-    """What the terminal says: the address the phones open, and its QR code."""
-    here = f"http://127.0.0.1:{port}/"
+def banner(host: str, port: int, addresses: list[str], scheme: str = "http") -> str:
+    """What the terminal says: the address the phones open, and its QR code (``https`` when
+    gunicorn serves TLS itself, with ``CERTFILE`` and ``KEYFILE``)."""
+    here = f"{scheme}://127.0.0.1:{port}/"
     if is_loopback_host(host) and not listens_everywhere(host):
         return (
             f"Caddie & Tally is serving on {here} for this machine only: no other phone can reach it.\n"
@@ -84,14 +86,14 @@ def banner(host: str, port: int, addresses: list[str]) -> str:
         )
     if not listens_everywhere(host):
         shown = f"[{host}]" if ":" in host else host
-        return _for_phones(f"http://{shown}:{port}/", [], here)
+        return _for_phones(f"{scheme}://{shown}:{port}/", [], here)
     if not addresses:
         return (
             f"Caddie & Tally is serving on {here}\n"
             "This machine is on no network right now, so no other phone can reach it. Connect it to\n"
             "the Wi-Fi the phones are on, then start it again to see their address.\n"
         )
-    urls = [f"http://{address}:{port}/" for address in addresses]
+    urls = [f"{scheme}://{address}:{port}/" for address in addresses]
     return _for_phones(urls[0], urls[1:], here)
 
 

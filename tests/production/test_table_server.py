@@ -99,6 +99,7 @@ def test_the_banner_gives_the_phones_the_lan_address_and_its_qr_code():
     assert "\u2588" in text or "\u2580" in text  # the QR code, drawn in block characters
     assert "http://10.0.0.4:8000/" in text and "Play together" in text
     assert "127.0.0.1:8000" in text.splitlines()[-1]  # this machine's own address, last
+    assert "    https://192.168.1.23:8000/\n" in table_server.banner("0.0.0.0", 8000, ["192.168.1.23"], "https")
 
 
 def test_the_banner_says_when_no_other_phone_can_reach_it():
