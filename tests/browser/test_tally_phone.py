@@ -86,3 +86,22 @@ def test_settings_change_the_rules_everywhere(phone):
     phone.goto("/tally/grid?hand=K,5,7,Q,3,9")
     expect(phone.locator("#grid-score")).to_have_text("34")  # K 0 + Q 10, 5+3, 7+9
     assert no_horizontal_scroll(phone)
+
+
+def test_a_refused_key_says_why_without_moving_the_keypad(new_context):
+    """A fifth Jack in one deck: the sentence shows above the keys, and no key moves under the thumb
+    (at 390x844, and at 320x640 where the keypad has the least room)."""
+    for size in ({"width": 390, "height": 844}, {"width": 320, "height": 640}):
+        page = new_context(viewport=size).new_page()
+        page.goto("/tally/grid")
+        tap_hand(page, ["J", "J", "J", "J"])
+        keypad_before = page.locator(".keypad").bounding_box()
+        page.locator("#key-J").tap()
+        error = page.locator("#keypad-error")
+        expect(error).to_contain_text("one deck holds only 4")
+        expect(page.locator("#slot-4")).not_to_have_attribute("data-code", "J")  # and nothing changed
+        keypad_after = page.locator(".keypad").bounding_box()
+        assert keypad_after == keypad_before, (size, keypad_before, keypad_after)
+        # in view, and over none of the keys
+        found = error.bounding_box()
+        assert found["y"] >= 0 and found["y"] + found["height"] <= keypad_after["y"], (found, keypad_after)
