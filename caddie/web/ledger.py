@@ -407,6 +407,12 @@ def first_blank(view: RoundView) -> tuple[int, int]:
     return view.next_blank(-1, 0) or (view.lines[0].seat, view.open_hole)
 
 
+def ledger_offers(game: str) -> list[tuple[RoundView, tuple[int, int]]]:
+    """What "Add to the ledger" (``templates/tally/_to_ledger.html``) offers: each round a score
+    of ``game`` can go to, with the (seat, hole) chosen for it."""
+    return [(view, first_blank(view)) for view in rounds_to_add_to(game)]
+
+
 @bp.post("/add")
 def add_from_tally():
     """A tallied hand's score, added to a round in one tap."""

@@ -29,7 +29,7 @@ from caddie.store.models import Round
 from caddie.store.round_owners import find_round_and_owner
 from caddie.store.round_view import RoundView, view_round
 from caddie.web.identity import browser_id, edit_grants
-from caddie.web.ledger import first_blank, rounds_to_add_to
+from caddie.web.ledger import ledger_offers, rounds_to_add_to
 from caddie.web.rendering import is_htmx, tap_response
 from caddie.web.table_in_force import current_table
 
@@ -44,7 +44,7 @@ def _ledger_context(game: str, score: int | None) -> dict:
     cell the score most likely goes to."""
     return {
         "ledger_score": score,
-        "ledger_rounds": [(view, first_blank(view)) for view in rounds_to_add_to(game)] if score is not None else [],
+        "ledger_rounds": ledger_offers(game) if score is not None else [],
         "oob": is_htmx(),
     }
 

@@ -24,7 +24,7 @@ from caddie.core.errors import CaddieError
 from caddie.offload.heavy_work import run_heavy
 from caddie.store.courses import RANDOM_KEYS, course_choices, find_course
 from caddie.web.identity import browser_id
-from caddie.web.ledger import rounds_to_add_to
+from caddie.web.ledger import ledger_offers
 from caddie.web.rendering import is_htmx, tap_response
 from caddie.web.table_in_force import current_table
 
@@ -125,5 +125,5 @@ def _context(walk: ClubWalk, course: Course | None, rules: ClubRules, decks: int
     context["advice"] = advice
     context["advised"] = marked(list(walk.hand), list(advice.play.cards)) if advice else None
     if walk.scores:  # the hole just played can go into a ledger round
-        context.update(ledger_score=walk.scores[-1], ledger_rounds=rounds_to_add_to("clubs"))
+        context.update(ledger_score=walk.scores[-1], ledger_rounds=ledger_offers("clubs"))
     return context

@@ -13,7 +13,7 @@ from caddie.core.grid.game import position_name
 from caddie.core.grid.scoring import score_grid
 from caddie.core.grid.walkthrough import MAX_WALK_OPPONENTS, TAPS, Walk
 from caddie.offload.heavy_work import run_heavy
-from caddie.web.ledger import rounds_to_add_to
+from caddie.web.ledger import ledger_offers
 from caddie.web.rendering import is_htmx, tap_response
 from caddie.web.table_in_force import current_table
 
@@ -79,7 +79,7 @@ def walk():
         "active_tab": "caddie",
         "flip_targets": set(advice["positions"] or []) if advice and advice["action"] == "flip" else set(),
         "ledger_score": score.total if walk.step == "done" else None,
-        "ledger_rounds": rounds_to_add_to("grid") if walk.step == "done" else [],
+        "ledger_rounds": ledger_offers("grid") if walk.step == "done" else [],
         "oob": is_htmx(),
     }
     return tap_response("caddie/walk.html", "caddie/_walk.html", canonical, acted, error is None, **context)
