@@ -7,7 +7,8 @@
 //   They are answered from the cache first (they cannot change without the version changing).
 // - the ledger's pages as this browser last saw them (the list, each round with or without
 //   ?cell=, its printable card), the home page and the rules, in "caddie-pages": a page is always
-//   asked of the network first, and the kept copy is shown only when no answer comes. One copy per
+//   asked of the network first, and the kept copy is shown only when no answer comes (or a proxy's
+//   502 or 504, which say that the app behind it did not answer). One copy per
 //   page, the newest; a round's copy is fetched again a moment after a score is written into it
 //   (by the pad or the outbox), so that a reload without a connection shows the scores it had.
 // What it never keeps: anything but a GET, fragments htmx asks for, the API, live tables and
@@ -87,8 +88,15 @@ self.addEventListener("message", function (event) {
   }, function () { /* offline already: nothing to keep */ }));
 });
 
+// A proxy in front (docs/production.md) answers these when the app itself did not: the app never
+// does, so they are treated as no answer, and a kept copy is shown if there is one.
+var GATEWAY_ERRORS = [502, 504];
+
 function page(request, url, event) {
   return fetch(request).then(function (response) {
+    if (GATEWAY_ERRORS.indexOf(response.status) !== -1) {
+      return keptCopy(url).then(function (copy) { return copy || response; });
+    }
     if (keptPage(url)) event.waitUntil(remember(url, response.clone()));
     return response;
   }, function () {

@@ -68,6 +68,19 @@ def test_a_round_opened_before_reloads_without_a_connection(new_context):
     page.goto("/join")  # a live table's page is the network's alone
     assert page.evaluate(KEPT_PAGES) and not [p for p in page.evaluate(KEPT_PAGES) if p.startswith("/join")]
 
+    # a proxy in front whose app does not answer says 502: the kept copy, not the proxy's error
+    gateway_errors = []
+
+    def bad_gateway(route):
+        gateway_errors.append(route.request.url)
+        route.fulfill(status=502, body="Bad Gateway")
+
+    context.route(f"**{round_path}*", bad_gateway)
+    page.goto(round_path)
+    expect(page.locator("#cell-0-1")).to_have_attribute("data-score", "7")
+    context.unroute(f"**{round_path}*")
+    assert gateway_errors, "the worker's own fetch of the page met the 502"
+
     context.set_offline(True)
     page.goto(round_path + "?cell=1-1")
     expect(page.locator("#cell-0-1")).to_have_attribute("data-score", "7")
