@@ -114,6 +114,8 @@ def test_a_new_release_replaces_the_old_cache(new_context, tmp_path):
     page.goto("/")
     wait_for_the_worker(page)
     [old] = eventually(page, f"() => {STATIC_CACHES}.then(names => names.length === 1 && names)")
+    # the first page loaded before the worker ran; the page asked it to keep that page too
+    eventually(page, f"() => {KEPT_PAGES}.then(paths => paths.includes('/'))")
 
     app = SERVED["app"]
     released = tmp_path / "static"
