@@ -3,17 +3,15 @@ on any address but localhost (docs/production.md, "HTTPS, installing and the off
 
 from __future__ import annotations
 
-import re
 import shutil
 import signal
 import ssl
 import subprocess
-import time
 import urllib.request
 
 import pytest
 
-from tests.web.test_production_server import GUNICORN, KEY, server_env
+from tests.web.test_production_server import GUNICORN, KEY, listening_at, server_env
 
 pytestmark = pytest.mark.skipif(not GUNICORN.exists(), reason="gunicorn is not installed in this environment")
 
@@ -63,15 +61,7 @@ def test_gunicorn_serves_https_with_a_certificate_and_key(tmp_path):
             stderr=err,
         )
     try:
-        base = None
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and server.poll() is None:
-            found = re.search(r"Listening at: (https://127\.0\.0\.1:\d+)", log.read_text())
-            if found and "Booting worker" in log.read_text():
-                base = found.group(1)
-                break
-            time.sleep(0.1)
-        assert base, f"gunicorn did not come up on https:\n{log.read_text()}"
+        base = listening_at(server, log, scheme="https", workers=1)
         trusting = ssl.create_default_context(cafile=str(cert))
         trusting.check_hostname = False  # the certificate names 127.0.0.1 as its CN, not as a SAN
         with urllib.request.urlopen(base + "/sw.js", timeout=10, context=trusting) as response:

@@ -40,6 +40,17 @@ def server_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     return env
 
 
+def listening_at(server: subprocess.Popen, log: Path, scheme: str = "http", workers: int = 2) -> str:
+    """The base URL gunicorn says it listens at, once ``workers`` workers have booted."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and server.poll() is None:
+        found = re.search(rf"Listening at: ({scheme}://127\.0\.0\.1:\d+)", log.read_text())
+        if found and log.read_text().count("Booting worker") >= workers:
+            return found.group(1)
+        time.sleep(0.1)
+    raise AssertionError(f"gunicorn did not come up on {scheme}:\n{log.read_text()}")
+
+
 def test_gunicorn_refuses_to_start_without_a_secret_key(tmp_path):
     done = subprocess.run(
         [GUNICORN, "-c", "python:caddie.serving.gunicorn_conf"],
@@ -80,15 +91,7 @@ def test_gunicorn_migrates_once_serves_and_logs_json_lines(tmp_path):
             stderr=err,
         )
     try:
-        base = None
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and server.poll() is None:
-            found = re.search(r"Listening at: (http://127\.0\.0\.1:\d+)", log.read_text())
-            if found and log.read_text().count("Booting worker") >= 2:
-                base = found.group(1)
-                break
-            time.sleep(0.1)
-        assert base, f"gunicorn did not come up:\n{log.read_text()}"
+        base = listening_at(server, log)
 
         with urllib.request.urlopen(base + "/healthz", timeout=10) as response:
             assert response.status == 200 and json.load(response) == {"status": "ok", "database": "ok"}
