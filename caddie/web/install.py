@@ -56,6 +56,8 @@ def _shell_files(static: Path, templates: Path) -> list[tuple[str, Path]]:
         path = templates / name
         found = sorted(path.rglob("*")) if path.is_dir() else [path]
         files += [(f"templates/{p.relative_to(templates).as_posix()}", p) for p in found if p.is_file()]
+    # this module: the manifest the worker keeps is written here
+    files.append(("caddie/web/install.py", Path(__file__)))
     return sorted(files)
 
 
