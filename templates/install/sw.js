@@ -111,9 +111,10 @@ function page(request, url, event) {
 function writeThenRefresh(request, roundPath, event) {
   // the page the score was typed on (the pad's ?cell=), or the round's own address
   var from = request.referrer ? new URL(request.referrer) : null;
-  var page = from && from.origin === self.location.origin && from.pathname === roundPath ? from : new URL(roundPath, self.location.origin);
+  var typedOn = from && from.origin === self.location.origin && from.pathname === roundPath;
+  var roundPage = typedOn ? from : new URL(roundPath, self.location.origin);
   return fetch(request).then(function (response) {
-    event.waitUntil(refreshSoon(page));
+    event.waitUntil(refreshSoon(roundPage));
     return response;
   });
 }
