@@ -258,3 +258,17 @@ def test_a_nine_card_table_walks_three_rows_and_the_caddie_advises_it(client):
     # the 7 goes beside the top-left 7 (a column of three 7s scores 0), or a draw is as good
     advice = said(page)
     assert re.search(r"(middle|bottom)-left", advice) or advice.startswith(("Draw", "Take the 7 or draw")), advice
+
+
+def test_a_near_tie_goes_to_the_move_a_person_can_see_is_better(client):
+    # issue 32: this table advised putting the Q over a face-up 7 (3 points more showing), "about
+    # the same" as discarding it, because "going out now would likely leave you behind"
+    page = client.get(
+        "/caddie/?size=6&grid=3,10,2,7,,A&step=place&discard=8&pile=K,Q,8,7,J,8&drawn=Q&from=deck&opps=1&o1=A,2,,,2,"
+    ).get_data(as_text=True)
+    assert said(page) == "Discard the Q or put it bottom-left: about the same."
+    why = htmllib.unescape(re.search(r'id="advice-why">([^<]+)<', page).group(1))
+    assert why == (
+        "Slightly better to discard the Q: that leaves fewer points showing in your grid than putting it bottom-left."
+    )
+    assert "going out" not in page

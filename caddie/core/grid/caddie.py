@@ -80,6 +80,7 @@ from caddie.core.grid.game import DISCARD, DRAW, TAKE, Action, position_name
 from caddie.core.grid.knowledge import DOWN, Knowledge
 from caddie.core.grid.moves import Move
 from caddie.core.grid.rules import Rules
+from caddie.core.grid.scoring import score_grid
 from caddie.core.grid.view import DecisionView
 
 __all__ = [
@@ -453,11 +454,94 @@ def decide(view: DecisionView, rng: random.Random) -> Decision:
     options = _shortlist(k, looked)
     results = _play_out(k, options, rng)
     ranked = sorted(zip(options, results), key=lambda orr: (round(orr[1][1], 9), _order_key(orr[0])))
+    ranked = _seen_better_first(k, ranked)
     opts = tuple(_option(o, r) for o, r in ranked)
     action = opts[0].action
     say, why, text = _explain(k, ranked)
     moves = tuple(_describe(k, o) for o, _ in ranked)
     return Decision(action, opts, text, say=say, why=why, moves=moves, players=k.n)
+
+
+# -- near ties: the move a person can see is better ---------------------------------------------
+# The play-outs are estimates over a few hundred deals at most, so two options less than
+# ``CLOSE_CALL`` apart are about the same. Between those, the tie goes to the option that is
+# better by what a person can see: the one that leaves fewer points showing in the grid, with
+# the same cards face down (discarding a Q rather than putting it over a face-up 7).
+
+Ranked = list[tuple[Move, tuple[float, float]]]
+
+
+def _seen_after(k: Knowledge, option: Move) -> tuple[tuple[int, ...], int] | None:
+    """What a person sees of their own grid after ``option``: (its face-down places, the points
+    of its face-up cards), or None where the outcome cannot be seen yet (a draw, a card turned
+    up, a knock)."""
+    grid = list(k.mine)
+    if option.kind == "swap":
+        grid[_at(option)] = _held(k)
+    elif option.kind == "take":
+        grid[_at(option)] = _top(k)
+    elif option.kind != "discard" or option.flip is not None:
+        return None
+    down = tuple(p for p, c in enumerate(grid) if c == DOWN)
+    shown = [None if c == DOWN else RANKS[c] for c in grid]
+    return down, score_grid(shown, k.rules).total
+
+
+def _beats(k: Knowledge, a: Move, b: Move) -> bool:
+    """Whether ``a`` is visibly better than ``b``: the same cards stay face down, fewer points show."""
+    seen_a, seen_b = _seen_after(k, a), _seen_after(k, b)
+    return seen_a is not None and seen_b is not None and seen_a[0] == seen_b[0] and seen_a[1] < seen_b[1]
+
+
+def _seen_better_first(k: Knowledge, ranked: Ranked) -> Ranked:
+    """``ranked`` (best first) with the near ties ordered so that no option goes before one
+    within ``CLOSE_CALL`` of the best that visibly beats it. Where that reorders the estimates,
+    the options out of order share the average of their figures (the estimates under the order,
+    pooled as isotonic regression pools them), so no row reads better than the advised one."""
+    tied = 1
+    while True:
+        order = _unbeaten_first(k, ranked[:tied])
+        pooled = _pooled(order)
+        best = pooled[0][1][1]
+        grown = tied + sum(1 for _, (_, value) in ranked[tied:] if value - best < CLOSE_CALL)
+        if grown == tied:
+            return pooled + ranked[tied:]
+        tied = grown
+
+
+def _unbeaten_first(k: Knowledge, tied: Ranked) -> Ranked:
+    """The tied options in their order, except that each goes after every option that beats it
+    in sight (visible dominance is a strict order, so one option is always unbeaten)."""
+    left, order = list(tied), []
+    while left:
+        pick = next(r for r in left if not any(_beats(k, o[0], r[0]) for o in left))
+        order.append(pick)
+        left.remove(pick)
+    return order
+
+
+def _pooled(order: Ranked) -> Ranked:
+    """The options in ``order`` with their figures pooled wherever the values go down the list
+    (pool-adjacent-violators): each pooled run takes its mean expected score and mean value."""
+    runs: list[Ranked] = []
+    for item in order:
+        runs.append([item])
+        while len(runs) > 1 and _mean_value(runs[-2]) > _mean_value(runs[-1]):
+            last = runs.pop()
+            runs[-1] = runs[-1] + last
+    out: Ranked = []
+    for run in runs:
+        if len(run) == 1:
+            out += run
+            continue
+        score = sum(result[0] for _, result in run) / len(run)
+        value = _mean_value(run)
+        out += [(option, (score, value)) for option, _ in run]
+    return out
+
+
+def _mean_value(run: Ranked) -> float:
+    return sum(result[1] for _, result in run) / len(run)
 
 
 def _option(option: Move, result: tuple[float, float]) -> Option:
@@ -576,17 +660,23 @@ def _or_words(k: Knowledge, best: Move, alt: Move) -> str:
     return text[0].upper() + text[1:]
 
 
-def _reason(k: Knowledge, best: Move, rest: list[Move]) -> str:
-    """One plain reason for ``best``, the most telling one."""
+def _reason(k: Knowledge, ranked: Ranked, close: bool) -> str:
+    """One plain reason for the best option, the most telling one that is true of the options
+    it is weighed against: in a close call the next option alone, otherwise all of them."""
+    best = ranked[0][0]
+    compared = ranked[1:2] if close else ranked[1:]
     kind = best.kind
     if _goes_out(k, best):
         if k.rules.end == "final_turn" and k.n > 1 and not k.view.get("final_turn"):
             return "it turns up your last card; the others then get one final turn each"
         return "it turns up your last card and ends the hole"
-    if any(_goes_out(k, o) for o in rest) and not k.view.get("final_turn"):
-        if k.n > 1:
-            return "going out now would likely leave you behind"
-        return "going out now would end your chances to lower your score"
+    going_out = [v for option, (_, v) in compared if _goes_out(k, option)]
+    if going_out and not k.view.get("final_turn"):
+        if k.n <= 1:
+            return "going out now would end your chances to lower your score"
+        return "going out now would likely leave you " + _where_out_leaves(min(going_out), k.n)
+    if close and compared and _beats(k, best, compared[0][0]):
+        return f"that leaves fewer points showing in your grid than {_doing(k, compared[0][0])}"
     if kind == "take":
         return _what_it_does(k, _top(k), _at(best))
     if kind == "swap":
@@ -604,13 +694,28 @@ def _reason(k: Knowledge, best: Move, rest: list[Move]) -> str:
     return ""
 
 
-def _explain(k: Knowledge, ranked: list[tuple[Move, tuple[float, float]]]) -> tuple[str, str, str]:
+def _where_out_leaves(value: float, players: int) -> str:
+    """Where going out (worth ``value``) leaves you, in the words of ``margin_words``."""
+    words = margin_words(value, players)
+    if words.endswith("behind"):
+        return "behind"
+    return "only level" if words == "level" else "less far ahead"
+
+
+def _doing(k: Knowledge, option: Move) -> str:
+    """A placement or a discard of the card in hand as a gerund: "putting it bottom-left"."""
+    if option.kind in ("swap", "take"):
+        return f"putting it {position_name(_at(option), k.size)}"
+    return "discarding it"
+
+
+def _explain(k: Knowledge, ranked: Ranked) -> tuple[str, str, str]:
     """(headline, reason, the whole explanation) for the ranked options, best first."""
     (best, (_, value)), rest = ranked[0], ranked[1:]
     head = _describe(k, best)
     head = head[0].upper() + head[1:]
-    reason = _reason(k, best, [o for o, _ in rest])
     close = bool(rest) and rest[0][1][1] - value < CLOSE_CALL
+    reason = _reason(k, ranked, close)
     if close:
         say = f"{_or_words(k, best, rest[0][0])}: about the same"
         why = f"slightly better to {_describe(k, best)}" + (f": {reason}" if reason else "")
