@@ -84,4 +84,233 @@
   document.addEventListener("DOMContentLoaded", readyPad);
   document.addEventListener("htmx:afterSettle", readyPad);
   window.addEventListener("resize", showActive);
+
+  // -- The pad's writes go through the outbox (outbox.js; docs/ledger.md, "The outbox") --------
+  // Each Save, quick score and Clear gets an idempotency key and is kept in the outbox before it
+  // is sent. While the server answers, htmx sends it and swaps the answer in as ever. When it
+  // does not (no connection, a server stopped), or while earlier writes still wait, the write
+  // stays in the outbox: its cell shows the value marked as waiting and the pad moves on to the
+  // next player here in the page, so a whole hole can be entered without a connection.
+  var box = window.CaddieOutbox;
+  if (!box) return;
+  var padKey = null; // the write htmx is sending now
+  var MINUS = "\u2212";
+
+  function pageOf(action) {
+    return new URL(action, location.href).pathname.replace(/\/score$/, "");
+  }
+
+  function field(entry, name) {
+    var found = entry.fields.filter(function (pair) { return pair[0] === name; })[0];
+    return found ? found[1] : null;
+  }
+
+  // What the cell shows for a waiting write: its score with a real minus sign, or blank for Clear.
+  function shown(entry) {
+    if (field(entry, "clear")) return "";
+    var text = (field(entry, "score") || field(entry, "typed") || "").trim();
+    return text.replace(/^[-\u2212\u2013]/, MINUS);
+  }
+
+  function cellOf(entry) {
+    return document.getElementById("cell-" + field(entry, "seat") + "-" + field(entry, "hole"));
+  }
+
+  function nameOf(seat) {
+    var name = document.getElementById("name-" + seat);
+    return name ? name.textContent.trim() : "";
+  }
+
+  function markWaiting(entry) {
+    var cell = cellOf(entry);
+    if (!cell) return;
+    var value = shown(entry);
+    var problem = entry.state === "refused" || entry.state === "conflict";
+    cell.textContent = value;
+    cell.classList.add("waiting");
+    cell.classList.toggle("refused", problem);
+    cell.classList.toggle("blank", value === "");
+    cell.setAttribute("data-waiting", value);
+    cell.setAttribute("aria-label", nameOf(field(entry, "seat")) + ", hole " + field(entry, "hole") + ": " +
+      (value || "cleared") + (problem ? ", not saved: " + (entry.message || "refused") : ", not saved yet"));
+  }
+
+  function markAll() {
+    box.all().forEach(function (entry) {
+      if (entry.fragment && entry.page === location.pathname) markWaiting(entry);
+    });
+  }
+
+  function isBlank(cell) {
+    return cell.textContent.trim() === "" && !cell.hasAttribute("data-waiting");
+  }
+
+  // The next cell to enter after this one, as the server chooses it (RoundView.next_blank):
+  // the next player on this hole, then the next hole, round to the start; null when none is blank.
+  function nextBlank(cell) {
+    var cells = Array.from(document.querySelectorAll(".card-table a.cell[id^='cell-']")).map(function (c) {
+      var parts = c.id.split("-");
+      return { cell: c, seat: Number(parts[1]), hole: Number(parts[2]), row: c.closest("tr").rowIndex };
+    }).sort(function (a, b) { return a.hole - b.hole || a.row - b.row; });
+    var at = cells.findIndex(function (c) { return c.cell === cell; });
+    var order = cells.slice(at + 1).concat(cells.slice(0, at + 1));
+    var next = order.filter(function (c) { return isBlank(c.cell); })[0];
+    return next ? next.cell : null;
+  }
+
+  // The pad, moved to another cell here in the page (what the server's answer would have done).
+  function openPadOn(cell) {
+    var pad = document.getElementById("pad");
+    if (!pad || !cell) return;
+    var parts = cell.id.split("-");
+    var seat = parts[1], hole = parts[2];
+    var old = document.querySelector(".card-table .cell.selected");
+    var oldPar = old ? Number(old.getAttribute("data-par")) : NaN;
+    if (old) { old.classList.remove("selected"); old.removeAttribute("aria-current"); }
+    cell.classList.add("selected");
+    cell.setAttribute("aria-current", "true");
+    pad.elements.seat.value = seat;
+    pad.elements.hole.value = hole;
+    pad.elements.version.value = cell.getAttribute("data-version") || "0";
+    var held = cell.hasAttribute("data-waiting") ? cell.getAttribute("data-waiting") : cell.textContent.trim();
+    var label = pad.querySelector("label[for='score']");
+    if (label) {
+      var par = cell.getAttribute("data-par");
+      var strong = document.createElement("strong");
+      strong.textContent = nameOf(seat);
+      label.textContent = "Hole " + hole + (par ? " \u00b7 par " + par : "") + " \u00b7 ";
+      label.appendChild(strong);
+    }
+    var newPar = Number(cell.getAttribute("data-par"));
+    pad.querySelectorAll("button.quick").forEach(function (button) {
+      if (!isNaN(oldPar) && !isNaN(newPar) && newPar !== oldPar) {
+        // Club Cards' quick scores go with the hole's par
+        var value = Number(button.value) + newPar - oldPar;
+        var text = String(value).replace("-", MINUS);
+        button.value = String(value);
+        button.id = "quick-" + value;
+        button.textContent = text;
+        button.setAttribute("aria-label", "Save " + text);
+      }
+      button.classList.toggle("held", held !== "" && button.textContent.trim() === held);
+    });
+    var message = pad.querySelector("#round-message");
+    if (message) message.remove();
+    var score = pad.elements.typed;
+    score.value = held.replace(MINUS, "-");
+    score.removeAttribute("aria-invalid");
+    score.removeAttribute("aria-describedby");
+    history.replaceState(history.state, "", location.pathname + "?cell=" + seat + "-" + hole);
+    readyPad();
+  }
+
+  function keptHere(entry) {
+    markWaiting(entry);
+    if (!field(entry, "clear")) openPadOn(nextBlank(cellOf(entry)));
+  }
+
+  function somethingWaits() {
+    return box.all().some(function (e) { return e.state === "waiting" || e.state === "sending" || e.state === "held"; });
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var pad = event.detail.elt;
+    if (!pad || pad.id !== "pad" || event.detail.verb !== "post") return;
+    var earlier = somethingWaits();
+    var key = box.newKey();
+    event.detail.parameters.idempotency_key = key;
+    var fields = Array.from(event.detail.formData.entries());
+    var entry = { key: key, url: pad.action, fields: fields, fragment: true, page: pageOf(pad.action), state: "held" };
+    entry.label = nameOf(field(entry, "seat")) + ", hole " + field(entry, "hole");
+    if (!earlier && navigator.onLine !== false) {
+      box.add(entry); // kept before it goes: a page closed mid-request sends it again on its next load
+      padKey = key;
+      return;
+    }
+    // the server is out of reach (or earlier writes wait for it): keep this one behind them
+    event.preventDefault();
+    if (!field(entry, "clear") && shown(entry) === "") return; // an empty box saves nothing, as on the server
+    entry.state = "waiting";
+    box.add(entry);
+    keptHere(entry);
+    if (navigator.onLine !== false) box.flush(); // the server may be back: try the queue now
+  });
+
+  // How htmx's sending of the pad's write ended. Answered (beforeSwap: the form is still in the
+  // page, the answer about to replace it): the server has it or says why not beside the pad.
+  // Not answered (sendError), or a server in trouble (5xx): the write waits in the outbox.
+  function padAnswered(event, answered) {
+    // (beforeSwap's elt is the swap's target; the request's own element is in its requestConfig)
+    var config = event.detail.requestConfig;
+    var sender = config && config.elt ? config.elt : event.detail.elt;
+    if (!padKey || !sender || sender.id !== "pad") return;
+    var key = padKey;
+    padKey = null;
+    var entry = box.find(key);
+    if (answered) {
+      box.remove(key);
+      return;
+    }
+    if (!entry) return;
+    box.update(key, { state: "waiting" });
+    entry.state = "waiting";
+    keptHere(entry);
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    padAnswered(event, status > 0 && status < 500);
+  });
+  document.addEventListener("htmx:sendError", function (event) { padAnswered(event, false); });
+
+  // A write that landed makes the version later waiting writes to its cell were based on.
+  function chainVersion(entry, html) {
+    var id = "cell-" + field(entry, "seat") + "-" + field(entry, "hole");
+    var landed = new DOMParser().parseFromString(html, "text/html").getElementById(id);
+    var version = landed && landed.getAttribute("data-version");
+    if (!version) return;
+    box.all().forEach(function (later) {
+      if (later.fragment && later.page === entry.page && later.key !== entry.key &&
+          field(later, "seat") === field(entry, "seat") && field(later, "hole") === field(entry, "hole")) {
+        box.update(later.key, { fields: later.fields.map(function (pair) {
+          return pair[0] === "version" ? ["version", version] : pair;
+        }) });
+      }
+    });
+  }
+
+  var refreshDue = false;
+
+  // Once nothing of this round waits, the card is read again (totals, the chart, the versions),
+  // the pad left on the cell the person is at, and what they are typing left alone.
+  function refreshWhenSettled() {
+    if (!refreshDue || !window.htmx) return;
+    var here = box.all().some(function (e) { return e.page === location.pathname && e.state !== "conflict" && e.state !== "refused"; });
+    var typing = document.getElementById("score");
+    if (here || document.getElementById("round-message") || (typing && typing.value)) return;
+    refreshDue = false;
+    htmx.ajax("GET", location.pathname + location.search, { target: "#round-live", swap: "innerHTML" });
+  }
+
+  box.onAnswer(function (outcome) {
+    var entry = outcome.entry;
+    if (!entry.fragment || !entry.page) return;
+    if (outcome.status >= 200 && outcome.status < 300) {
+      chainVersion(entry, outcome.html);
+      if (entry.page === location.pathname) {
+        refreshDue = true;
+        setTimeout(refreshWhenSettled, 0);
+      }
+    } else if (entry.page === location.pathname && document.getElementById("round-live")) {
+      // refused (a bad value) or overtaken (a newer score there): the pad opens on that cell with
+      // the server's sentence beside the box and this write's value in it; the person chooses
+      box.remove(entry.key);
+      htmx.swap("#round-live", outcome.html, { swapStyle: "innerHTML" });
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", markAll);
+  document.addEventListener("htmx:afterSettle", function () {
+    markAll();
+    setTimeout(refreshWhenSettled, 0);
+  });
 })();
