@@ -367,7 +367,8 @@ def _put_hole() -> dict[str, Any]:
         "`If-Match` with the round's `version` (the ETag) refuses the whole write with 412 if "
         "anything in the round changed, and then guards every cell sent without a version.\n\n"
         "The scorecard of a digital match or a live table is written by its game alone: a hole "
-        "written into it is refused with 409, nothing written.",
+        "written into it is refused with 409, nothing written.\n\n"
+        "`Idempotency-Key` makes a write safe to send again: it is applied once.",
         "tags": ["Ledger"],
         "security": copy.deepcopy(_LEDGER_SECURITY),
         "parameters": [
@@ -387,6 +388,17 @@ def _put_hole() -> dict[str, Any]:
                 "schema": {"type": "string"},
                 "description": 'The round `version` the writer saw: `7` or `"7"` (the ETag).',
                 "example": '"1"',
+            },
+            {
+                "name": "Idempotency-Key",
+                "in": "header",
+                "required": False,
+                "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{8,64}$"},
+                "description": "A random id the client makes for this write and sends again with the same write "
+                "(say, after its answer was lost). A write whose key was applied before is not applied again: "
+                "it answers 200 with the round as it is now. The same key with other scores, another hole or "
+                "another round is refused with 400 (`field` `idempotency_key`). Keys are kept for 30 days.",
+                "example": "3f9c2b7a1d604e58a9c0b1d2e3f40516",
             },
         ],
         "requestBody": {
