@@ -126,7 +126,8 @@
         if (entry.state === "held" || !find(entry.key)) continue;
         // a refusal is sent again only on its round's page, where the pad can show it
         if ((entry.state === "refused" || entry.state === "conflict") && entry.page !== location.pathname) continue;
-        update(entry.key, { state: "sending" });
+        var submitted = entry.state === "submitted";
+        if (!submitted) update(entry.key, { state: "sending" });
         var response = await send(entry);
         if (!response || response.status >= 500) {
           update(entry.key, { state: "waiting" });
@@ -135,8 +136,8 @@
         }
         var html = await response.text().catch(function () { return ""; });
         var outcome = { entry: find(entry.key) || entry, status: response.status, html: html, url: response.url };
-        if (response.ok) {
-          remove(entry.key);
+        if (response.ok || submitted) {
+          remove(entry.key); // (a form sent as a plain form: a refusal was its page, already seen)
         } else if (response.status === 400 || response.status === 409) {
           update(entry.key, { state: response.status === 409 ? "conflict" : "refused", message: sentence(html) });
         } else {
@@ -215,44 +216,34 @@
 
   // -- forms that write into the ledger as a whole page (Tally's "Add to the ledger") ----------
 
-  // A form marked data-outbox: the write is kept first, then sent; a reached server's answer is
-  // followed as a plain form's would be (its next page, or its refusal as a page), and a write
-  // that cannot reach it waits here.
+  // A form marked data-outbox: the write is kept first, with a key the form then sends too.
+  // Online, the form goes as a plain form (its answer, flash and all, is the next page), and the
+  // next page load sends the kept copy again, which the server answers as applied: so a submit
+  // whose answer never came lands anyway, once. Offline, it waits here and the page stays.
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (!form.matches || !form.matches("form[data-outbox]") || event.defaultPrevented) return;
-    event.preventDefault();
-    var fields = Array.from(new FormData(form, event.submitter || undefined).entries());
-    var entry = add({
-      key: newKey(),
+    var key = newKey();
+    var keyField = form.querySelector("input[name='idempotency_key']") || document.createElement("input");
+    keyField.type = "hidden";
+    keyField.name = "idempotency_key";
+    keyField.value = key;
+    form.appendChild(keyField);
+    var entry = {
+      key: key,
       url: form.action,
-      fields: fields,
+      fields: Array.from(new FormData(form, event.submitter || undefined).entries()),
       fragment: false,
       page: form.getAttribute("data-outbox-page") || null,
       label: form.getAttribute("data-outbox-label") || "",
-    });
-    entry.fields.push(["idempotency_key", entry.key]);
-    update(entry.key, { fields: entry.fields, state: "sending" });
-    send(find(entry.key)).then(function (response) {
-      if (!response || response.status >= 500) {
-        update(entry.key, { state: "waiting" });
-        schedule();
-        return;
-      }
-      remove(entry.key);
-      if (response.ok) {
-        location.assign(response.url);
-        return;
-      }
-      // refused: the same write again as a plain form (same key), so the browser shows its page
-      var keyField = document.createElement("input");
-      keyField.type = "hidden";
-      keyField.name = "idempotency_key";
-      keyField.value = entry.key;
-      form.appendChild(keyField);
-      form.removeAttribute("data-outbox");
-      HTMLFormElement.prototype.submit.call(form);
-    });
+    };
+    if (navigator.onLine !== false) {
+      entry.state = "submitted"; // not shown as waiting: its answer is on its way as the next page
+      add(entry);
+      return;
+    }
+    event.preventDefault();
+    add(entry);
   });
 
   window.addEventListener("online", function () { flush(); });

@@ -139,3 +139,18 @@ def test_two_phones_one_offline_lose_nothing_and_the_disagreement_is_a_clear_cho
     keeper.locator("#save-score").tap()  # the keeper chooses theirs
     expect(keeper.locator("#cell-0-1")).to_have_attribute("data-score", "5")
     assert {name: cells[0][0] for name, cells in stored(keeper, public_id).items()} == {"Ann": 5, "Bo": 6, "Cy": 3}
+
+
+def test_tallys_add_to_the_ledger_waits_offline_and_lands_once(new_context):
+    context = new_context()
+    page = context.new_page()
+    public_id = deal(page, ("Ann", "Bo"))
+    page.goto("/tally/grid?hand=K,5,7,K,3,9")
+    form = page.locator("form.to-ledger").first
+    expect(form).to_contain_text("Add 24 to the ledger")
+    context.set_offline(True)
+    form.locator("button[type=submit]").tap()
+    expect(page.locator("#outbox-status")).to_have_text("Not saved yet: no connection · 1 waiting")
+    context.set_offline(False)
+    expect(page.locator("#outbox-status")).to_be_hidden(timeout=30_000)
+    assert stored(page, public_id)["Ann"][0] == (24, 1)
