@@ -154,3 +154,20 @@ def test_tallys_add_to_the_ledger_waits_offline_and_lands_once(new_context):
     context.set_offline(False)
     expect(page.locator("#outbox-status")).to_be_hidden(timeout=30_000)
     assert stored(page, public_id)["Ann"][0] == (24, 1)
+
+
+def test_a_write_refused_on_a_later_try_says_why_beside_its_cell(new_context):
+    context = new_context()
+    page = context.new_page()
+    deal(page, ("Ann", "Bo"))
+    context.set_offline(True)
+    page.locator("#score").fill("12x")
+    page.locator("#save-score").tap()
+    expect(page.locator("#cell-0-1")).to_have_class(WAITING)
+    expect(page.locator("#pad")).to_contain_text("Hole 1 · Bo")
+    context.set_offline(False)
+    # the server refuses it: the pad goes back to Ann's cell, the sentence beside the box, nothing dropped
+    expect(page.locator("#round-message")).to_contain_text('"12x" is not a score', timeout=30_000)
+    expect(page.locator("#pad")).to_contain_text("Hole 1 · Ann")
+    expect(page.locator("#score")).to_have_value("12x")
+    expect(page.locator("#outbox-status")).to_be_hidden()
