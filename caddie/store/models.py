@@ -117,7 +117,9 @@ class Match(Model):
     state: Mapped[dict] = mapped_column(JSON, nullable=False)
     seats: Mapped[list] = mapped_column(JSON, nullable=False)  # per seat: {"name", "level"}; level None = the person
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
-    round_id: Mapped[int | None] = mapped_column(ForeignKey("rounds.id", ondelete="SET NULL"), nullable=True)
+    round_id: Mapped[int | None] = mapped_column(
+        ForeignKey("rounds.id", ondelete="SET NULL"), nullable=True, index=True
+    )
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
@@ -173,7 +175,9 @@ class LiveTableRecord(Model):
     # state together with the version when it does need it.
     state: Mapped[dict] = mapped_column(JSON, nullable=False, deferred=True)
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
-    round_id: Mapped[int | None] = mapped_column(ForeignKey("rounds.id", ondelete="SET NULL"), nullable=True)
+    round_id: Mapped[int | None] = mapped_column(
+        ForeignKey("rounds.id", ondelete="SET NULL"), nullable=True, index=True
+    )
     due_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
     lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
