@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select
 
 from caddie.store.database import db
+from caddie.store.ledger import CellWrite, write_scores
 from caddie.store.models import AppliedWrite, HoleScore, Round
 from tests.web.test_api_rounds import answer, create, put, stored
 from tests.web.test_ledger_pages import cell, deal, enter, errors, page, token
@@ -164,3 +165,22 @@ def test_a_new_round_from_the_table_sent_twice_is_dealt_once(app, client):
     assert again.headers["Location"] == first.headers["Location"]
     with app.app_context():
         assert db.session.scalar(select(db.func.count()).select_from(Round)) == 1
+
+
+def test_one_keyed_write_sent_by_racing_processes_lands_once(app):
+    """The same write with the same key, sent at once over several connections (a retry that
+    overtakes its first try): the unique key lets one apply it; every other answers as applied."""
+    from tests.web.test_concurrency import deal as deal_direct
+    from tests.web.test_concurrency import in_threads
+
+    public_id = deal_direct(app)
+
+    def send(_: int, round_: Round) -> int | None:
+        return write_scores(round_, [CellWrite(0, 1, 5, 0)], key=KEY)
+
+    versions = in_threads(app, 4, send, public_id)
+    with app.app_context():
+        cells = db.session.execute(select(HoleScore.score, HoleScore.version)).all()
+        round_version = db.session.scalar(select(Round.version).where(Round.public_id == public_id))
+    assert [tuple(c) for c in cells] == [(5, 1)] and round_version == 2
+    assert versions == [2, 2, 2, 2]  # every sender told the round's version the write made
