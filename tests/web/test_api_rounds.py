@@ -941,11 +941,12 @@ def test_openapi_documents_the_ledger(doc):
         for requirement in operation["security"]:
             assert set(requirement) <= set(schemes)
         params = {p["name"] for p in operation["parameters"]}
-        assert {"round_id"} <= params and all(f"{{{p}}}" in path for p in params - {"If-Match"})
+        in_path = {p["name"] for p in operation["parameters"] if p["in"] == "path"}
+        assert {"round_id"} <= params and all(f"{{{p}}}" in path for p in in_path)
     put_op = doc["paths"][HOLE_PATH]["put"]
     assert set(put_op["responses"]) == {"200", "400", "403", "404", "405", "409", "412"}
     assert "written blind" in put_op["description"] and "versions" in put_op["description"]
-    assert "If-Match" in {p["name"] for p in put_op["parameters"]}
+    assert {"If-Match", "Idempotency-Key"} <= {p["name"] for p in put_op["parameters"]}
 
 
 @pytest.mark.parametrize("path, method", [(ROUNDS, "post"), (ROUND_PATH, "get"), (HOLE_PATH, "put")])
