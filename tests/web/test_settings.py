@@ -9,7 +9,7 @@ import pytest
 
 from tests.web.conftest import VERSION, settings_form
 
-CHIP = re.compile(r"Rules in force:</span>([^<]+)<")
+CHIP = re.compile(r'Rules in force:</span><span class="rules-chip-text">([^<]+)<')
 
 
 def chip(client, path="/") -> str:
