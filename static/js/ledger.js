@@ -196,6 +196,9 @@
     });
     var message = pad.querySelector("#round-message");
     if (message) message.remove();
+    // the next player's pad opens on the first page of quick scores, as a pad the server draws does
+    var more = pad.querySelector(".more-toggle");
+    if (more) more.checked = false;
     var score = pad.elements.typed;
     score.value = held.replace(MINUS, "-");
     score.removeAttribute("aria-invalid");
