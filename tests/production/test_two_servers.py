@@ -21,7 +21,7 @@ HAND_CARD = re.compile(
     r'<span class="yards">(\d+)</span>'
 )
 YARDAGE = re.compile(r'id="hole-facts"><b class="num">(\d+)</b>')
-HOLE_NO = re.compile(r'<span class="hole-no">Hole (\d+)')
+HOLE_NO = re.compile(r'class="hole-no">(?:<span class="visually-hidden">[^<]*</span>)?Hole (\d+)')
 # What differs between two renders of the same state: each render signs a new CSRF token.
 TOKEN = re.compile(r'(name="csrf-token" content=|name="csrf_token" value=|"X-CSRFToken": )"[^"]*"')
 
