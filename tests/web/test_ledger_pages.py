@@ -346,7 +346,10 @@ def test_an_empty_save_changes_nothing_and_says_so(client):
 
 
 def test_club_cards_ledger_pages_show_the_club_cards_rules_chip(client):
-    chip = re.compile(r'class="rules-chip"[^>]*>\s*<span class="visually-hidden">Rules in force:</span><span class="rules-chip-text">([^<]+)<')
+    chip = re.compile(
+        r'class="rules-chip"[^>]*>\s*<span class="visually-hidden">Rules in force:</span>'
+        r'<span class="rules-chip-text">([^<]+)<'
+    )
     assert "Club Cards" in chip.search(client.get("/ledger/new?game=clubs").get_data(as_text=True)).group(1)
     assert "Club Cards" not in chip.search(client.get("/ledger/new").get_data(as_text=True)).group(1)
     public_id = deal(client, names=("Ann",), game="clubs", course="cedar-nine")

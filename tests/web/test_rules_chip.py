@@ -8,7 +8,10 @@ import re
 from tests.web.test_ledger_pages import deal
 from tests.web.test_play_pages import start
 
-CHIP = re.compile(r'class="rules-chip"[^>]*>\s*<span class="visually-hidden">Rules in force:</span><span class="rules-chip-text">([^<]*)</span></a>')
+CHIP = re.compile(
+    r'class="rules-chip"[^>]*>\s*<span class="visually-hidden">Rules in force:</span>'
+    r'<span class="rules-chip-text">([^<]*)</span></a>'
+)
 
 
 def chip(client, path: str) -> str:
