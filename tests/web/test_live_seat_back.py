@@ -149,7 +149,9 @@ def test_in_the_lobby_a_stranger_sitting_down_with_a_seated_name_asks_instead(ap
 def test_other_peoples_names_are_drawn_isolated_on_the_table_and_the_watch_page(app, phones):
     url, _ = _started(app, phones)
     row = _row(app, url)
-    assert "<bdi>Bob</bdi>" in phones[0].get(url).get_data(as_text=True)
+    table = phones[0].get(url).get_data(as_text=True)
+    # the opponents' strip too (the table's template is solo play's)
+    assert '<span class="opp-who"><bdi>Bob</bdi></span>' in table
     watch = phones[2].get(f"/w/{row.watch_token}").get_data(as_text=True)
     assert "<bdi>Ann</bdi>" in watch and "<bdi>Bob</bdi>" in watch
     lobby = _row(app, _new_table(phones[0]))
