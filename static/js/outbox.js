@@ -246,7 +246,13 @@
     add(entry);
   });
 
-  window.addEventListener("online", function () { flush(); });
+  // Back online: send at once, and if that first try still misses (the network is often not quite
+  // there yet when the event fires), try again soon, not after the longest wait the misses while
+  // offline had built up.
+  window.addEventListener("online", function () {
+    failures = 0;
+    flush();
+  });
   window.addEventListener("offline", render);
   document.addEventListener("DOMContentLoaded", function () {
     render();

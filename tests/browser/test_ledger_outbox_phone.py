@@ -130,7 +130,11 @@ def test_two_phones_one_offline_lose_nothing_and_the_disagreement_is_a_clear_cho
 
     keeper_context.set_offline(False)
     message = keeper.locator("#round-message")
-    expect(message).to_contain_text("Someone else changed Ann on hole 1 a moment ago, so your entry was not saved.")
+    # Sent on "online"; when Chromium's service worker is not yet back on the network then, the
+    # outbox tries again on its timer (2 s, then 4 s: the backoff starts over when back online).
+    expect(message).to_contain_text(
+        "Someone else changed Ann on hole 1 a moment ago, so your entry was not saved.", timeout=30_000
+    )
     expect(keeper.locator("#pad")).to_contain_text("Hole 1 · Ann")
     expect(keeper.locator("#score")).to_have_value("5")  # the keeper's entry, theirs to save or not
     expect(keeper.locator("#cell-0-1")).to_have_attribute("data-score", "7")
