@@ -62,10 +62,12 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method !== "GET") {
-    // writes go to the network alone, and are never kept; one into a round renews its kept copy
+    // Writes go to the network as if no worker ran (never through this worker's own fetch: a
+    // write must not wait on the worker, which may come back on the network later than the page
+    // after a dropped connection) and are never kept; one into a round renews its kept copy soon.
     var round = ROUND_WRITE.exec(url.pathname);
     if (request.method === "POST" && round && request.mode !== "navigate") {
-      event.respondWith(writeThenRefresh(request, round[1], event));
+      event.waitUntil(refreshSoon(roundPageOf(request, round[1])));
     }
     return;
   }
@@ -108,15 +110,11 @@ function page(request, url, event) {
   });
 }
 
-function writeThenRefresh(request, roundPath, event) {
-  // the page the score was typed on (the pad's ?cell=), or the round's own address
+// The page the score was typed on (the pad's ?cell=), or the round's own address.
+function roundPageOf(request, roundPath) {
   var from = request.referrer ? new URL(request.referrer) : null;
   var typedOn = from && from.origin === self.location.origin && from.pathname === roundPath;
-  var roundPage = typedOn ? from : new URL(roundPath, self.location.origin);
-  return fetch(request).then(function (response) {
-    event.waitUntil(refreshSoon(roundPage));
-    return response;
-  });
+  return typedOn ? from : new URL(roundPath, self.location.origin);
 }
 
 var refreshes = {}; // page path -> the refresh waiting to run: {timer, done}
