@@ -40,6 +40,9 @@ def deal(page, names=NAMES, query: str = "") -> str:
         page.locator(f"#players-{i}").fill(name)
     page.locator("#deal").click()
     expect(page.locator("#pad")).to_contain_text(re.compile(rf"Hole 1 · (par \d · )?{names[0]}"))
+    # the round page's stylesheets are in: before, the pad's second page of quick scores shows too
+    # (the browser paints nothing until then; the DOM is already there to be asked)
+    page.wait_for_load_state("load")
     return re.search(r"/ledger/r/([^?#]+)", page.url).group(1)
 
 

@@ -40,6 +40,7 @@ def turn_on_two_hand_bonuses(page) -> int:
     assert height / 2 < box["y"] and box["y"] + box["height"] <= height - TAB_BAR + 1, box
     thumb.tap("button[name=save]")
     expect(page.locator(".flash-ok")).to_contain_text("Saved.")
+    page.wait_for_load_state("load")  # the saved page's stylesheets are in: its layout is the real one
     return thumb.taps
 
 
