@@ -1,0 +1,24 @@
+"""join_link_tokens (being written: issue 38; a no-op until then)
+
+Revision ID: 0010
+Revises: 0009
+Create Date: 2026-12-05 05:00:00
+
+"""
+
+from alembic import op  # noqa: F401
+
+
+# revision identifiers, used by Alembic.
+revision = "0010"
+down_revision = "0009"
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    pass
+
+
+def downgrade():
+    pass
