@@ -20,15 +20,20 @@ defaults). A blank cell and a cleared one are both ``null``. Lists are in the
 order they were made, oldest first. ``Document.to_dict`` of a parsed document
 is its canonical form: names with their spaces tidied, every field present;
 a canonical document parses back to itself.
+
+Player names follow the one name rule (``caddie.core.names``). A file made before it may hold a
+name the rule refuses (a control character, only invisible characters): rather than refuse the
+whole file for it, reading repairs the name (``repair_name``: the characters taken out, or
+"Player 2" when nothing that shows is left) and lists it in ``Document.repairs``, so the import
+can say so.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
@@ -37,6 +42,7 @@ from caddie.core.courses.course import COURSE_NAME_LIMIT, TEE_LIMIT, Course, Hol
 from caddie.core.errors import CaddieError, RulesError, quoted
 from caddie.core.grid.rules import Rules
 from caddie.core.ledger import HOLE_COUNTS, MAX_PLAYERS, SCORE_RANGE
+from caddie.core.names import check_visible, printable, repair_name, unshowable_sentence
 from caddie.core.table import Table
 
 FORMAT = "caddie-and-tally"
@@ -129,11 +135,35 @@ class RoundRecord:
 
 
 @dataclass(frozen=True)
+class Repair:
+    """A player's name the name rule refused, and the name it is imported as."""
+
+    path: str  # such as rounds[2].players[1].name
+    was: str
+    now: str
+
+    def sentence(self) -> str:
+        """What the import did, for the person importing.
+
+        >>> Repair("rounds[0].players[1].name", "Bob\\x07", "Bob").sentence()
+        'rounds[0].players[1].name: "Bob" had characters that cannot be shown on a scorecard, taken out.'
+        """
+        if printable(self.was) and repair_name(self.was, "") == self.now:
+            why = "had characters that reorder the text around a name, taken out"
+        elif repair_name(self.was, "") == self.now:
+            why = "had characters that cannot be shown on a scorecard, taken out"
+        else:
+            why = "is the name given to a player whose name showed nothing or matched another's"
+        return f"{self.path}: {quoted(self.now)} {why}."
+
+
+@dataclass(frozen=True)
 class Document:
     exported_at: str | None
     settings: Table | None  # None: the browser never saved house rules
     courses: tuple[SavedCourse, ...]
     rounds: tuple[RoundRecord, ...]
+    repairs: tuple[Repair, ...] = field(default=(), compare=False)  # names the rule made importable
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -187,16 +217,23 @@ def parse_document(data: Any) -> Document:
     courses = tuple(_saved_course(c, f"courses[{i}]") for i, c in enumerate(_list(data, "courses", None)))
     rounds = tuple(_round(r, f"rounds[{i}]") for i, r in enumerate(_list(data, "rounds", None)))
     _unique([(c.id, f"courses[{i}].id") for i, c in enumerate(courses)], "course id")
-    _unique([(r.id, f"rounds[{i}].id") for i, r in enumerate(rounds)], "round id")
+    _unique([(r.record.id, f"rounds[{i}].id") for i, r in enumerate(rounds)], "round id")
     _unique(
         [
             (token, f"rounds[{i}].{which}")
             for i, r in enumerate(rounds)
-            for which, token in (("share_token", r.share_token), ("edit_token", r.edit_token))
+            for which, token in (("share_token", r.record.share_token), ("edit_token", r.record.edit_token))
         ],
         "link token",
     )
-    return Document(exported_at=exported_at, settings=table, courses=courses, rounds=rounds)
+    repairs = tuple(repair for r in rounds for repair in r.repairs)
+    return Document(
+        exported_at=exported_at,
+        settings=table,
+        courses=courses,
+        rounds=tuple(r.record for r in rounds),
+        repairs=repairs,
+    )
 
 
 def _is_datetime(value: Any) -> bool:
@@ -257,8 +294,8 @@ def _token(obj: Mapping[str, Any], key: str, path: str, pattern: re.Pattern[str]
 def _text(value: Any, path: str, what: str, limit: int, blank: bool = False) -> str:
     if not isinstance(value, str):
         raise FormatError(path, f"{what} is text.")
-    if any(unicodedata.category(ch) in ("Cc", "Cs") and not ch.isspace() for ch in value):
-        raise FormatError(path, f"{what} holds characters that cannot be shown on a scorecard.")
+    if not printable(value):
+        raise FormatError(path, unshowable_sentence(what))
     text = " ".join(value.split())
     if not text and not blank:
         raise FormatError(path, f"{what} is blank.")
@@ -339,7 +376,7 @@ def _snapshot(value: Any, path: str) -> Course:
     return Course(name=name, tee=tee, holes=_holes(obj, path), sample=sample)
 
 
-def _round(value: Any, path: str) -> RoundRecord:
+def _round(value: Any, path: str) -> _ReadRound:
     obj = _object(value, path, "A round", ROUND_FIELDS)
     public_id = _token(obj, "id", path, ID_PATTERN, "A round's id")
     share = _token(obj, "share_token", path, TOKEN_PATTERN, "A share token")
@@ -367,17 +404,51 @@ def _round(value: Any, path: str) -> RoundRecord:
     players_value = _list(obj, "players", path, required=True)
     if not 1 <= len(players_value) <= MAX_PLAYERS:
         raise FormatError(f"{path}.players", f"A round has 1 to {MAX_PLAYERS} players.")
-    players = tuple(_player(p, f"{path}.players[{k}]", game, holes) for k, p in enumerate(players_value))
+    players = [_player(p, f"{path}.players[{k}]", game, holes) for k, p in enumerate(players_value)]
+    names, repairs = _names_by_the_rule(players_value, players, path)
+    players = [Player(name, player.scores) for name, player in zip(names, players)]
+    record = RoundRecord(public_id, share, edit, game, holes, played_on, table, course, tuple(players))
+    return _ReadRound(record, repairs)
+
+
+@dataclass(frozen=True)
+class _ReadRound:
+    record: RoundRecord
+    repairs: tuple[Repair, ...]
+
+
+def _names_by_the_rule(values: list[Any], players: list[Player], path: str) -> tuple[list[str], tuple[Repair, ...]]:
+    """The round's names under the name rule, and the repairs it took. A name the rule takes
+    as it is stays, and two of those alike refuse the file (that is no old name, but a broken
+    file); a repaired name that is then blank or like another becomes the first free "Player N"."""
+    names = [p.name for p in players]
+    needs_repair: list[int] = []
     seen: dict[str, int] = {}
-    for k, player in enumerate(players):
-        key = player.name.casefold()
+    for k, name in enumerate(names):
+        try:
+            kept = check_visible(name, FormatError, None)
+        except FormatError:  # nothing shows
+            kept = ""
+        if kept != name or not printable(values[k]["name"]):
+            needs_repair.append(k)
+            continue
+        key = name.casefold()
         if key in seen:
             raise FormatError(
                 f"{path}.players[{k}].name",
-                f"Two players are called {quoted(player.name)} (the other is players[{seen[key]}]).",
+                f"Two players are called {quoted(name)} (the other is players[{seen[key]}]).",
             )
         seen[key] = k
-    return RoundRecord(public_id, share, edit, game, holes, played_on, table, course, players)
+    repairs = []
+    for k in needs_repair:
+        name = repair_name(names[k], "")
+        number = k + 1
+        while not name or name.casefold() in seen:
+            name, number = f"Player {number}", number + 1
+        seen[name.casefold()] = k
+        names[k] = name
+        repairs.append(Repair(f"{path}.players[{k}].name", values[k]["name"], name))
+    return names, tuple(repairs)
 
 
 def _date(value: Any, path: str) -> date:
@@ -392,7 +463,11 @@ def _date(value: Any, path: str) -> date:
 
 def _player(value: Any, path: str, game: str, holes: int) -> Player:
     obj = _object(value, path, "A player", PLAYER_FIELDS)
-    name = _text(obj.get("name"), f"{path}.name", "A player's name", NAME_LENGTH)
+    name = obj.get("name")
+    if isinstance(name, str) and not printable(name):  # an old name, repaired by _names_by_the_rule
+        name = _text("".join(ch for ch in name if printable(ch)), f"{path}.name", "A player's name", NAME_LENGTH, True)
+    else:
+        name = _text(name, f"{path}.name", "A player's name", NAME_LENGTH)
     scores = _list(obj, "scores", path, required=True)
     if len(scores) != holes:
         raise FormatError(

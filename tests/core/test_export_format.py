@@ -14,6 +14,8 @@ from caddie.core.clubs.scoring import DEFAULT_DECK
 from caddie.core.errors import CaddieError
 from caddie.core.export_format import FORMAT, VERSION, FormatError, parse_document
 from caddie.core.grid.rules import PRESETS, Rules
+from caddie.core.names import check_visible, shows
+from caddie.core.names import printable as free_of_controls
 from tests.core.strategies import rules_strategy
 
 URLSAFE = string.ascii_letters + string.digits + "-_"
@@ -126,6 +128,55 @@ def test_names_are_tidied_as_the_app_tidies_them():
     assert parse_document(out).to_dict() == out
 
 
+@pytest.mark.parametrize(
+    ("names", "now"),
+    [
+        (["Ann", "Bob\x07"], ["Ann", "Bob"]),
+        (["Ann", "B\x00o\x1b[31m"], ["Ann", "Bo[31m"]),
+        (["Ann", "\x07\x00"], ["Ann", "Player 2"]),
+        (["Ann", "\u200b"], ["Ann", "Player 2"]),
+        (["Ann", "\u202eBo"], ["Ann", "Bo"]),
+        (["Player 2", "\x07", "Ann\x00", "ANN"], ["Player 2", "Player 3", "Player 4", "ANN"]),
+        (["\ud800", "Player 1"], ["Player 2", "Player 1"]),
+    ],
+)
+def test_an_old_name_the_rule_refuses_is_repaired_and_listed_not_refused(names, now):
+    doc = sample_document()
+    doc["rounds"][0]["players"] = [{"name": name, "scores": [None] * 9} for name in names]
+    document = parse_document(doc)
+    assert [p.name for p in document.rounds[0].players] == now
+    repaired = [k for k, (a, b) in enumerate(zip(names, now)) if a != b]
+    assert [r.path for r in document.repairs] == [f"rounds[0].players[{k}].name" for k in repaired]
+    assert [r.now for r in document.repairs] == [now[k] for k in repaired]
+    for repair in document.repairs:
+        assert repair.sentence().startswith(repair.path + ": ") and repair.sentence().endswith(".")
+        assert free_of_controls(repair.sentence())
+    canonical = document.to_dict()
+    assert parse_document(canonical).to_dict() == canonical and not parse_document(canonical).repairs
+
+
+def test_a_repaired_name_is_refused_only_where_the_file_itself_is_broken():
+    doc = sample_document()
+    doc["rounds"][0]["players"] = [{"name": "Ann", "scores": [None] * 9}, {"name": "ann", "scores": [None] * 9}]
+    assert "Two players are called" in refused(doc).message
+    doc["rounds"][0]["players"][1]["name"] = "\x07" * 30  # nothing that shows, and too long
+    assert [p.name for p in parse_document(doc).rounds[0].players] == ["Ann", "Player 2"]
+
+
+@given(st.lists(st.text(max_size=12), min_size=1, max_size=8))
+def test_any_names_read_as_names_the_rule_takes_or_as_a_sentence(names):
+    doc = sample_document()
+    doc["rounds"][0]["players"] = [{"name": name, "scores": [None] * 9} for name in names]
+    try:
+        document = parse_document(doc)
+    except FormatError as err:
+        assert err.field.startswith("rounds[0].players[") and err.message.endswith(".")
+        return
+    read = [p.name for p in document.rounds[0].players]
+    assert all(check_visible(name) == name and shows(name) for name in read)
+    assert len({name.casefold() for name in read}) == len(read)
+
+
 # -- what it refuses, and where ----------------------------------------------------------
 
 
@@ -183,7 +234,7 @@ def spoil(path, value):
         (["rounds", 0, "players", 1, "name"], "", "rounds[0].players[1].name", "blank"),
         (["rounds", 0, "players", 1, "name"], "ANN", "rounds[0].players[1].name", "Two players are called"),
         (["rounds", 0, "players", 1, "name"], "x" * 25, "rounds[0].players[1].name", "too long"),
-        (["rounds", 0, "players", 1, "name"], "Bo\x00", "rounds[0].players[1].name", "cannot be shown"),
+        (["courses", 0, "name"], "Ho\x00me", "courses[0].name", "cannot be shown"),
         (["rounds", 0, "players", 1, "name"], 7, "rounds[0].players[1].name", "text"),
         (["rounds", 0, "players", 0, "scores"], [5], "rounds[0].players[0].scores", "9 scores"),
         (["rounds", 0, "players", 0, "scores", 2], 121, "rounds[0].players[0].scores[2]", "hole 3 has"),
@@ -224,6 +275,13 @@ def tidy_text(low, high):
     )
 
 
+def follows_the_name_rule(name: str) -> bool:
+    try:
+        return check_visible(name) == name
+    except CaddieError:
+        return False
+
+
 @st.composite
 def tables(draw):
     rules = draw(rules_strategy()).to_dict()
@@ -254,7 +312,9 @@ def rounds(draw, public_id, share, edit):
     game = draw(st.sampled_from(["grid", "clubs"]))
     holes = draw(st.sampled_from([9, 18]))
     low, high = (-20, 100) if game == "grid" else (1, 60)
-    names = draw(st.lists(tidy_text(1, 24), min_size=1, max_size=8, unique_by=str.casefold))
+    names = draw(
+        st.lists(tidy_text(1, 24).filter(follows_the_name_rule), min_size=1, max_size=8, unique_by=str.casefold)
+    )
     course = None
     if game == "clubs":
         course = {

@@ -5,13 +5,13 @@ The sample courses are invented for the app and labelled as samples.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from caddie.core.clubs.scoring import MAX_YARDAGE
 from caddie.core.errors import RulesError
+from caddie.core.names import check_printable
 
 COURSE_NAME_LIMIT = 60  # characters in a course's name, as the API and the course editor accept
 TEE_LIMIT = 24  # characters in a tee's name
@@ -27,12 +27,7 @@ def clean_text(text: str, what: str, limit: int) -> str:
     ...
     caddie.core.errors.RulesError: The tee is too long: keep it to 24 characters.
     """
-    if any(unicodedata.category(ch) in ("Cc", "Cs") and not ch.isspace() for ch in text):
-        raise RulesError(f"The {what} holds characters that cannot be shown on a scorecard.", "course")
-    text = " ".join(text.split())
-    if len(text) > limit:
-        raise RulesError(f"The {what} is too long: keep it to {limit} characters.", "course")
-    return text
+    return check_printable(text, f"The {what}", "course", RulesError, limit)
 
 
 @dataclass(frozen=True)

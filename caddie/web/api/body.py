@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date
@@ -26,6 +25,7 @@ from caddie.core.grid.cards import parse_card
 from caddie.core.grid.rules import PRESETS, Rules, preset, preset_name
 from caddie.core.ledger import HOLE_COUNTS, check_score
 from caddie.core.limits import MAX_DECKS
+from caddie.core.names import check_printable
 from caddie.core.table import MAX_PLAYERS, MIN_PLAYERS, Table
 from caddie.store.courses import MINE, find_course
 from caddie.store.ledger import GAMES, CellWrite
@@ -230,9 +230,7 @@ def tidy_text(value: Any, field: str, label: str, limit: int = 24, blank: bool =
     """A name as typed, spaces tidied; no control characters (or lone surrogates) reach the database."""
     if not isinstance(value, str):
         raise CaddieError(f'{label} is text, such as "Ann".', field)
-    if any(unicodedata.category(ch) in ("Cc", "Cs") and not ch.isspace() for ch in value):
-        raise CaddieError(f"{label} holds characters that cannot be shown on a scorecard.", field)
-    text = " ".join(value.split())
+    text = check_printable(value, label, field)
     if not text and not blank:
         raise CaddieError(f"{label} is blank.", field)
     if len(text) > limit:
