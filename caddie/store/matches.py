@@ -21,6 +21,7 @@ from typing import Any, Generic, TypeVar
 from sqlalchemy import select
 
 from caddie.core.game import Event, Game, Seat
+from caddie.core.shuffle import secret_seed
 from caddie.store.database import db
 from caddie.store.match_records import StaleMatch, save_move
 from caddie.store.models import Match
@@ -68,7 +69,9 @@ class MatchGame(Generic[GameT]):
 
 
 def new_seed() -> int:
-    return secrets.randbelow(2**31)
+    """A new match's or live table's seed: secret, and far too big to search from the cards dealt
+    (``caddie.core.shuffle``). It stays in the stored state and never leaves the server."""
+    return secret_seed()
 
 
 def store_new(owner: str, kind: MatchGame[Any], game: Game[Any], seats: Sequence[Seat], round_id: int) -> Match:

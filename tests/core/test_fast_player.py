@@ -163,8 +163,8 @@ def test_the_fast_player_and_the_engine_agree_on_every_move_grid_and_score(rules
 
 
 # A deal where the deck runs out and the fast player, drawing from the reshuffled deck, throws the card
-# away (four players, no initial flips, one hole, seed 32: found by playing seeds through play_match).
-RESHUFFLED_DEAL = (Rules(initial_flips=0, holes=1), 4, 32)
+# away (four players, no initial flips, one hole, seed 70: found by playing seeds through play_match).
+RESHUFFLED_DEAL = (Rules(initial_flips=0, holes=1), 4, 70)
 
 
 def test_in_the_reshuffled_deal_a_card_drawn_after_a_reshuffle_is_thrown_away():

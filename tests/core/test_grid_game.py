@@ -29,6 +29,7 @@ from caddie.core.grid.game import (
 )
 from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import score_grid, score_table
+from caddie.core.shuffle import shuffle
 from tests.core.strategies import rules_strategy
 
 SETTINGS = settings(max_examples=100, deadline=None)  # no deadline on a busy CI box
@@ -105,7 +106,7 @@ def test_the_deal_goes_round_the_table_into_row_major_positions():
     rules = Rules()
     m = GridMatch.new(rules, ["Ann", "Bo", "Cy"], seed=42)
     deck = rules.full_deck(1)
-    random.Random("grid-golf/42/1").shuffle(deck)
+    shuffle(deck, 42, "grid-golf/1/0")
     for position in range(6):
         for seat in range(3):
             assert m.grids[seat][position] == deck.pop()

@@ -28,10 +28,13 @@ Choices the rules (docs/club-cards.md, "Playing a round") leave open (also in do
 * Seats are the indices of ``names``; hole 1 is played in seat order. After
   each hole the lowest score plays first on the next, ties keeping the
   previous order, and players draw back to 14 in that same order.
-* The deal goes round the table one card at a time in seat order. The decks
-  (``ClubRules.decks_for(players)``) are shuffled with ``random.Random``
-  seeded from ``("club-cards", seed)``; the ``k``-th refill of the pile from
-  the discard pile (sorted, then shuffled) from ``("club-cards", seed, k)``.
+* The deal goes round the table one card at a time in seat order. Every
+  shuffle is ``caddie.core.shuffle.shuffle``, keyed by the round's secret seed
+  and a label: the decks (``ClubRules.decks_for(players)``) are shuffled for
+  the deal under ``club-cards/0``, the ``k``-th refill of the pile from the
+  discard pile (sorted, then shuffled) under ``club-cards/k``. The cards a
+  player sees tell nothing about the seed or the pile (docs/information-sets.md,
+  "The deal").
 * A play is any cards of the hand that reach the yardage, or the whole hand
   when even that is short: then cards are turned from the pile, one stroke
   each, until the total reaches the yardage.
@@ -50,7 +53,6 @@ Choices the rules (docs/club-cards.md, "Playing a round") leave open (also in do
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -62,6 +64,7 @@ from caddie.core.clubs.view import ClubPlayerView, ClubView
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError, quoted
 from caddie.core.game import Event, Game, IllegalAction, clean_names
+from caddie.core.shuffle import shuffle
 from caddie.core.words import says, whose, you_or
 
 __all__ = [
@@ -234,7 +237,7 @@ class ClubRound(Game[ClubAction]):
             raise CaddieError(
                 f"The decks are too short for this course: its {longest}-yard hole could be out of reach.", "course"
             )
-        random.Random(f"club-cards/{seed}").shuffle(cards)
+        shuffle(cards, seed, "club-cards/0")
         hands: list[list[int]] = [[] for _ in range(n)]
         for _ in range(HAND_SIZE):
             for seat in range(n):
@@ -287,10 +290,10 @@ class ClubRound(Game[ClubAction]):
         thousands: ``legal_kinds`` is the cheap question.
 
         >>> from caddie.core.courses.course import Course, Hole
-        >>> r = ClubRound.new(Course("Tiny", "", tuple([Hole(40, 3)] * 9)), ["Ann"], seed=3)
+        >>> r = ClubRound.new(Course("Tiny", "", tuple([Hole(40, 3)] * 9)), ["Ann"], seed=16)
         >>> plays = r.legal_actions()
         >>> len(plays), all(sum(p.cards) >= 40 for p in plays), ClubAction.play([45]) in plays, r.legal_kinds()
-        (16362, True, True, ['play'])
+        (16356, True, True, ['play'])
         """
         if self.phase != "play":
             return [NEXT] if self.phase == "hole_over" else []
@@ -412,7 +415,7 @@ class ClubRound(Game[ClubAction]):
         if not cards:
             raise CaddieError("There are no cards left to turn.", "pile")  # new() rules this out
         self.pile = sorted(cards)
-        random.Random(f"club-cards/{self.seed}/{self.refills}").shuffle(self.pile)
+        shuffle(self.pile, self.seed, f"club-cards/{self.refills}")
         return text
 
     def _end_hole(self) -> Event[ClubAction]:

@@ -15,13 +15,13 @@ they may know and nothing more.
 >>> m.phase, m.current, [str(a) for a in m.legal_actions()]
 ('flip', 0, ['flip 0', 'flip 1', 'flip 2', 'flip 3', 'flip 4', 'flip 5'])
 >>> m.apply(Action.flip(0), seat=0).text
-'Ann turned up top-left: Q.'
+'Ann turned up top-left: 2.'
 >>> m.apply(Action.flip(3), seat=1)
 Traceback (most recent call last):
 ...
 caddie.core.game.IllegalAction: It is Ann's turn, not yours.
 >>> m.view(1)["players"][0]["grid"]
-['Q', None, None, None, None, None]
+['2', None, None, None, None, None]
 
 Choices the rules (docs/grid-golf.md, "Play") leave open (also in docs/decisions.md):
 
@@ -39,14 +39,15 @@ Choices the rules (docs/grid-golf.md, "Play") leave open (also in docs/decisions
   other player gets exactly one more turn, in playing order.
 * A card taken from the discard pile stays public while it is held, so every
   view shows it; a card drawn from the deck is shown only to its holder.
-* Randomness: the deal of hole ``h`` shuffles with ``random.Random`` seeded
-  from ``(seed, h)``; the ``k``-th reshuffle of a hole from ``(seed, h, k)``.
-  The same seed and the same actions always give the same match.
+* Randomness: every shuffle is ``caddie.core.shuffle.shuffle``, keyed by the
+  match's secret seed and a label: ``grid-golf/h/0`` for the deal of hole ``h``,
+  ``grid-golf/h/k`` for its ``k``-th reshuffle. The same seed and the same
+  actions always give the same match; the cards a player sees tell nothing
+  about the seed or the cards still hidden (docs/information-sets.md, "The deal").
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -76,6 +77,7 @@ from caddie.core.grid.moves import (
 from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import score_grid, score_table
 from caddie.core.grid.view import GridView, PlayerView, tables
+from caddie.core.shuffle import shuffle
 from caddie.core.words import says
 
 __all__ = [
@@ -189,7 +191,7 @@ class GridMatch(Game[Action]):
     def _deal(self) -> None:
         n, size = len(self.names), self.rules.cards
         deck = self.rules.full_deck(self.decks)
-        random.Random(f"grid-golf/{self.seed}/{self.hole}").shuffle(deck)
+        shuffle(deck, self.seed, f"grid-golf/{self.hole}/0")
         self.grids = [[""] * size for _ in range(n)]
         self.face_up = [[False] * size for _ in range(n)]
         for position in range(size):
@@ -402,7 +404,7 @@ class GridMatch(Game[Action]):
             self.reshuffles += 1
             top = self.discard.pop()
             self.deck = sorted(self.discard, key=RANKS.index)
-            random.Random(f"grid-golf/{self.seed}/{self.hole}/{self.reshuffles}").shuffle(self.deck)
+            shuffle(self.deck, self.seed, f"grid-golf/{self.hole}/{self.reshuffles}")
             self.discard = [top]
             text = "The deck ran out: the discard pile, bar its top card, was shuffled into a new deck. "
         self.drawn, self.drawn_from = self.deck.pop(), "deck"
