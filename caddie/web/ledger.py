@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request, url_for
 
+from caddie.core.csv_cells import escape_cell
 from caddie.core.errors import CaddieError
 from caddie.core.grid.rules import chip
 from caddie.core.ledger import format_delta
@@ -331,7 +332,7 @@ def export_csv(public_id: str):
         s = line.standing
         writer.writerow(
             [
-                line.name,
+                escape_cell(line.name),  # a name is typed text; the rest are numbers or our own
                 *["" if v is None else v for v in line.scores],
                 "" if s.out is None else s.out,
                 *([("" if s.in_ is None else s.in_)] if view.holes == 18 else []),

@@ -10,8 +10,9 @@ Export writes two label lines, a header, then one row per hole in order::
     ...
 
 UTF-8, comma-separated, quoted only where needed, lines ending CRLF (RFC 4180).
-A name a spreadsheet would take for a formula (starting ``=``, ``+``, ``-`` or
-``@``) is written with a leading apostrophe, which import removes again, so
+A name a spreadsheet would take for a formula (starting ``=``, ``+``, ``-``,
+``@`` or white space: ``caddie.core.csv_cells``) is written with a leading
+apostrophe, which import removes again, so
 ``course_from_csv(course_to_csv(c)) == c`` for every course whose name and tee
 are tidy (single spaces, no spaces at either end) and that is not a sample.
 
@@ -46,6 +47,7 @@ import unicodedata
 
 from caddie.core.clubs.scoring import MAX_YARDAGE
 from caddie.core.courses.course import COURSE_NAME_LIMIT, TEE_LIMIT, Course, Hole, clean_text
+from caddie.core.csv_cells import escape_cell, unescape_cell
 from caddie.core.errors import RulesError, quoted
 
 FIELD = "csv"
@@ -59,35 +61,16 @@ PAR_LABELS = ("par",)
 SUM_ROWS = ("out", "in", "total", "tot", "sum")
 DELIMITERS = (",", ";", "\t")
 
-_FORMULA = re.compile(r"'*[=+\-@]")
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 _UNIT = re.compile(r"\s*(y|yd|yds|yards?)\.?$", re.IGNORECASE)
-
-
-def _escape(text: str) -> str:
-    """A leading apostrophe where a spreadsheet would see a formula.
-
-    >>> _escape("=SUM(A1)"), _escape("'=x"), _escape("Pines")
-    ("'=SUM(A1)", "''=x", 'Pines')
-    """
-    return "'" + text if _FORMULA.match(text) else text
-
-
-def _unescape(text: str) -> str:
-    """The text as typed, without the apostrophe ``_escape`` added.
-
-    >>> _unescape("'=SUM(A1)"), _unescape("''=x"), _unescape("'Twas")
-    ('=SUM(A1)', "'=x", "'Twas")
-    """
-    return text[1:] if text.startswith("'") and _FORMULA.match(text[1:]) else text
 
 
 def course_to_csv(course: Course) -> str:
     """The course as CSV text (see the module's docstring for the format)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["course", _escape(course.name)])
-    writer.writerow(["tee", _escape(course.tee)])
+    writer.writerow(["course", escape_cell(course.name)])
+    writer.writerow(["tee", escape_cell(course.tee)])
     writer.writerow(["hole", "yardage", "par"])
     for number, hole in enumerate(course.holes, start=1):
         writer.writerow([number, hole.yardage, hole.par])
@@ -152,7 +135,7 @@ def _delimiter(lines: list[str]) -> str | None:
 
 def _tidy(text: str, what: str, limit: int, line: int) -> str:
     try:
-        return clean_text(_unescape(text.strip()), what, limit)
+        return clean_text(unescape_cell(text.strip()), what, limit)
     except RulesError as err:
         raise RulesError(f"Line {line}: {err.message[0].lower()}{err.message[1:]}", FIELD) from None
 
