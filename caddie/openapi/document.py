@@ -36,15 +36,16 @@ SECURITY_SCHEMES: dict[str, Any] = {
     "bearerAuth": {
         "type": "http",
         "scheme": "bearer",
-        "description": "A round's `edit_token` reads and writes it from any client; its `share_token` only "
-        "reads. Both come back when the round is created.",
+        "description": "A round's `edit_token` reads and writes it from any client, until the round's owner "
+        "replaces its edit link or stops sharing it; its `share_token` only reads. Both come back when the round "
+        "is created.",
     },
     "browserSession": {
         "type": "apiKey",
         "in": "cookie",
         "name": "session",
-        "description": "The signed session cookie: the browser that created a round reads and writes it, and "
-        "so does a browser that opened the round's edit link.",
+        "description": "The signed session cookie: the browser that created a round reads, writes and deletes "
+        "it; a browser that opened the round's current edit link reads and writes it.",
     },
 }
 

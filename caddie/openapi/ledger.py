@@ -268,6 +268,9 @@ READ_ONLY_EXAMPLE = error_example(
     None,
 )
 MOVED_ON_EXAMPLE = dict(error_example(_MOVED_ON, None), round=_FIRST_HOLE)
+OWNER_ONLY_EXAMPLE = error_example(  # caddie.store.ledger.ONLY_THE_OWNER
+    "Only the phone that dealt this round can delete it or change its edit link.", None
+)
 
 
 # -- operations -----------------------------------------------------------------
@@ -347,6 +350,32 @@ def _get_round() -> dict[str, Any]:
                 "Round",
                 {"first_hole": {"summary": "After hole 1", "value": copy.deepcopy(_FIRST_HOLE)}},
                 _ETAG_HEADER,
+            ),
+            "404": _not_found(),
+            "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+        },
+    }
+
+
+@operation("/api/v1/rounds/{round_id}", "delete")
+def _delete_round() -> dict[str, Any]:
+    return {
+        "operationId": "deleteRound",
+        "summary": "Delete a round (into its owner's trash)",
+        "description": "Only the browser that dealt the round deletes it: its session cookie. The round leaves "
+        "every list, link, token and export at once and waits 30 days in the trash on the ledger's page, "
+        "where its owner can restore it with every score; then it is gone for good. A scorekeeper's edit "
+        "link or edit token only enters scores: it gets 403, nothing changed.",
+        "tags": ["Ledger"],
+        "security": [{"browserSession": []}],
+        "parameters": [copy.deepcopy(_ROUND_ID)],
+        "responses": {
+            "204": {"description": "Deleted: the round is in its owner's trash."},
+            "403": json_response(
+                "The caller may enter scores (an edit link or the edit token) or read (the share token), "
+                "but only the owner deletes.",
+                "Error",
+                {"not_the_owner": {"summary": "An edit token", "value": copy.deepcopy(OWNER_ONLY_EXAMPLE)}},
             ),
             "404": _not_found(),
             "405": {"$ref": "#/components/responses/MethodNotAllowed"},

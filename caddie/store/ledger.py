@@ -46,8 +46,20 @@ GAMES = ("grid", "clubs")
 
 class Access(enum.IntEnum):
     NONE = 0
-    READ = 1
-    EDIT = 2  # the owner, a second scorekeeper with the edit link, or the edit token
+    READ = 1  # the share token, or an edit grant the owner has since taken back
+    EDIT = 2  # a second scorekeeper with the current edit link, or the edit token
+    OWNER = 3  # the browser that dealt the round: edits, and alone deletes it and manages its edit link
+
+
+# The answer to anyone else (a scorekeeper with the edit link, the edit token) who tries either.
+ONLY_THE_OWNER = "Only the phone that dealt this round can delete it or change its edit link."
+
+
+class Lapsed(enum.Enum):
+    """Why an edit grant in a browser's cookie no longer writes its round (it still reads it)."""
+
+    TAKEN_BACK = "taken_back"  # the owner replaced the edit link or stopped sharing it
+    FROM_BEFORE = "from_before"  # a grant of the round's id alone, from before edit links could be taken back
 
 
 @dataclass
@@ -160,32 +172,96 @@ def find_by_token(column, token: str) -> Round | None:
     return db.session.scalars(select(Round).where(column == token, Round.deleted_at.is_(None))).first()
 
 
+def find_by_edit_link(token: str) -> Round | None:
+    """The round whose current edit link this is; None for a replaced or stopped one."""
+    round_ = find_by_token(Round.edit_token, token)
+    return round_ if round_ is not None and round_.edit_link_active else None
+
+
+# -- edit grants ----------------------------------------------------------------------------------
+#
+# A browser that opened a round's edit link keeps a grant in its signed session cookie:
+# "<round id>.<digest of the edit token>". Replacing the token changes the digest, so every grant
+# of the old link stops writing at once, with nothing to find and delete in anyone's cookie. The
+# digest, not the token: the cookie is signed but readable, and a grant needs only to name the link.
+_GRANT_SEPARATOR = "."
+
+
+def _link_digest(edit_token: str) -> str:
+    return hashlib.sha256(edit_token.encode()).hexdigest()[:16]
+
+
+def edit_grant(round_: Round) -> str:
+    """The grant a browser keeps after opening the round's current edit link."""
+    return f"{round_.public_id}{_GRANT_SEPARATOR}{_link_digest(round_.edit_token)}"
+
+
+def granted_round(grant: str) -> str:
+    """The id of the round a grant names (an old grant is the id alone)."""
+    return grant.partition(_GRANT_SEPARATOR)[0]
+
+
+def _holds_current_link(round_: Round, grants: Iterable[str]) -> bool:
+    if not round_.edit_link_active:
+        return False
+    current = edit_grant(round_)
+    return any(secrets.compare_digest(grant, current) for grant in grants)
+
+
+def lapsed_grant(round_: Round, grants: Iterable[str]) -> Lapsed | None:
+    """Why this browser's grant of the round no longer writes it; None when it has none, or it writes."""
+    grants = [g for g in grants if granted_round(g) == round_.public_id]
+    if not grants or _holds_current_link(round_, grants):
+        return None
+    return Lapsed.TAKEN_BACK if any(_GRANT_SEPARATOR in g for g in grants) else Lapsed.FROM_BEFORE
+
+
 def access_for(round_: Round, browser: str | None, grants: Iterable[str] = (), bearer: str | None = None) -> Access:
     """What this caller may do with the round."""
-    if bearer and secrets.compare_digest(bearer, round_.edit_token):
-        return Access.EDIT
+    grants = list(grants)
     if browser and secrets.compare_digest(browser, round_.owner_browser):
+        return Access.OWNER
+    if bearer and round_.edit_link_active and secrets.compare_digest(bearer, round_.edit_token):
         return Access.EDIT
-    if round_.public_id in set(grants):
+    if _holds_current_link(round_, grants):
         return Access.EDIT
+    if lapsed_grant(round_, grants) is not None:
+        return Access.READ  # they kept score on it: they may still follow it, not change it
     if bearer and secrets.compare_digest(bearer, round_.share_token):
         return Access.READ
     return Access.NONE
 
 
 def rounds_for(browser: str | None, grants: Iterable[str] = ()) -> list[Round]:
-    """The rounds this browser dealt or may edit, newest first."""
-    grants = list(grants)
-    if not browser and not grants:
+    """The rounds this browser dealt or may edit (through a current edit link), newest first."""
+    granted = {granted_round(g) for g in grants if _GRANT_SEPARATOR in g}
+    if not browser and not granted:
         return []
     stmt = select(Round).where(Round.deleted_at.is_(None))
     clauses = []
     if browser:
         clauses.append(Round.owner_browser == browser)
-    if grants:
-        clauses.append(Round.public_id.in_(grants))
+    if granted:
+        clauses.append(Round.public_id.in_(granted) & Round.edit_link_active.is_(True))
     stmt = stmt.where(db.or_(*clauses)).order_by(Round.played_on.desc(), Round.id.desc())
-    return list(db.session.scalars(stmt))
+    grants = list(grants)
+    return [r for r in db.session.scalars(stmt) if r.owner_browser == browser or _holds_current_link(r, grants)]
+
+
+def replace_edit_link(round_: Round) -> None:
+    """A new edit link (and Bearer edit token) for the round: every holder of the old one loses
+    edit access at once. Also how the owner shares for editing again after stopping."""
+    round_.edit_token = _token(24)
+    round_.edit_link_active = True
+    db.session.commit()
+
+
+def stop_edit_link(round_: Round) -> None:
+    """No edit link until the owner makes one: the token is replaced too, so that making a link
+    again never brings back the one people held."""
+    round_.edit_token = _token(24)
+    round_.edit_link_active = False
+    db.session.commit()
 
 
 # One round's cells, as plain rows: a card is read on every write and every page, and needs
@@ -437,14 +513,68 @@ def _keep_key(dialect: str) -> Any:
     return stmt.on_conflict_do_nothing(index_elements=[_KEYS.c.key]).returning(_KEYS.c.id)
 
 
+# -- the trash ------------------------------------------------------------------------------------
+
+TRASH_DAYS = 30  # a deleted round can be restored this long, then it is gone for good
+
+
 def delete_round(round_: Round) -> None:
+    """Into its owner's trash: gone from every list, page, link and export until restored."""
     round_.deleted_at = _now()
     db.session.commit()
 
 
+def _trash_cutoff() -> datetime:
+    return _now() - timedelta(days=TRASH_DAYS)
+
+
+def in_trash(round_: Round) -> bool:
+    """Whether the round is deleted and may still be restored."""
+    return round_.deleted_at is not None and _aware(round_.deleted_at) >= _trash_cutoff()
+
+
 def restore_round(round_: Round) -> None:
+    assert in_trash(round_)
     round_.deleted_at = None
     db.session.commit()
+
+
+def trash_for(browser: str | None) -> list[Round]:
+    """The rounds this browser deleted that may still be restored, most recently deleted first."""
+    if not browser:
+        return []
+    stmt = (
+        select(Round)
+        .where(Round.owner_browser == browser, Round.deleted_at >= _trash_cutoff())
+        .options(joinedload(Round.players))
+        .order_by(Round.deleted_at.desc(), Round.id.desc())
+    )
+    return list(db.session.scalars(stmt).unique())
+
+
+def purge_day(round_: Round) -> date:
+    """The day a deleted round leaves the trash for good."""
+    assert round_.deleted_at is not None
+    return (_aware(round_.deleted_at) + timedelta(days=TRASH_DAYS)).date()
+
+
+def purge_trash() -> int:
+    """Delete for good every round deleted more than ``TRASH_DAYS`` ago (its players, scores and
+    write keys go with it; a match or live table that filled it keeps going without a round).
+    Lazy: the ledger's list calls it. A look first, so that the usual call writes nothing."""
+    expired = Round.deleted_at < _trash_cutoff()
+    if db.session.scalar(select(Round.id).where(expired).limit(1)) is None:
+        return 0
+    gone = db.session.scalars(
+        delete(Round).where(expired).returning(Round.id).execution_options(synchronize_session=False)
+    ).all()
+    db.session.commit()
+    return len(gone)
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored time as UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def known_names(browser: str | None, limit: int = 20) -> list[str]:

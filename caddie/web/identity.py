@@ -9,6 +9,8 @@ import secrets
 
 from flask import session
 
+from caddie.store.ledger import granted_round
+
 _KEY = "browser_id"
 
 
@@ -27,12 +29,13 @@ MAX_GRANTS = 50  # the session cookie must stay small
 
 
 def edit_grants() -> list[str]:
-    """Rounds this browser may write through an edit link (besides its own)."""
+    """The edit links this browser opened (``caddie.store.ledger.edit_grant``), newest last."""
     grants = session.get(_GRANTS, [])
     return [g for g in grants if isinstance(g, str)] if isinstance(grants, list) else []
 
 
-def grant_edit(public_id: str) -> None:
-    grants = [g for g in edit_grants() if g != public_id]
-    session[_GRANTS] = (grants + [public_id])[-MAX_GRANTS:]
+def grant_edit(grant: str) -> None:
+    """Keep an edit link's grant, in place of any older grant of the same round (a replaced link's)."""
+    grants = [g for g in edit_grants() if granted_round(g) != granted_round(grant)]
+    session[_GRANTS] = (grants + [grant])[-MAX_GRANTS:]
     session.permanent = True

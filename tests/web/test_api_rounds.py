@@ -21,7 +21,7 @@ from caddie.core.courses.course import SAMPLE_COURSES
 from caddie.core.grid.rules import PRESETS, Rules
 from caddie.openapi import EXAMPLE_EDIT_TOKEN, EXAMPLE_ROUND_ID, EXAMPLE_SHARE_TOKEN
 from caddie.store.database import db
-from caddie.store.ledger import delete_round, find_round
+from caddie.store.ledger import delete_round, edit_grant, find_round
 from caddie.store.models import HoleScore, Round
 from tests.web.openapi_check import (
     FUZZ,
@@ -719,10 +719,12 @@ def test_the_edit_token_writes_from_another_client(client, stranger, played, doc
         assert answer(response) == (404, NO_ROUND), header
 
 
-def test_an_edit_grant_in_the_session_writes(client, stranger, played):
+def test_an_edit_grant_in_the_session_writes(app, client, stranger, played):
     rid = played["round"]["id"]
+    with app.app_context():
+        grant = edit_grant(find_round(rid))
     with stranger.session_transaction() as session:
-        session["edit_grants"] = ["someotherround", rid]
+        session["edit_grants"] = ["someotherround.0123456789abcdef", grant]
     status, after = put(stranger, rid, 2, {"scores": {"Cy": 0}})
     assert status == 200 and line(after, "Cy")["scores"][1] == 0
 
@@ -911,8 +913,8 @@ def test_get_answers_the_etag_of_the_version(client, played):
         ("put", ROUNDS),
         ("delete", ROUNDS),
         ("post", "/api/v1/rounds/abc"),
-        ("delete", "/api/v1/rounds/abc"),
         ("patch", "/api/v1/rounds/abc"),
+        ("delete", "/api/v1/rounds/abc/holes/1"),
         ("get", "/api/v1/rounds/abc/holes/1"),
         ("post", "/api/v1/rounds/abc/holes/1"),
     ],
@@ -928,7 +930,7 @@ def test_wrong_method_answers_json_405(client, method, path):
 
 def test_openapi_documents_the_ledger(doc):
     assert set(doc["paths"][ROUNDS]) == {"post"}
-    assert set(doc["paths"][ROUND_PATH]) == {"get"}
+    assert set(doc["paths"][ROUND_PATH]) == {"get", "delete"}
     assert set(doc["paths"][HOLE_PATH]) == {"put"}
     schemes = doc["components"]["securitySchemes"]
     assert schemes["bearerAuth"] == {
