@@ -285,7 +285,10 @@ def test_the_undo_line_is_the_owners_alone(app, client):
 
 def test_a_deleted_round_leaves_the_data_export_and_comes_back_when_restored(client):
     public_id = deal(client)
-    exported = lambda: [r["id"] for r in client.get("/api/v1/export").get_json()["rounds"]]  # noqa: E731
+
+    def exported() -> list[str]:
+        return [r["id"] for r in client.get("/api/v1/export").get_json()["rounds"]]
+
     assert exported() == [public_id]
     post(client, f"/ledger/r/{public_id}/delete")
     assert exported() == []
