@@ -17,17 +17,29 @@ from caddie.core.words import says, whose, you_or
 from caddie.forms.ledger import AddFromTallyForm, DealForm, ScoreForm
 from caddie.store.courses import find_course
 from caddie.store.ledger import (
+    ONLY_THE_OWNER,
+    TRASH_DAYS,
     Access,
     CellWrite,
+    Lapsed,
     StaleScore,
     access_for,
     deal_round,
     delete_round,
+    edit_grant,
+    find_by_edit_link,
     find_by_token,
     find_round,
+    in_trash,
     known_names,
+    lapsed_grant,
+    purge_day,
+    purge_trash,
+    replace_edit_link,
     restore_round,
     rounds_for,
+    stop_edit_link,
+    trash_for,
     was_applied,
     write_scores,
 )
@@ -43,20 +55,68 @@ from caddie.web.table_in_force import current_table
 bp = Blueprint("ledger", __name__, url_prefix="/ledger")
 
 
-def _editable(public_id: str, include_deleted: bool = False) -> Round:
-    """The round, if this browser may write it; otherwise 404, exactly as for an id that does not exist."""
-    round_ = find_round(public_id, include_deleted=include_deleted)
-    if round_ is None or access_for(round_, browser_id(), edit_grants()) < Access.EDIT:
-        abort(404)
+# Why a browser that kept score on a round now only follows it (docs/ledger.md, "Edit links").
+LAPSED = {
+    Lapsed.TAKEN_BACK: "This edit link was taken back by the round's owner: you can follow the scorecard here, "
+    "but not change it. To keep score again, ask them for the new link.",
+    Lapsed.FROM_BEFORE: "This phone's edit link is from before edit links could be taken back, so it now only "
+    "follows the scorecard. To keep score again, open the edit link once more.",
+}
+
+
+def _access(round_: Round) -> Access:
+    return access_for(round_, browser_id(), edit_grants())
+
+
+def _editable(public_id: str) -> Round:
+    """The round, if this browser may write it; a browser whose edit link was taken back gets the
+    card to read and why (403); anyone else 404, exactly as for an id that does not exist."""
+    round_ = find_round(public_id)
+    _check_writer(round_)
+    assert round_ is not None
     return round_
 
 
 def _editable_and_owner(public_id: str) -> tuple[Round, RoundOwner | None]:
     """As ``_editable``, with the game that writes the round, if one does (read in the same query)."""
     round_, owner = find_round_and_owner(public_id)
-    if round_ is None or access_for(round_, browser_id(), edit_grants()) < Access.EDIT:
-        abort(404)
+    _check_writer(round_, owner)
+    assert round_ is not None
     return round_, owner
+
+
+def _check_writer(round_: Round | None, owner: RoundOwner | None = None) -> None:
+    access = _access(round_) if round_ is not None else Access.NONE
+    if round_ is None or access == Access.NONE:
+        abort(404)
+    if access == Access.READ:
+        abort(_following(round_, owner, status=403))
+
+
+def _owned(public_id: str, include_deleted: bool = False) -> Round:
+    """The round, if this browser dealt it; a scorekeeper with its edit link is told only the
+    owner may (403); anyone else 404."""
+    round_ = find_round(public_id, include_deleted=include_deleted)
+    if round_ is not None and round_.deleted_at is not None and not in_trash(round_):
+        round_ = None  # gone for good, whether or not the purge has come by yet
+    access = _access(round_) if round_ is not None else Access.NONE
+    if round_ is None or access == Access.NONE or (round_.deleted_at is not None and access < Access.OWNER):
+        abort(404)
+    if access < Access.OWNER:
+        abort(make_response(render_template("error.html", title="Only the round's owner", message=ONLY_THE_OWNER), 403))
+    return round_
+
+
+def _following(round_: Round, owner: RoundOwner | None, status: int):
+    """The card to read, for a browser whose edit grant lapsed, with the sentence saying why. A write
+    it sent through htmx (which swaps no 403) reloads the page, which says the same."""
+    lapsed = lapsed_grant(round_, edit_grants())
+    message = LAPSED[lapsed] if lapsed else None
+    body, status = _render_round(round_, None, message=message, status=status, editable=False, owner=owner)
+    response = make_response(body, status)
+    if status == 403 and is_htmx():
+        response.headers["HX-Redirect"] = url_for("ledger.round_page", public_id=round_.public_id)
+    return response
 
 
 def owner_url(owner: RoundOwner) -> str:
@@ -126,18 +186,21 @@ def _kept_and_games(rounds: list[Round]) -> tuple[list[tuple[Round, RoundView]],
 
 @bp.get("/")
 def index():
+    purge_trash()  # the lazy purge: rounds deleted more than TRASH_DAYS ago go for good
     kept, games = _kept_and_games(rounds_for(browser_id(), edit_grants()))
     rounds = [view for _, view in kept]
-    deleted = None
-    gone = find_round(request.args.get("deleted", ""), include_deleted=True)
-    if (
-        gone is not None
-        and gone.deleted_at is not None
-        and access_for(gone, browser_id(), edit_grants()) == Access.EDIT
-    ):
-        deleted = view_round(gone)
+    trash = trash_for(browser_id())
+    # ?deleted=<id>: the round just deleted, offered back at the top (Undo)
+    deleted = next((view_round(r) for r in trash if r.public_id == request.args.get("deleted")), None)
     return render_template(
-        "ledger/index.html", rounds=rounds, game_rounds=games, deleted=deleted, active_tab="ledger", owner_url=owner_url
+        "ledger/index.html",
+        rounds=rounds,
+        game_rounds=games,
+        deleted=deleted,
+        trash=[(view_round(r), purge_day(r)) for r in trash],
+        trash_days=TRASH_DAYS,
+        active_tab="ledger",
+        owner_url=owner_url,
     )
 
 
@@ -206,6 +269,8 @@ def _render_round(
     view: RoundView | None = None,
     owner: RoundOwner | None = None,
 ):
+    """The round's page (or, for htmx, its live part). ``owner`` is the game that writes the
+    round, if one does; whether this browser is the round's owner is asked here."""
     view = view or view_round(round_)
     if owner is not None:  # a game's round: a card to read, no pad (its scores come from the game)
         cell, editable = None, False
@@ -228,12 +293,16 @@ def _render_round(
         rules_chip=_round_rules_chip(view),
         owner=owner,
         owner_url=owner_url(owner) if owner else None,
+        dealt_here=_access(round_) == Access.OWNER,
     )
     return body, status
 
 
 @bp.get("/r/<public_id>")
 def round_page(public_id: str):
+    round_, owner = find_round_and_owner(public_id)
+    if round_ is not None and _access(round_) == Access.READ:
+        return _following(round_, owner, status=200)  # their edit link was taken back: they follow it
     round_, owner = _editable_and_owner(public_id)
     view = view_round(round_)
     return _render_round(round_, _parse_cell(request.args.get("cell"), view), owner=owner, view=view)
@@ -301,12 +370,42 @@ def shared(token: str):
 @bp.get("/e/<token>")
 def edit_link(token: str):
     """A second scorekeeper's link: this browser may write the round from now on."""
-    round_ = find_by_token(Round.edit_token, token)
+    round_ = find_by_edit_link(token)
     if round_ is None:
-        abort(404)
-    grant_edit(round_.public_id)
+        # the same answer for a link replaced or stopped by its owner and one that never was
+        message = (
+            "This edit link does not open a round: its owner may have replaced it or stopped sharing it. "
+            "Ask them for the link again."
+        )
+        return render_template("error.html", title="Not an edit link", message=message), 404
+    grant_edit(edit_grant(round_))
     flash("You can enter scores on this round from this phone now.", "ok")
     return redirect(url_for("ledger.round_page", public_id=round_.public_id), code=303)
+
+
+@bp.post("/r/<public_id>/edit-link")
+def new_edit_link(public_id: str):
+    """The owner's "Replace the edit link" (and "Make an edit link" after stopping): whoever
+    holds the old link can only follow the round from their next tap."""
+    round_ = _owned(public_id)
+    had_link = round_.edit_link_active
+    replace_edit_link(round_)
+    flash(
+        "Here is a new edit link; the old one no longer works, and whoever opened it can only follow the round now."
+        if had_link
+        else "Here is a new edit link: send it to a second scorekeeper.",
+        "ok",
+    )
+    return redirect(url_for("ledger.round_page", public_id=public_id) + "#share-round", code=303)
+
+
+@bp.post("/r/<public_id>/edit-link/stop")
+def stop_sharing(public_id: str):
+    """The owner's "Stop sharing for editing": no edit link at all until they make a new one."""
+    round_ = _owned(public_id)
+    stop_edit_link(round_)
+    flash("Only this phone can enter scores now: the edit link no longer works.", "ok")
+    return redirect(url_for("ledger.round_page", public_id=public_id) + "#share-round", code=303)
 
 
 @bp.get("/r/<public_id>.csv")
@@ -356,21 +455,28 @@ def print_view(public_id: str):
 
 @bp.get("/r/<public_id>/delete")
 def confirm_delete(public_id: str):
-    view = view_round(_editable(public_id))
-    return render_template("ledger/delete.html", view=view, active_tab="ledger", rules_chip=_round_rules_chip(view))
+    view = view_round(_owned(public_id))
+    return render_template(
+        "ledger/delete.html",
+        view=view,
+        trash_days=TRASH_DAYS,
+        active_tab="ledger",
+        rules_chip=_round_rules_chip(view),
+    )
 
 
 @bp.post("/r/<public_id>/delete")
 def delete(public_id: str):
-    round_ = _editable(public_id)
+    round_ = _owned(public_id)
     delete_round(round_)
     return redirect(url_for("ledger.index", deleted=public_id), code=303)
 
 
 @bp.post("/r/<public_id>/restore")
 def restore(public_id: str):
-    round_ = _editable(public_id, include_deleted=True)
-    restore_round(round_)
+    round_ = _owned(public_id, include_deleted=True)
+    if round_.deleted_at is not None:  # (restored already, in another tab: it is there)
+        restore_round(round_)
     flash("The round is back, every score as it was.", "ok")
     return redirect(url_for("ledger.round_page", public_id=public_id), code=303)
 
