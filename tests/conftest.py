@@ -197,6 +197,9 @@ def app(request, tmp_path):
             # links for another phone keep the test client's "localhost", whatever network this
             # machine is on (tests/web/test_shareable_links.py turns the LAN address on)
             "LAN_LINKS": False,
+            # route tests ask for the Caddie far faster than a person (hypothesis, whole matches);
+            # tests/web/test_cpu_budget.py sets a budget of its own
+            "CPU_BUDGET": 0,
         }
     )
     with app.app_context():

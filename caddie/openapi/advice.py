@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from caddie.core.grid.rules import PRESETS
-from caddie.openapi.registry import SCHEMAS, json_operation, operation, ref
+from caddie.openapi.registry import SCHEMAS, json_operation, json_response, operation, ref
 
 SCHEMAS.update(
     {
@@ -84,32 +84,58 @@ SCHEMAS.update(
 )
 
 
+_OVER_BUDGET_EXAMPLE = {
+    "error": "Too many Caddie answers and computer moves for this client in the last minute: try again in 42 seconds.",
+    "field": None,
+}
+
+
+def _with_over_budget(built: dict[str, Any]) -> dict[str, Any]:
+    """The operation ``built``, with the 429 of a client past its budget of heavy requests."""
+    built["description"] += (
+        " Each client (its identity cookie, else its address) may ask for a limited number of CPU-heavy "
+        "answers (this one, the Caddie's pages, Play's hints and moves) in a minute, more than a person at "
+        "a table needs: past it the answer is 429, with `Retry-After` the seconds until it is renewed."
+    )
+    built["responses"]["429"] = json_response(
+        "This client asked for more of the Caddie than its budget allows lately: the message says when to try again.",
+        "Error",
+        {"over_budget": {"summary": "Too many heavy requests", "value": _OVER_BUDGET_EXAMPLE}},
+        {"Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}}},
+    )
+    return built
+
+
 @operation("/api/v1/caddie/grid", "post")
 def _caddie_grid() -> dict[str, Any]:
-    return json_operation(
-        "caddieGrid",
-        "Ask the caddie for one Grid Golf decision",
-        "Which cards to turn up after the deal, take the discard or draw, where a drawn card goes or whether "
-        "to discard it, and which card a forced flip turns. Decided from the player's own view only; the "
-        "answer explains itself with the expected hole score of the move and of the best alternatives. "
-        "The same function is importable as `caddie.advisor.advise(view)`.",
-        "CaddieGridRequest",
-        "CaddieGridAdvice",
-        {},
-        ["Caddie"],
+    return _with_over_budget(
+        json_operation(
+            "caddieGrid",
+            "Ask the caddie for one Grid Golf decision",
+            "Which cards to turn up after the deal, take the discard or draw, where a drawn card goes or whether "
+            "to discard it, and which card a forced flip turns. Decided from the player's own view only; the "
+            "answer explains itself with the expected hole score of the move and of the best alternatives. "
+            "The same function is importable as `caddie.advisor.advise(view)`.",
+            "CaddieGridRequest",
+            "CaddieGridAdvice",
+            {},
+            ["Caddie"],
+        )
     )
 
 
 @operation("/api/v1/caddie/clubs", "post")
 def _caddie_clubs() -> dict[str, Any]:
-    return json_operation(
-        "caddieClubs",
-        "Ask the caddie for a Club Cards play",
-        "Without `upcoming` the play has the lowest possible score for this hole; with the yardages of the "
-        "holes to come it weighs this hole against the hand it leaves, estimating the draws by simulation. "
-        "The deck and the chart are the calling browser's from Settings (the printed ones without).",
-        "CaddieClubsRequest",
-        "CaddieClubsAdvice",
-        {},
-        ["Caddie"],
+    return _with_over_budget(
+        json_operation(
+            "caddieClubs",
+            "Ask the caddie for a Club Cards play",
+            "Without `upcoming` the play has the lowest possible score for this hole; with the yardages of the "
+            "holes to come it weighs this hole against the hand it leaves, estimating the draws by simulation. "
+            "The deck and the chart are the calling browser's from Settings (the printed ones without).",
+            "CaddieClubsRequest",
+            "CaddieClubsAdvice",
+            {},
+            ["Caddie"],
+        )
     )

@@ -31,7 +31,6 @@ from caddie.core.errors import CaddieError
 from caddie.core.grid.advisor import FIELDS as CADDIE_GRID_FIELDS
 from caddie.core.grid.advisor import advise
 from caddie.core.grid.scoring import check_grid, check_table, score_grid, score_table
-from caddie.offload.heavy_work import run_heavy
 from caddie.openapi import openapi_document
 from caddie.store.ledger import (
     Access,
@@ -65,6 +64,7 @@ from caddie.web.api.body import (
     table_grids,
     went_out,
 )
+from caddie.web.cpu_budget import cpu_budget, run_heavy
 from caddie.web.csrf import csrf
 from caddie.web.identity import browser_id, edit_grants
 from caddie.web.table_in_force import current_table
@@ -169,12 +169,14 @@ CADDIE_CLUB_FIELDS = ("yardage", "hand", "upcoming", "decks")
 
 
 @bp.post("/caddie/grid")
+@cpu_budget
 def caddie_grid():
     """The caddie's advice for one Grid Golf decision (the same function as caddie.advisor.advise)."""
     return run_heavy(advise, json_object(CADDIE_GRID_FIELDS))
 
 
 @bp.post("/caddie/clubs")
+@cpu_budget
 def caddie_clubs():
     """The Club Cards caddie: the best play for this hole, looking ahead when ``upcoming`` is given."""
     return run_heavy(advise_clubs, json_object(CADDIE_CLUB_FIELDS), current_table().clubs)

@@ -21,8 +21,8 @@ from caddie.core.clubs.scoring import ClubRules
 from caddie.core.clubs.walkthrough import ClubWalk
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError
-from caddie.offload.heavy_work import run_heavy
 from caddie.store.courses import RANDOM_KEYS, course_choices, find_course
+from caddie.web.cpu_budget import OverBudget, cpu_budget, run_heavy
 from caddie.web.identity import browser_id
 from caddie.web.ledger import ledger_offers
 from caddie.web.rendering import is_htmx, tap_response
@@ -42,6 +42,7 @@ def _advice(hand: tuple[int, ...], yardage: int, upcoming: tuple[int, ...], rule
 
 
 @bp.get("/")
+@cpu_budget
 def walk():
     table = current_table()
     rules, decks = table.clubs, table.club_decks
@@ -67,7 +68,8 @@ def walk():
     if request.args.get("picked") and not acted and context.get("step") == "play":
         args.update(picked="1", pick=picks_from(request.args))  # a changed selection is part of the page's address
     canonical = url_for("caddie_clubs.walk", **args)
-    return tap_response("caddie/clubs.html", "caddie/_clubs_walk.html", canonical, acted, error is None, **context)
+    ok = context["error"] is None
+    return tap_response("caddie/clubs.html", "caddie/_clubs_walk.html", canonical, acted, ok, **context)
 
 
 def _start_hole(text: str | None, course: Course) -> int:
@@ -114,9 +116,12 @@ def _context(walk: ClubWalk, course: Course | None, rules: ClubRules, decks: int
     context.update(yardage=hole.yardage, par=hole.par)
     advice = None
     if step == "play":
-        advice = _advice(walk.hand, hole.yardage, tuple(h.yardage for h in course.holes[walk.hole :]), rules, decks)
+        try:
+            advice = _advice(walk.hand, hole.yardage, tuple(h.yardage for h in course.holes[walk.hole :]), rules, decks)
+        except OverBudget as refusal:  # the cards can still be ticked and played by hand
+            context["error"] = refusal.message
         # the advice is the selection until the person changes it ("picked" says they did)
-        picks = picks_from(request.args) if request.args.get("picked") else list(advice.play.cards)
+        picks = list(advice.play.cards) if advice and not request.args.get("picked") else picks_from(request.args)
         context["selection"] = Selection.of(list(walk.hand), picks, hole.yardage, rules)
     elif step == "short":
         context["selection"] = Selection.of(

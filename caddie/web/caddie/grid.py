@@ -12,7 +12,7 @@ from caddie.core.grid.caddie import CLOSE_CALL
 from caddie.core.grid.game import position_name
 from caddie.core.grid.scoring import score_grid
 from caddie.core.grid.walkthrough import MAX_WALK_OPPONENTS, TAPS, Walk
-from caddie.offload.heavy_work import run_heavy
+from caddie.web.cpu_budget import OverBudget, cpu_budget, run_heavy
 from caddie.web.ledger import ledger_offers
 from caddie.web.rendering import is_htmx, tap_response
 from caddie.web.table_in_force import current_table
@@ -31,6 +31,7 @@ SWITCH_STEPS = ("discard", "advice", "drawn", "place", "wait")  # where "this is
 
 
 @bp.get("/")
+@cpu_budget
 def walk():
     table = current_table()
     rules = table.rules
@@ -44,11 +45,13 @@ def walk():
         walk = walk.tap(request.args, rules)
     except CaddieError as err:
         error = err.message
-    advice = None
+    advice, refused = None, False
     try:
         advice = _advice(walk, rules)
         if walk.step == "flip" and advice is None:
             walk = replace(walk, step="discard")  # every card the rules turn up is up
+    except OverBudget as refusal:  # no advice for now, but what was done at the table can be tapped in
+        error, refused = refusal.message, True
     except CaddieError as err:
         error = err.message
     canonical = url_for("caddie.walk", **walk.to_args())
@@ -67,7 +70,8 @@ def walk():
         "advice": advice,
         "error": error,
         "score": score,
-        "ask": _ask_for(walk, advice),
+        "ask": _ask_for(walk, advice, refused),
+        "advice_refused": refused,
         "plan": _plan(walk, advice),
         "close_call": CLOSE_CALL,
         "their_turn": their_turn,
@@ -82,7 +86,8 @@ def walk():
         "ledger_rounds": ledger_offers("grid") if walk.step == "done" else [],
         "oob": is_htmx(),
     }
-    return tap_response("caddie/walk.html", "caddie/_walk.html", canonical, acted, error is None, **context)
+    # a tap the budget left without advice was still made: the address moves on with it
+    return tap_response("caddie/walk.html", "caddie/_walk.html", canonical, acted, error is None or refused, **context)
 
 
 def opponent_name(index: int) -> str:
@@ -90,8 +95,9 @@ def opponent_name(index: int) -> str:
     return ("the next player", "the second player", "the third player")[index] if index < 3 else f"opponent {index + 1}"
 
 
-def _ask_for(walk: Walk, advice: dict | None) -> str | None:
-    """What the keypad is for just now, or None where there is no keypad."""
+def _ask_for(walk: Walk, advice: dict | None, refused: bool = False) -> str | None:
+    """What the keypad is for just now, or None where there is no keypad (``refused``: the
+    caddie's advice was refused for this phone's budget, and the person goes on without it)."""
     positions = [position_name(i, walk.size) for i in range(walk.size)]
     if walk.step == "wait":
         if not walk.opponents:
@@ -100,7 +106,7 @@ def _ask_for(walk: Walk, advice: dict | None) -> str | None:
             return f"Tap the card they put {positions[walk.opp_slot[1]]}"
         return "When they are done, tap the card on top of the discard pile"
     if walk.step == "advice":
-        return "Drew from the deck? Tap the card you drew" if advice else None
+        return "Drew from the deck? Tap the card you drew" if advice or refused else None
     if walk.step == "place":
         plan = _plan(walk, advice)
         if plan and plan.startswith("swap"):

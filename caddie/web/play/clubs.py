@@ -27,12 +27,12 @@ from caddie.core.words import winners_sentence
 from caddie.forms.base import first_error
 from caddie.forms.club_play import StartClubRoundForm
 from caddie.forms.play import DEFAULT_NAMES
-from caddie.offload.heavy_work import run_heavy
 from caddie.store.club_matches import CLUBS, start_club_match
 from caddie.store.courses import course_choices, find_course
 from caddie.store.ledger import round_by_id
 from caddie.store.matches import HUMAN_SEAT, computer_to_move, find_match, matches_for
 from caddie.store.models import Match
+from caddie.web.cpu_budget import OverBudget, run_heavy
 from caddie.web.identity import browser_id
 from caddie.web.play.grid import COMPUTER_PAUSE_MS
 from caddie.web.play.pages import add_table_routes
@@ -127,7 +127,10 @@ def _render(
     view = game.view(HUMAN_SEAT)  # the only thing about the round the template ever sees
     del game
     my_turn = view["current"] == HUMAN_SEAT
-    advice = run_heavy(advise_view, view, seed=match.public_id) if hint and my_turn else None
+    try:
+        advice = run_heavy(advise_view, view, seed=match.public_id) if hint and my_turn else None
+    except OverBudget as refusal:
+        advice, message = None, refusal.message
     round_ = round_by_id(match.round_id)
     table_url = url_for("club_play.table", public_id=match.public_id)
     body = page_or_fragment(

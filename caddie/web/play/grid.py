@@ -20,11 +20,11 @@ from caddie.core.ledger import check_names
 from caddie.core.words import says
 from caddie.forms.base import first_error
 from caddie.forms.play import DEFAULT_NAMES, LEVELS, StartMatchForm
-from caddie.offload.heavy_work import run_heavy
 from caddie.store.grid_matches import GRID, hint_seed, rematch_of, start_match
 from caddie.store.ledger import round_by_id
 from caddie.store.matches import HUMAN_SEAT, computer_to_move, find_match, matches_for
 from caddie.store.models import Match
+from caddie.web.cpu_budget import OverBudget, run_heavy
 from caddie.web.filters import card_name
 from caddie.web.identity import browser_id
 from caddie.web.play.pages import add_table_routes
@@ -111,7 +111,10 @@ def _render(match: Match, message: str | None = None, status: int = 200, hint: b
     view = game.view(HUMAN_SEAT)  # the only thing about the game the template ever sees
     review = _review(view, game.review)  # worked out from the person's own views when the hole ended
     del game
-    advice = _hint(view, match) if hint else None
+    try:
+        advice = _hint(view, match) if hint else None
+    except OverBudget as refusal:
+        advice, message = None, refusal.message
     round_ = round_by_id(match.round_id)
     body = page_or_fragment(
         "play/table.html",

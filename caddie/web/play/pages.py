@@ -13,6 +13,7 @@ from flask import Blueprint, Response, abort, redirect, request, url_for
 from caddie.core.errors import CaddieError
 from caddie.store.matches import MatchGame, StaleMatch, find_match, play, step
 from caddie.store.models import Match
+from caddie.web.cpu_budget import cpu_budget
 from caddie.web.identity import browser_id
 from caddie.web.rendering import is_htmx
 
@@ -91,6 +92,12 @@ def add_table_routes(
             pass
         return after(match)
 
-    bp.add_url_rule("/m/<public_id>", "table", table, methods=["GET"])
-    bp.add_url_rule("/m/<public_id>/act", "act", act, methods=["POST"])
-    bp.add_url_rule("/m/<public_id>/step", "computer_move", computer_move, methods=["POST"])
+    def over_budget(message: str, public_id: str) -> Response:
+        """A move refused for this phone's budget of heavy work: the table as it stands, and why."""
+        return draw(owned(public_id), message, **page_state(request.values))
+
+    bp.add_url_rule("/m/<public_id>", "table", cpu_budget(table), methods=["GET"])  # the Hint
+    bp.add_url_rule("/m/<public_id>/act", "act", cpu_budget(act, refused=over_budget), methods=["POST"])
+    bp.add_url_rule(
+        "/m/<public_id>/step", "computer_move", cpu_budget(computer_move, refused=over_budget), methods=["POST"]
+    )
