@@ -190,7 +190,11 @@ SCHEMAS.update(
                     "description": "What a person types to join (shown as two groups of four); also the "
                     "`code` of `POST /api/v1/tables/{code}/join`.",
                 },
-                "join_url": {"type": "string", "description": "The page a person opens to sit down."},
+                "join_url": {
+                    "type": "string",
+                    "description": "The page a person opens to sit down (its QR code too). It carries the table's "
+                    "join token, which cannot be guessed: opening it is never counted as a try at a code.",
+                },
                 "watch_url": {
                     "type": "string",
                     "description": "The onlookers' page; its last part is the watch token, which reads the "
@@ -397,6 +401,7 @@ EXAMPLE_CODE = "K7QM2PXR"
 EXAMPLE_SEAT_TOKEN = "Hs3kV9pQ2wXmB7tN5cYr1LdF8gJz4aUe"
 EXAMPLE_JOIN_TOKEN = "Pw6nC2rT9yKb4mXq7sLd3VhG8fZj1eAu"
 EXAMPLE_WATCH_TOKEN = "Wv5tB1nM8qRc3xKd6pYs2LhJ"
+EXAMPLE_JOIN_LINK_TOKEN = "3f9c2a71d04b8e65a1c7f2093be4d816"
 EXAMPLE_HOST = "https://caddie.example"
 
 _RULES4 = rules_example(cards=4)
@@ -413,7 +418,7 @@ def _created(version: int = 1) -> dict[str, Any]:
     return {
         "id": EXAMPLE_TABLE_ID,
         "code": EXAMPLE_CODE,
-        "join_url": f"{EXAMPLE_HOST}/join/{EXAMPLE_CODE}",
+        "join_url": f"{EXAMPLE_HOST}/join/{EXAMPLE_JOIN_LINK_TOKEN}",
         "watch_url": f"{EXAMPLE_HOST}/w/{EXAMPLE_WATCH_TOKEN}",
         "seat": 0,
         "seat_token": EXAMPLE_SEAT_TOKEN,
@@ -715,10 +720,14 @@ def _join_table() -> dict[str, Any]:
     return {
         "operationId": "joinTable",
         "summary": "Sit down at a table by its code",
-        "description": "Takes the first empty person's seat. Codes that name no table count against the "
-        "caller: after too many in a while, every join by code is refused for a time (429, the right code "
-        "too, with `Retry-After` the seconds left). A join that finds its table costs nothing, and a code "
-        "that is not one at all (empty, too short, a letter not in the alphabet) is a 400, not a miss.",
+        "description": "Takes the first empty person's seat. The code counts as typed: codes that name no "
+        "table count against the caller (its browser identity if it sends the session cookie, else its "
+        "address: 10 in 10 minutes) and against its address (30, for every client on it together), each "
+        "checked and counted in one step, so tries sent at once cannot pass the limit together. Past "
+        "either, every join by code is refused for a time (429, the right code too, with `Retry-After` the "
+        "seconds left). A join that finds its table costs nothing, and a code that is not one at all "
+        "(empty, too short, a letter not in the alphabet) is a 400, not a miss. A person's join link "
+        "(`join_url`) is never counted.",
         "tags": TAGS,
         "parameters": [copy.deepcopy(_CODE)],
         "requestBody": {

@@ -53,7 +53,9 @@ __all__ = [
     "due_at",
     "find",
     "find_by_code",
+    "find_by_join_token",
     "find_by_watch_token",
+    "is_join_token",
     "join",
     "kept_scorecard_token",
     "let_back_in",
@@ -112,6 +114,24 @@ def find_by_code(typed: object) -> LiveTableRecord | None:
     if code is None:
         return None
     return db.session.scalars(select(LiveTableRecord).where(LiveTableRecord.code == code)).first()
+
+
+JOIN_TOKEN_LENGTH = 32  # hex digits: 128 random bits, and only letters and digits in the join link
+
+
+def new_join_token() -> str:
+    return secrets.token_hex(JOIN_TOKEN_LENGTH // 2)
+
+
+def is_join_token(text: object) -> bool:
+    """Whether ``text`` has the shape of a join token (never that of a code: 8 characters)."""
+    return isinstance(text, str) and len(text) == JOIN_TOKEN_LENGTH and all(ch in "0123456789abcdef" for ch in text)
+
+
+def find_by_join_token(token: object) -> LiveTableRecord | None:
+    if not is_join_token(token):
+        return None
+    return db.session.scalars(select(LiveTableRecord).where(LiveTableRecord.join_token == token)).first()
 
 
 def find_by_watch_token(token: object) -> LiveTableRecord | None:
@@ -346,6 +366,7 @@ def create(
             public_id=secrets.token_urlsafe(12),
             code=new_code(),
             watch_token=secrets.token_urlsafe(18),
+            join_token=new_join_token(),
             host_browser=host_browser,
             game=table.kind.name,
             state=table.to_dict(),

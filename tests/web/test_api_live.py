@@ -11,6 +11,7 @@ against the document.
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from datetime import timedelta
@@ -28,6 +29,7 @@ from caddie.openapi import openapi_document
 from caddie.openapi.live import (
     EXAMPLE_CODE,
     EXAMPLE_HOST,
+    EXAMPLE_JOIN_LINK_TOKEN,
     EXAMPLE_JOIN_TOKEN,
     EXAMPLE_SEAT_TOKEN,
     EXAMPLE_TABLE_ID,
@@ -163,7 +165,7 @@ def play_due(app):
 def test_a_grid_table_is_made_in_its_lobby_with_the_creator_at_seat_0(client):
     table = create(client, seats=WITH_ADA + [{"kind": "person"}], clock=30)
     assert table["seat"] == 0 and table["version"] == 1 and len(table["code"]) == 8
-    assert table["join_url"] == f"http://localhost/join/{table['code']}"
+    assert re.fullmatch(r"http://localhost/join/[0-9a-f]{32}", table["join_url"])  # the join token, not the code
     assert table["watch_url"].startswith("http://localhost/w/")
     lobby = seen(client, table["id"], table["seat_token"])
     assert lobby == {
@@ -812,6 +814,7 @@ def as_example(body, table, *tokens):
     text = text.replace(table["id"], EXAMPLE_TABLE_ID).replace(table["code"], EXAMPLE_CODE)
     text = text.replace("http://localhost", EXAMPLE_HOST)
     text = text.replace(table["watch_url"].rsplit("/", 1)[1], EXAMPLE_WATCH_TOKEN)
+    text = text.replace(table["join_url"].rsplit("/", 1)[1], EXAMPLE_JOIN_LINK_TOKEN)
     for token, example in zip(tokens, (EXAMPLE_SEAT_TOKEN, EXAMPLE_JOIN_TOKEN)):
         text = text.replace(token, example)
     return json.loads(text)

@@ -129,8 +129,8 @@ def test_past_the_limit_the_refusal_says_when_it_lifts_and_the_right_code_waits_
     assert response.status_code == 429 and "try again in 10 minutes" in html
     assert 590 <= int(response.headers["Retry-After"]) <= 600
     with app.app_context():  # three minutes on
-        limit = db.session.query(RateLimit).one()
-        limit.window_start -= timedelta(minutes=3)
+        for limit in db.session.query(RateLimit):  # the phone's count and its address's
+            limit.window_start -= timedelta(minutes=3)
         db.session.commit()
     response = phones[1].get(f"/join/{row.code}")
     assert response.status_code == 429 and "Too many wrong codes from this phone: try again in 7 minutes." in (

@@ -150,7 +150,7 @@ def create_table():
     answer = {
         "id": row.public_id,
         "code": row.code,
-        "join_url": _absolute(join_path(row.code)),
+        "join_url": _absolute(join_path(row.join_token)),
         "watch_url": _absolute(watch_path(row.watch_token)),
         "seat": 0,
         "seat_token": token,

@@ -33,7 +33,16 @@ from caddie.store.ledger import round_by_id
 from caddie.store.models import LiveTableRecord
 from caddie.web.identity import browser_id
 from caddie.web.live import seats
-from caddie.web.live.access import TooManyTries, UnknownTable, count_ask, join_path, table_by_code, watch_path
+from caddie.web.live.access import (
+    NO_SUCH_LINK,
+    TooManyTries,
+    UnknownTable,
+    count_ask,
+    join_path,
+    table_by_code,
+    table_by_link,
+    watch_path,
+)
 from caddie.web.live.changes import changes_for, stream_lifetime
 from caddie.web.live.driver import ensure_driver, timing_for
 from caddie.web.play import clubs as club_pages
@@ -224,7 +233,7 @@ def _common(row: LiveTableRecord, table: LiveTable, mine: list[int]) -> dict[str
         "mine": mine,
         "is_host": host,
         "code": shown_code(row.code),
-        "join_url": shareable_url(join_path(row.code)),
+        "join_url": shareable_url(join_path(row.join_token)),
         "watch_url": shareable_url(watch_path(row.watch_token)),
         "mover": mover,
         "your_turn": your_turn,
@@ -550,7 +559,7 @@ def qr_code(public_id: str):
     row = _row(public_id)
     if not seats.my_seats(row.public_id, store.load(row)):
         abort(404)
-    link = shareable_url(join_path(row.code))
+    link = shareable_url(join_path(row.join_token))
     out = io.BytesIO()
     segno.make(link, error="m").save(out, kind="svg", scale=6, border=2, dark="#14261c", light="#ffffff", xmldecl=False)
     response = make_response(out.getvalue())
@@ -620,27 +629,37 @@ def join():
     return _sit_down(row, form.name.data or "", form)
 
 
-@bp.get("/join/<code>")
-def join_link(code: str):
-    """The join link: the table's lobby, or the table itself for a phone already seated there."""
-    row = _table_by_code(code, JoinForm(data={"code": code, "name": seats.last_name()}))
-    if not isinstance(row, LiveTableRecord):
-        return row
+@bp.get("/join/<key>")
+def join_link(key: str):
+    """The join link: the table's lobby, or the table itself for a phone already seated there. It
+    carries the table's join token, never counted as a guess; a link shared before join tokens
+    carries the code, and counts as the code typed (``access.table_by_link``)."""
+    form = JoinForm(data={"code": "" if store.is_join_token(key) else key, "name": seats.last_name()})
+    try:
+        row = table_by_link(key)
+    except CaddieError as err:
+        return _code_refused(err, form)
+    if row is None:
+        return _join_page(form, {"code": NO_SUCH_LINK}, 404)
     return redirect(url_for("live.table", public_id=row.public_id), code=303)
 
 
 def _table_by_code(code: object, form: JoinForm) -> LiveTableRecord | Any:
-    """The table ``code`` names, or the join page again with the reason beside the code: 400 for
-    an empty or malformed code (not a miss), 404 for a miss, 429 (saying when) past the limit."""
+    """The table ``code`` names, or the join page again with the reason beside the code."""
     try:
         return table_by_code(code)
-    except TooManyTries as err:
+    except CaddieError as err:
+        return _code_refused(err, form)
+
+
+def _code_refused(err: CaddieError, form: JoinForm) -> Any:
+    """The join page again with the reason beside the code: 400 for an empty or malformed code
+    (not a miss), 404 for a miss, 429 (saying when, and that the join link still works) past the
+    limit."""
+    if isinstance(err, TooManyTries):
         body, status = _join_page(form, {"code": err.message}, 429)
         return body, status, {"Retry-After": str(err.seconds_left)}
-    except UnknownTable as err:
-        return _join_page(form, {"code": err.message}, 404)
-    except CaddieError as err:
-        return _join_page(form, {"code": err.message}, 400)
+    return _join_page(form, {"code": err.message}, 404 if isinstance(err, UnknownTable) else 400)
 
 
 def _sit_down(row: LiveTableRecord, name: str, form: JoinForm) -> Any:
