@@ -4,15 +4,21 @@ On when ``REQUEST_LOG`` is true (production_config turns it on under
 gunicorn; development and tests leave it off). A line reads
 
     {"time": "2025-01-31T20:14:03.512Z", "request_id": "3f2a9c0d41b7e865", "method": "POST",
-     "path": "/ledger/r/AbC.../score", "status": 200, "duration_ms": 4.21, "cpu_ms": 3.05}
+     "path": "/ledger/r/<public_id:3f2a9c0d>/score", "status": 200, "duration_ms": 4.21, "cpu_ms": 3.05}
 
 ``cpu_ms`` is the CPU time of the request's own thread: the rest of ``duration_ms`` was spent
 waiting (for the database, for a core, for the worker's interpreter lock), which tells a slow
 request that did too much from one that waited too long.
 
-``path`` never carries the query string, and a share or edit link's token
-(any URL part named ``token``) is written as ``<token>``: the log must not
-hand out write access. ``request_id`` is the proxy's ``X-Request-ID`` when it
+``path`` never carries the query string, nor any part of the address that
+names or opens something: a token (share, edit, seat and watch links), a join
+code or join link's key, a table's, round's, match's or course's id, an ask's
+id. Each is written as its route's placeholder, ``/join/<key>``,
+``/ledger/e/<token>``, and an id with a short keyed hash of it,
+``/t/<public_id:3f2a9c0d>``, so that one table's requests can be followed
+through the log without the log letting anyone open the table (the hash is
+keyed with ``SECRET_KEY``, so it cannot be matched against guessed ids). Only
+a hole's number, a seat's and a static file's name are written as they are. ``request_id`` is the proxy's ``X-Request-ID`` when it
 sent a sane one, else a new random id; it is echoed in the response's
 ``X-Request-ID`` header (always, logging on or off) so a user's report can be
 matched to its line.
@@ -20,6 +26,8 @@ matched to its line.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import logging
 import re
@@ -101,10 +109,31 @@ def _finish(response: Response) -> Response:
     return response
 
 
+CLEAR_ARGUMENTS = frozenset({"hole", "seat", "filename"})  # name nothing secret
+HASHED_ARGUMENTS = frozenset({"public_id"})  # ids worth following through the log
+_PLACEHOLDER = re.compile(r"<(?:[^<>:]+:)?([^<>:]+)>")
+
+
 def logged_path() -> str:
-    """The request's path without its query string, tokens masked."""
-    path = request.path
-    for name, value in (request.view_args or {}).items():
-        if name.endswith("token") and isinstance(value, str) and value:
-            path = path.replace(value, "<token>")
-    return path
+    """The request's path without its query string, with every part of it that names or opens
+    something masked (the module's docstring). A path no route matched is written as it came:
+    it opened nothing."""
+    rule, values = request.url_rule, request.view_args
+    if rule is None or values is None:
+        return request.path
+
+    def masked(placeholder: re.Match[str]) -> str:
+        name = placeholder.group(1)
+        value = values.get(name)
+        if name in CLEAR_ARGUMENTS:
+            return str(value)
+        if name in HASHED_ARGUMENTS and isinstance(value, str):
+            return f"<{name}:{_keyed_hash(value)}>"
+        return f"<{name}>"
+
+    return _PLACEHOLDER.sub(masked, rule.rule)
+
+
+def _keyed_hash(value: str) -> str:
+    key = str(current_app.config.get("SECRET_KEY") or "").encode()
+    return hmac.new(key, value.encode(), hashlib.sha256).hexdigest()[:8]

@@ -333,3 +333,48 @@ def _check_the_worker_freezes_its_warm_heap(conf):
         assert frozen[0] == 0 and grew_after == [100, 1000], "frozen after the 100th and the 1000th request only"
     finally:
         gc.unfreeze()
+
+
+def test_the_request_log_names_no_table_code_token_or_id(app, client, capsys):
+    """Every address that names or opens something is logged as its route's shape: ids with a
+    short keyed hash (to follow one table through the log), codes and tokens not at all."""
+    table = client.post(
+        "/api/v1/tables", json={"game": "grid", "holes": 9, "name": "Ann", "seats": [{"kind": "person"}] * 2}
+    ).get_json()
+    created = client.post("/api/v1/rounds", json={"players": ["Ann", "Bo"], "holes": 9, "game": "grid"}).get_json()
+    round_id, watch_token = created["round"]["id"], table["watch_url"].rsplit("/", 1)[1]
+    join_key = table["join_url"].rsplit("/", 1)[1]
+    app.config["REQUEST_LOG"] = True
+    from caddie.web import request_log
+
+    request_log._configure_logger()
+    client.get("/join/" + join_key)
+    client.post(f"/api/v1/tables/{table['code']}/join", json={"name": "Bo"})
+    client.get(f"/t/{table['id']}")
+    client.get(f"/api/v1/tables/{table['id']}", headers={"Authorization": "Bearer " + table["seat_token"]})
+    client.get("/w/" + watch_token)
+    client.get(f"/api/v1/rounds/{round_id}")
+    scores = {"scores": {"Ann": 4, "Bo": 5}}
+    client.put(f"/api/v1/rounds/{round_id}/holes/3", json=scores, headers={"Authorization": "Bearer x"})
+    client.get(created["links"]["share"])
+    client.get(created["links"]["edit"])
+    client.get("/static/css/app.css")
+    log = capsys.readouterr().err
+    secrets = [table["id"], table["code"], table["seat_token"], watch_token, join_key, round_id]
+    secrets += [created["edit_token"], created["share_token"]]
+    assert log and [secret for secret in secrets if secret in log] == []
+    paths = [json.loads(line)["path"] for line in log.splitlines()]
+    table_hash = re.fullmatch(r"/t/<public_id:([0-9a-f]{8})>", paths[2]).group(1)
+    assert paths == [
+        "/join/<key>",
+        "/api/v1/tables/<code>/join",
+        f"/t/<public_id:{table_hash}>",
+        f"/api/v1/tables/<public_id:{table_hash}>",  # the same table, the same hash
+        "/w/<token>",
+        paths[5],
+        paths[5] + "/holes/3",  # a hole's number says nothing secret
+        "/ledger/s/<token>",
+        "/ledger/e/<token>",
+        "/static/css/app.css",
+    ]
+    assert re.fullmatch(r"/api/v1/rounds/<public_id:[0-9a-f]{8}>", paths[5]) and table_hash not in paths[5]
