@@ -12,6 +12,7 @@ from typing import Any
 
 from alembic.migration import MigrationContext
 from alembic.operations import Operations
+from sqlalchemy import select
 
 from caddie.core.clubs.game import ClubAction
 from caddie.core.clubs.solver import solve
@@ -29,6 +30,7 @@ from caddie.store.match_records import save_move
 from caddie.store.matches import play, step
 from caddie.store.models import LiveTableRecord, Match
 from caddie.web.app import MIGRATIONS_DIR
+from tests.web.test_play_pages import start as start_through_http
 
 OWNER = "b" * 32
 SEATS = [Seat("You", None), Seat("Ada", "beginner")]
@@ -174,3 +176,14 @@ def test_the_migration_reads_the_rows_a_batch_at_a_time(app, monkeypatch):
     run_upgrade(app, module)
     with app.app_context():
         assert all(stored_state(Match, row_id)["seed"].bit_length() >= 128 for row_id in ids)
+
+
+def test_a_matchs_seed_never_reaches_its_page(app, client):
+    """The seed is the key to every deal still to come: no digit run of it on the page that plays it."""
+    public_id = start_through_http(client)
+    html = client.get(f"/play/m/{public_id}").get_data(as_text=True)
+    with app.app_context():
+        seed = db.session.scalars(select(Match).where(Match.public_id == public_id)).one().state["seed"]
+    assert seed.bit_length() >= 128 and "Ada" in html  # the page of the match
+    for written in (str(seed), f"{seed:x}", f"{seed:X}"):
+        assert written[:16] not in html
