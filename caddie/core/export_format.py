@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -42,6 +42,7 @@ from caddie.core.courses.course import COURSE_NAME_LIMIT, TEE_LIMIT, Course, Hol
 from caddie.core.errors import CaddieError, RulesError, quoted
 from caddie.core.grid.rules import Rules
 from caddie.core.ledger import HOLE_COUNTS, MAX_PLAYERS, SCORE_RANGE
+from caddie.core.limits import IMPORT_COURSES, IMPORT_ROUNDS, IMPORT_SCORES
 from caddie.core.names import check_visible, printable, repair_name, unshowable_sentence
 from caddie.core.table import Table
 
@@ -76,6 +77,11 @@ class FormatError(CaddieError):
 
     def __init__(self, path: str | None, sentence: str) -> None:
         super().__init__(f"{path}: {sentence}" if path else sentence, path)
+
+
+class TooMuch(CaddieError):
+    """An import that would add more than one import may (``caddie.core.limits``); ``field`` is
+    ``rounds`` or ``courses``."""
 
 
 @dataclass(frozen=True)
@@ -484,6 +490,31 @@ def _player(value: Any, path: str, game: str, holes: int) -> Player:
                 f"{label} scores from {low} to {high}, or null when blank; hole {h + 1} has {quoted(score)}.",
             )
     return Player(name, tuple(scores))
+
+
+# -- how much one import may add -----------------------------------------------------
+
+
+def too_much(rounds: Sequence[RoundRecord], courses: int) -> TooMuch | None:
+    """The refusal of an import that would add ``rounds`` and ``courses`` courses, if it is more
+    than one import may add (``caddie.core.limits``); ``None`` when it is not.
+
+    >>> too_much([], IMPORT_COURSES + 1).field
+    'courses'
+    """
+    scores = sum(1 for record in rounds for player in record.players for score in player.scores if score is not None)
+    for what, count, limit, field_name in (
+        ("rounds", len(rounds), IMPORT_ROUNDS, "rounds"),
+        ("scores", scores, IMPORT_SCORES, "rounds"),
+        ("courses", courses, IMPORT_COURSES, "courses"),
+    ):
+        if count > limit:
+            return TooMuch(
+                f"This file would add {count:,} {what}; one import adds at most {limit:,}, far more than "
+                "a table keeps, so nothing was imported.",
+                field_name,
+            )
+    return None
 
 
 # -- reading a file --------------------------------------------------------------------------

@@ -12,6 +12,13 @@ from typing import Any
 from caddie.core.export_format import MAX_BYTES as MAX_IMPORT_BYTES
 from caddie.core.grid.rules import PRESETS
 from caddie.core.ledger import HOLE_COUNTS, MAX_PLAYERS, SCORE_RANGE
+from caddie.core.limits import (
+    IMPORT_COURSES,
+    IMPORT_ROUNDS,
+    IMPORT_SCORES,
+    IMPORTS_PER_ADDRESS_HOUR,
+    IMPORTS_PER_BROWSER_HOUR,
+)
 from caddie.openapi.ledger import (
     CLUB_RULES,
     EXAMPLE_DATE,
@@ -143,14 +150,16 @@ SCHEMAS.update(
             "type": "object",
             "description": "`add`: added with the file's id and links. `new_links`: added with new ones, as "
             "something here already uses the file's. `same`: already here, as in the file. "
-            "`kept`: already here (or deleted here) and different; left as it is.",
+            "`kept`: already here (or deleted here) and different; left as it is. A preview counts "
+            "both kinds of addition under `add` (`new_links` is 0): which links are taken here is "
+            "other browsers' business.",
             "required": ["add", "new_links", "same", "kept"],
             "additionalProperties": False,
             "properties": {key: {"type": "integer", "minimum": 0} for key in ("add", "new_links", "same", "kept")},
         },
         "ImportSummary": {
             "type": "object",
-            "required": ["preview", "rounds", "courses", "settings", "new_ids"],
+            "required": ["preview", "rounds", "courses", "settings", "new_ids", "repairs"],
             "additionalProperties": False,
             "properties": {
                 "preview": {"type": "boolean", "description": "True when nothing was written."},
@@ -167,6 +176,22 @@ SCHEMAS.update(
                     "type": "object",
                     "additionalProperties": {"type": "string"},
                     "description": "The file's id of each round or course that got new links, and its id here.",
+                },
+                "repairs": {
+                    "type": "array",
+                    "description": "Player names made before the name rule (a control character, nothing that "
+                    "shows) that the import repairs rather than refusing the file: where, the name "
+                    "it is imported as, and a sentence saying so.",
+                    "items": {
+                        "type": "object",
+                        "required": ["field", "name", "sentence"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "field": {"type": "string", "examples": ["rounds[0].players[1].name"]},
+                            "name": {"type": "string"},
+                            "sentence": {"type": "string"},
+                        },
+                    },
                 },
             },
         },
@@ -255,6 +280,7 @@ def _import() -> dict[str, Any]:
                             "courses": dict(_COUNTS),
                             "settings": "apply",
                             "new_ids": {},
+                            "repairs": [],
                         },
                     }
                 },
@@ -275,9 +301,36 @@ def _import() -> dict[str, Any]:
                 "Nothing was imported: this browser's data changed during the import. Send it again.", "Error"
             ),
             "413": json_response(
-                "Nothing was imported: the document is too large.",
+                "Nothing was imported: the document is too large, or would add more rounds, scores or courses "
+                f"than one import may ({IMPORT_ROUNDS}, {IMPORT_SCORES} and {IMPORT_COURSES}).",
                 "Error",
-                {"too_large": {"summary": f"Over {_IMPORT_MB} MB", "value": too_large}},
+                {
+                    "too_large": {"summary": f"Over {_IMPORT_MB} MB", "value": too_large},
+                    "too_many_rounds": {
+                        "summary": "Too many rounds",
+                        "value": error_example(
+                            f"This file would add 3,000 rounds; one import adds at most {IMPORT_ROUNDS}, far "
+                            "more than a table keeps, so nothing was imported.",
+                            "rounds",
+                        ),
+                    },
+                },
+            ),
+            "429": json_response(
+                f"Nothing was imported: this browser has imported {IMPORTS_PER_BROWSER_HOUR} times within the "
+                f"hour, or its address {IMPORTS_PER_ADDRESS_HOUR} times; the message says when to try again.",
+                "Error",
+                {
+                    "too_many": {
+                        "summary": "Too many imports",
+                        "value": error_example(
+                            f"That is {IMPORTS_PER_BROWSER_HOUR} imports within the hour from this phone, as many "
+                            "as an hour allows: import it again in 42 minutes.",
+                            "file",
+                        ),
+                    }
+                },
+                {"Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}}},
             ),
             "405": {"$ref": "#/components/responses/MethodNotAllowed"},
         },

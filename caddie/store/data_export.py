@@ -15,6 +15,9 @@ database.
 * A round or course whose id or link tokens are free keeps them, so its links
   keep working on the new server. If any of them belongs to something else
   here (another browser's copy, say), it gets new ones.
+* One import adds at most ``caddie.core.limits.IMPORT_ROUNDS`` rounds,
+  ``IMPORT_SCORES`` scores and ``IMPORT_COURSES`` courses; a file that would
+  add more is refused whole (``TooMuch``).
 * The file's house rules are used when this browser has none saved; when it
   has its own and they differ, they are kept unless the importer asks to
   replace them, and then only if they are still at the version the importer
@@ -41,7 +44,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError
-from caddie.core.export_format import Document, Player, RoundRecord, SavedCourse
+from caddie.core.export_format import Document, Player, RoundRecord, SavedCourse, TooMuch, too_much
 from caddie.core.table import Table
 from caddie.store.database import db
 from caddie.store.models import CourseRecord, HoleScore, Round, RoundPlayer, TableSettings
@@ -181,9 +184,16 @@ class ImportPlan:
     settings: str = SETTINGS_NONE
     settings_differ: bool = False  # this browser has house rules of its own, unlike the file's
     settings_version: int = 0  # this browser's settings version the plan was made against
+    too_much: TooMuch | None = None  # it would add more than one import may: refused whole
 
     def count(self, kind: str, action: str) -> int:
         return getattr(self, kind).count(action)
+
+    def added(self, kind: str) -> int:
+        """How many rounds or courses it adds, with their own links or new ones. A check before
+        the import says only this: which of them would get new links tells whether their ids
+        or tokens are in use on this server, by a browser that is not the importer's."""
+        return self.count(kind, ADD) + self.count(kind, ADD_NEW_LINKS)
 
     @property
     def adds_anything(self) -> bool:
@@ -195,14 +205,21 @@ class ImportPlan:
     def fingerprint(self) -> str:
         """Changes when anything the plan was made against changes (the settings choice aside)."""
         settings = SETTINGS_KEEP if self.settings == SETTINGS_REPLACE else self.settings
-        text = json.dumps([self.rounds, self.courses, settings, self.settings_version])
+        # on the page, so it cannot tell new links from the file's either (see ``added``)
+        rounds, courses = (
+            [ADD if a == ADD_NEW_LINKS else a for a in actions] for actions in (self.rounds, self.courses)
+        )
+        text = json.dumps([rounds, courses, settings, self.settings_version])
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
-    def summary(self) -> dict:
-        """The plan as the API answers it."""
+    def summary(self, preview: bool = False) -> dict:
+        """The plan as the API answers it; a ``preview`` counts new links under ``add`` (``added``)."""
 
         def counts(kind: str) -> dict[str, int]:
-            return {action: self.count(kind, action) for action in ACTIONS}
+            found = {action: self.count(kind, action) for action in ACTIONS}
+            if preview:
+                found[ADD], found[ADD_NEW_LINKS] = self.added(kind), 0
+            return found
 
         return {"rounds": counts("rounds"), "courses": counts("courses"), "settings": self.settings}
 
@@ -258,6 +275,9 @@ def plan_import(document: Document, browser: str | None, settings_choice: str = 
             plan.courses.append(ADD_NEW_LINKS)
         else:
             plan.courses.append(ADD)
+    plan.too_much = too_much(
+        [r for r, action in zip(document.rounds, plan.rounds) if action in (ADD, ADD_NEW_LINKS)], plan.added("courses")
+    )
     row = _settings_row(browser)
     plan.settings_version = row.version if row is not None else 0
     if document.settings is None:
@@ -291,12 +311,16 @@ def apply_import(
 
     ``expected`` is the fingerprint of the plan the person saw; if this
     browser's data has changed since, ``StaleImport`` and nothing is written.
+    ``TooMuch`` when it would add more than one import may.
     Two imports racing each other: the loser's transaction fails on a unique
     id, is rolled back, and is planned and tried once more (it then finds the
     winner's rows and leaves them alone).
     """
     for attempt in (1, 2):
         plan = plan_import(document, browser, settings_choice)
+        if plan.too_much is not None:
+            db.session.rollback()
+            raise plan.too_much
         if expected is not None and plan.fingerprint() != expected:
             db.session.rollback()
             raise StaleImport()

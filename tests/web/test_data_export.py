@@ -242,6 +242,7 @@ def test_export_import_elsewhere_export_again_gives_the_same_file(client, owner,
         "new_ids": {},
         "rounds": {"add": 3, "new_links": 0, "same": 0, "kept": 0},
         "courses": {"add": 1, "new_links": 0, "same": 0, "kept": 0},
+        "repairs": [],
     }
     assert without_time(exported(newcomer)) == without_time(first)
     # the links work on the new server, for anyone who has them

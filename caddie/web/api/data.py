@@ -6,9 +6,10 @@ from __future__ import annotations
 from flask import Blueprint, request
 
 from caddie.core.errors import CaddieError
-from caddie.core.export_format import RACED, TOO_LARGE, read_document
+from caddie.core.export_format import RACED, TOO_LARGE, TooMuch, read_document
 from caddie.store.data_export import StaleImport, apply_import, export_document, plan_import
 from caddie.web.csrf import csrf
+from caddie.web.data import TooManyImports, count_import, repairs_of
 from caddie.web.identity import browser_id
 from caddie.web.large_bodies import allow_a_whole_export
 
@@ -55,11 +56,18 @@ def api_import():
         return _api_error(err.message, err.field, 413 if err.message == TOO_LARGE else 400)
     if dry in ("true", "1"):
         plan = plan_import(document, browser_id(), choice)
-        return dict(plan.summary(), preview=True, new_ids={})
+        if plan.too_much is not None:
+            return _api_error(plan.too_much.message, plan.too_much.field, 413)
+        return dict(plan.summary(preview=True), preview=True, new_ids={}, repairs=repairs_of(document))
     owner = browser_id(create=True)
     assert owner is not None  # create=True issues one
     try:
+        count_import(owner)
         result = apply_import(document, owner, choice)
+    except TooManyImports as err:
+        return err.as_dict(), 429, err.headers()
+    except TooMuch as err:
+        return _api_error(err.message, err.field, 413)
     except StaleImport:
         return _api_error(RACED, None, 409)
-    return dict(result.summary(), preview=False)
+    return dict(result.summary(), preview=False, repairs=repairs_of(document))
