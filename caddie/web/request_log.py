@@ -18,10 +18,11 @@ id. Each is written as its route's placeholder, ``/join/<key>``,
 ``/t/<public_id:3f2a9c0d>``, so that one table's requests can be followed
 through the log without the log letting anyone open the table (the hash is
 keyed with ``SECRET_KEY``, so it cannot be matched against guessed ids). Only
-a hole's number, a seat's and a static file's name are written as they are. ``request_id`` is the proxy's ``X-Request-ID`` when it
-sent a sane one, else a new random id; it is echoed in the response's
-``X-Request-ID`` header (always, logging on or off) so a user's report can be
-matched to its line.
+a hole's number, a seat's and a static file's name are written as they are.
+
+``request_id`` is the proxy's ``X-Request-ID`` when it sent a sane one, else a
+new random id; it is echoed in the response's ``X-Request-ID`` header (always,
+logging on or off) so a user's report can be matched to its line.
 """
 
 from __future__ import annotations
