@@ -18,10 +18,13 @@ that none of their shuffles still to come can be searched:
   pile (face down, and never shown to anyone) is shuffled again, from the
   operating system's secure source. Its cards and its size stay the same.
 
-A finished game is left as it is: there is nothing left to deal. The state is
-JSON in both tables (a text value on SQLite, ``json`` on PostgreSQL), so this
-is a plain read and write of each row, the same on both; rows are read a batch
-at a time so that a large database is not held in memory at once.
+A finished game is left as it is: there is nothing left to deal; so is a live
+table still in its lobby (it draws a secret seed when it starts). Nothing a
+player or a page can see changes, so the rows keep their versions (every write
+reads the stored state afresh). The state is JSON in both tables (a text value
+on SQLite, ``json`` on PostgreSQL), so this is a plain read and write of each
+row, the same on both; rows are read a batch at a time so that a large
+database is not held in memory at once.
 
 Downgrading is a no-op: the old code reads a big seed as well as a small one
 (``random.Random`` takes any whole number), and putting a searchable seed
