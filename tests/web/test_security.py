@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import runpy
+import secrets
 
 import pytest
 
@@ -266,6 +267,29 @@ def test_one_json_line_per_request_without_query_or_tokens(app, client, capsys):
 
 
 # ---- production configuration ----------------------------------------------------------
+
+
+WEAK_KEYS = (
+    "my-production-secret-key-for-the-table",  # a phrase, and a placeholder word
+    "ChangeMe-ChangeMe-ChangeMe-ChangeMe!",
+    "Tr0ub4dor&3Tr0ub4dor&3Tr0ub4dor&3Tr0ub4dor&3",  # long only by repeating itself
+    "abcdefghijklmnopqrstuvwxyz0123456789ABCDEF",  # every character different, counted up
+    "ba98ba98ab89ab89bbaa9988ba98ba98ab89ab89",  # few characters
+)
+
+
+@pytest.mark.parametrize("key", WEAK_KEYS)
+def test_production_refuses_a_weak_secret_key_and_says_how_to_make_one(monkeypatch, key):
+    monkeypatch.setenv("SECRET_KEY", key)
+    with pytest.raises(ConfigError, match=r"SECRET_KEY .*secrets\.token_urlsafe\(48\)"):
+        production_config()
+
+
+def test_production_accepts_a_generated_secret_key(monkeypatch):
+    for _ in range(200):
+        key = secrets.token_urlsafe(48)
+        monkeypatch.setenv("SECRET_KEY", key)
+        assert production_config()["SECRET_KEY"] == key
 
 
 def test_production_refuses_to_start_without_a_real_secret_key(monkeypatch):
