@@ -96,7 +96,7 @@ class Browser:
     bid: str | None  # browser_id in the session; None: no cookie at all
     cookie: str | None = None  # the signed session cookie's value
     csrf: str | None = None  # a valid token for that session
-    grants: tuple[str, ...] = ()  # round public ids it may write through an edit link
+    grants: tuple[str, ...] = ()  # the edit links it opened (caddie.store.ledger.edit_grant)
 
 
 @dataclass
@@ -135,7 +135,7 @@ def build_world(app, seed: int = 1) -> World:
     from caddie.store.courses import delete_course, save_course
     from caddie.store.database import db
     from caddie.store.grid_matches import start_match
-    from caddie.store.ledger import CellWrite, deal_round, delete_round, write_scores
+    from caddie.store.ledger import CellWrite, deal_round, delete_round, edit_grant, find_round, write_scores
     from caddie.web.table_in_force import save_table
 
     rng = random.Random(seed)
@@ -187,13 +187,14 @@ def build_world(app, seed: int = 1) -> World:
             )
             _advance_clubs(club_match, rng.randrange(2, 6), rng)
             things.append(Thing("clubs_match", club_match.public_id, name))
+        # C follows B's edit link: a second scorekeeper of B's grid round.
+        b_round = next(t for t in things if t.kind == "round" and t.owner == "B")
+        b_grant = edit_grant(find_round(b_round.value))
         db.session.remove()
-    # C follows B's edit link: a second scorekeeper of B's grid round.
-    b_round = next(t for t in things if t.kind == "round" and t.owner == "B")
     browsers = {
         "A": Browser("A", ids["A"]),
         "B": Browser("B", ids["B"]),
-        "C": Browser("C", ids["C"], grants=(b_round.value,)),
+        "C": Browser("C", ids["C"], grants=(b_grant,)),
         "none": Browser("none", None),
     }
     things += [Thing("sample", key) for key in samples]
@@ -312,8 +313,14 @@ def may_write(world: World, thing: Thing | None, kind: str, browser: Browser, be
     if kind == "round":
         if bearer and bearer == thing.edit_token:
             return True
-        return thing.owner == browser.name or thing.value in browser.grants
+        return thing.owner == browser.name or thing.value in granted_rounds(browser)
     return thing.owner == browser.name
+
+
+def granted_rounds(browser: Browser) -> set[str]:
+    from caddie.store.ledger import granted_round
+
+    return {granted_round(grant) for grant in browser.grants}
 
 
 # ---- reading the pages: forms, links and htmx attributes ----------------------------
@@ -425,7 +432,7 @@ def _real_paths(world: World, rule, browser: Browser) -> list[str]:
             for t in world.things
             if (t.kind == kind or kind == "any")
             and not t.deleted
-            and (t.owner in (None, browser.name) or t.value in browser.grants)
+            and (t.owner in (None, browser.name) or t.value in granted_rounds(browser))
         ]
         fills[var] = [t.value for t in pool][:4]
     if any(not v for v in fills.values()):
