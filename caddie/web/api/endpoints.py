@@ -12,10 +12,11 @@ view's own and the core's, is a ``CaddieError`` and answers ``400`` with
 The ledger endpoints (``/rounds``) keep a round's scorecard. Who may do what is
 ``caddie.store.ledger.access_for``: the owner's browser cookie, an edit grant in the
 session or ``Authorization: Bearer <edit token>`` writes; the share token
-reads. A round the caller may not see answers exactly like a round that does
-not exist (404), so ids cannot be probed; a caller who may only read and tries
-to write gets 403. A match's or a live table's round is written by its game alone:
-a hole written into it gets 409 (``caddie.store.round_owners``).
+reads; the owner's browser cookie alone deletes. A round the caller may not see answers
+exactly like a round that does not exist (404), so ids cannot be probed; a caller who may
+only read and tries to write, or who may write and tries to delete, gets 403. A match's or a
+live table's round is written by its game alone: a hole written into it gets 409
+(``caddie.store.round_owners``).
 """
 
 from __future__ import annotations
@@ -33,11 +34,13 @@ from caddie.core.grid.advisor import advise
 from caddie.core.grid.scoring import check_grid, check_table, score_grid, score_table
 from caddie.openapi import openapi_document
 from caddie.store.ledger import (
+    ONLY_THE_OWNER,
     Access,
     StaleScore,
     access_for,
     cards_of,
     deal_round,
+    delete_round,
     forget_reads,
     round_version,
     was_applied,
@@ -252,6 +255,15 @@ def put_hole(public_id: str, hole: str):
     return _summary(round_, view=view)
 
 
+@bp.delete("/rounds/<public_id>")
+def remove_round(public_id: str):
+    """Into the owner's trash (docs/ledger.md, "Deleting and the trash"): the owner's browser
+    alone; a scorekeeper's edit grant or token gets 403. A game's round may be deleted too."""
+    round_ = _round_for(public_id, Access.OWNER)
+    delete_round(round_)
+    return "", 204
+
+
 # -- rounds: who is asking, and what they sent --------------------------------
 
 
@@ -262,8 +274,8 @@ def _round_for(public_id: str, needed: Access) -> Round:
     if round_ is None or access < Access.READ:  # no round has no access
         raise Refused(NO_ROUND, 404)
     if access < needed:
-        raise Refused(READ_ONLY, 403)
-    if owner is not None and needed >= Access.EDIT:
+        raise Refused(ONLY_THE_OWNER if needed == Access.OWNER else READ_ONLY, 403)
+    if owner is not None and needed == Access.EDIT:  # its game writes it; its owner may still delete it
         raise Refused(owner.refusal, 409, round=view_round(round_).to_dict())
     return round_
 
