@@ -16,6 +16,8 @@ from caddie.store.ledger import TRASH_DAYS
 from caddie.store.models import HoleScore, Round, RoundPlayer
 from tests.web.test_api_rounds import NO_ROUND, answer, get, put
 from tests.web.test_ledger_pages import cell, deal, edit_token, enter, page, share_token, token
+from tests.web.test_play_pages import finish, one_hole_match
+from tests.web.test_round_owners import match_round
 
 TAKEN_BACK = "This edit link was taken back by the round's owner"
 FROM_BEFORE = "This phone's edit link is from before edit links could be taken back"
@@ -295,3 +297,14 @@ def test_a_deleted_round_leaves_the_data_export_and_comes_back_when_restored(cli
     assert re.search(r"not in Your data.s download", text(client.get("/ledger/")))
     post(client, f"/ledger/r/{public_id}/restore")
     assert exported() == [public_id]
+
+
+def test_the_owner_deletes_a_games_round_through_the_api_and_restores_it(app, client):
+    match_id = one_hole_match(app, client, player="")
+    finish(app, client, match_id)
+    public_id = match_round(app, match_id)
+    assert client.delete(f"/api/v1/rounds/{public_id}").status_code == 204  # its game writes it; its owner deletes
+    assert get(client, public_id) == (404, NO_ROUND)
+    assert f'id="restore-{public_id}"' in client.get("/ledger/").get_data(as_text=True)
+    post(client, f"/ledger/r/{public_id}/restore")
+    assert get(client, public_id)[0] == 200
