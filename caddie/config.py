@@ -18,7 +18,7 @@ def instance_secret_key(instance_path: Path) -> str:
     The key lives in ``instance/`` (never committed), so sessions survive a
     restart and every server sharing the folder signs cookies alike.
     """
-    instance_path.mkdir(parents=True, exist_ok=True)
+    instance_path.mkdir(mode=0o700, parents=True, exist_ok=True)  # the key, the database: this user's only
     key_file = instance_path / "secret_key"
     if not key_file.exists():
         fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)

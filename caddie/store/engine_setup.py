@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import select
+import stat
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
@@ -58,6 +61,44 @@ def closed_by_server(connection: Any) -> bool:
     except (OSError, ValueError):
         return True
     return bool(readable)
+
+
+OWNER_ONLY_FILE = 0o600
+OWNER_ONLY_FOLDER = 0o700
+SQLITE_COMPANIONS = ("-wal", "-shm", "-journal", "-writer.lock")  # beside the database, holding its data
+
+
+def owner_only_files(database_url: str, instance_path: Path) -> None:
+    """Make the instance folder, the secret key in it and a SQLite database with the files beside
+    it readable and writable by this server's user alone (0700 and 0600), tightening those that
+    exist: the database holds every round and the tokens of the links that open them.
+
+    A missing SQLite database is created empty, owner-only, so SQLite (which would create it by
+    the umask, world-readable on most systems) only ever opens it; its WAL and shared-memory files
+    then take the database's own permissions. A folder of the operator's choosing (a database
+    outside ``instance/``) is left as it is; only the file is tightened."""
+    if instance_path.is_dir():
+        _tighten(instance_path, OWNER_ONLY_FOLDER)
+        _tighten(instance_path / "secret_key", OWNER_ONLY_FILE)
+    url = make_url(database_url)
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:") or url.query.get("uri"):
+        return
+    database = Path(url.database)
+    if not database.exists() and database.parent.is_dir():  # (a folder that is not there: SQLite says so)
+        os.close(os.open(database, os.O_WRONLY | os.O_CREAT, OWNER_ONLY_FILE))
+    for path in (database, *(Path(f"{database}{suffix}") for suffix in SQLITE_COMPANIONS)):
+        _tighten(path, OWNER_ONLY_FILE)
+
+
+def _tighten(path: Path, mode: int) -> None:
+    """``chmod`` a file or folder of this user's to ``mode``; another user's (a deployment's
+    read-only checkout, say) is not this server's to change."""
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        return
+    if status.st_uid == os.getuid() and stat.S_IMODE(status.st_mode) != mode:
+        path.chmod(mode)
 
 
 def tune_sqlite(engine: Engine) -> None:

@@ -9,7 +9,7 @@ from flask import Flask
 
 from caddie.config import PROJECT_ROOT, default_config
 from caddie.store.database import db, migrate
-from caddie.store.engine_setup import drop_closed_connections, engine_options, tune_sqlite
+from caddie.store.engine_setup import drop_closed_connections, engine_options, owner_only_files, tune_sqlite
 from caddie.web import request_log, security
 from caddie.web.csrf import csrf
 from caddie.web.request_class import Request
@@ -35,6 +35,8 @@ def build_app(config: dict[str, Any] | None = None) -> Flask:
     # the live tables' computer moves run in a thread of each process; route tests make them by hand
     app.config.setdefault("LIVE_DRIVER", not app.config.get("TESTING", False))
 
+    # before anything opens the database: SQLite would create a missing file world-readable
+    owner_only_files(app.config["SQLALCHEMY_DATABASE_URI"], instance)
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = engine_options(
         app.config["SQLALCHEMY_DATABASE_URI"], app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {})
     )
