@@ -574,6 +574,11 @@ _FULL = error_example("This table is full.", "code")
 _STARTED = error_example("This table's match has started: ask for a seat link, or watch.", "code")
 _UNKNOWN_CODE = error_example("No table has that code: check it with the person who made the table.", "code")
 _TOO_MANY = error_example("Too many wrong codes from this address: try again in 10 minutes.", "code")
+_TOO_MANY_WAITS = error_example(
+    "This client is already waiting for as many answers as one may at once: wait for those, "
+    "or ask again in a few seconds.",
+    "wait",
+)
 _NOT_A_CODE = error_example("A table code is 8 letters and digits, such as K7QM-2PXR: check what was typed.", "code")
 
 MOVE_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
@@ -821,7 +826,10 @@ def _get_table() -> dict[str, Any]:
         "what that seat may know; its `view` is the caddie's request for the game.\n\n"
         "`?wait=<version>` is a long poll: the answer comes as soon as the table is past that version, or "
         "after 25 seconds with the same version. When the server has no room for another waiting request "
-        "it answers at once with the same version and `Retry-After: 1`: ask again after that second.",
+        "it answers at once with the same version and `Retry-After: 1`: ask again after that second. One "
+        "client (a seat's token; an onlooker's browser identity, else its address) may wait for 4 answers "
+        "at once, streams included: a long poll past that is refused (429), and takes no other client's "
+        "place.",
         "tags": TAGS,
         "security": copy.deepcopy(_SECURITY),
         "parameters": [
@@ -859,6 +867,12 @@ def _get_table() -> dict[str, Any]:
                 ),
             ),
             "404": _not_found("viewer"),
+            "429": json_response(
+                "This client is already waiting for as many answers as one may at once.",
+                "Error",
+                _one("too_many_waits", "A fifth long poll at once", _TOO_MANY_WAITS),
+                {"Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}}},
+            ),
             "405": {"$ref": "#/components/responses/MethodNotAllowed"},
         },
     }
@@ -875,7 +889,9 @@ def _stream_table() -> dict[str, Any]:
         "time it changes. A comment line (`: still here`) comes when nothing has changed for 25 seconds. "
         "The stream ends after about 50 seconds, when the seat is no longer the token's, or when the "
         "server has no room for another waiting phone; open it again after the `retry` it gave (1 second) "
-        "with `Last-Event-ID`, the last version you had, and only what is newer is sent. The alternative "
+        "with `Last-Event-ID`, the last version you had, and only what is newer is sent. A client holds 4 "
+        "waits at once (streams and long polls): a fifth stream ends the client's oldest one, which then "
+        "says `retry: 10000` (come back in 10 seconds), and takes no other client's place. The alternative "
         "to following the stream is the long poll, `?wait=`.",
         "tags": TAGS,
         "security": copy.deepcopy(_SECURITY),

@@ -7,7 +7,7 @@ import threading
 import time
 
 from caddie.store import live_tables as store
-from caddie.web.live.changes import STREAM_SPREAD, Changes, stream_lifetime
+from caddie.web.live.changes import STREAM_SPREAD, Changes, Waited, stream_lifetime
 
 SIX = {"rules": {"cards": 4, "initial_flips": 0, "holes": 9}}
 
@@ -39,7 +39,7 @@ def test_a_waiter_on_a_table_already_past_its_version_is_answered_at_once(app):
         row, _ = store.create("host-browser", "grid", SIX, [{"kind": "person"}, {"kind": "person"}], "Ann", None)
         public_id, version = row.public_id, row.version
     changes = Changes(app, interval=0.02, idle=0.2)
-    assert changes.wait(public_id, 0, 10.0) == (version, False)
+    assert changes.wait(public_id, 0, 10.0) == Waited(version, no_room=False)
     assert changes.wait("no-such-table", 0, 10.0).version is None
     assert not changes.reading  # nothing waited, so no reader was started
 

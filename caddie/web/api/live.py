@@ -13,7 +13,7 @@ the same 404, so tables cannot be probed.
 Errors are the API's ``{"error", "field"}``: 400 bad input, 403 only the host may, 404 no
 table (or no table with that code), 409 the table is full or started, not your turn, an
 illegal move, or a stale version (then with the fresh view), 429 too many codes that named
-no table.
+no table, or a long poll from a client already waiting its share (``changes.PER_CLIENT``).
 """
 
 from __future__ import annotations
@@ -52,8 +52,15 @@ from caddie.web.api.body import (
 from caddie.web.api.endpoints import Refused, _bearer
 from caddie.web.csrf import csrf
 from caddie.web.identity import browser_id
-from caddie.web.live.access import TooManyTries, UnknownTable, join_by_code, join_path, watch_path
-from caddie.web.live.changes import changes_for, stream_lifetime
+from caddie.web.live.access import (
+    TooManyTries,
+    UnknownTable,
+    join_by_code,
+    join_path,
+    waiting_client,
+    watch_path,
+)
+from caddie.web.live.changes import SUPERSEDED_RETRY, changes_for, stream_lifetime
 from caddie.web.live.driver import ensure_driver, timing_for
 from caddie.web.shareable import shareable_url
 from caddie.web.table_in_force import current_table
@@ -83,6 +90,11 @@ CHANGED_AT_START = (
     "The table below is as it is now: look again, then start."
 )
 WAIT = re.compile(r"[0-9]{1,9}")
+OVER_CAP_RETRY_S = 5  # a client already waiting its share (changes.PER_CLIENT) asks again after this
+TOO_MANY_WAITS = (
+    "This client is already waiting for as many answers as one may at once: wait for those, "
+    "or ask again in a few seconds."
+)
 
 
 # -- errors ----------------------------------------------------------------------------------
@@ -193,7 +205,10 @@ def get_table(public_id: str):
     forget_reads()  # start a transaction again, and a waiting request holds no database connection
     app = _app()
     timeout = float(app.config.get("LIVE_LONG_POLL_MAX_S", LONG_POLL_MAX_S))
-    waited = changes_for(app).wait(public_id, wait, timeout, current=current)
+    client = waiting_client(token if seat is not None else None)
+    waited = changes_for(app).wait(public_id, wait, timeout, current=current, client=client, end_oldest=False)
+    if waited.over_cap:
+        raise TooManyTries(TOO_MANY_WAITS, "wait", OVER_CAP_RETRY_S)
     view = _view_after_wait(public_id, token, seat, waited.version)
     response = make_response(view)
     if waited.no_room and view["version"] <= wait:
@@ -213,6 +228,7 @@ def stream_table(public_id: str):
     first = table_view(row, seat) if version > known else None
     forget_reads()  # a stream holds no database connection while it waits
     changes = changes_for(_app())
+    client = waiting_client(token if seat is not None else None)
     stream_s = stream_lifetime(float(current_app.config.get("LIVE_STREAM_S", STREAM_S)))
 
     def events() -> Iterator[str]:
@@ -223,8 +239,11 @@ def stream_table(public_id: str):
             yield _event(first)
         deadline = time.monotonic() + stream_s
         while (remaining := deadline - time.monotonic()) > 0:
-            waited = changes.wait(public_id, seen, min(remaining, QUIET_S), current=max(seen, version))
+            waited = changes.wait(public_id, seen, min(remaining, QUIET_S), current=max(seen, version), client=client)
             if waited.version is None:
+                return
+            if waited.superseded and waited.version <= seen:
+                yield SUPERSEDED_RETRY
                 return
             if waited.version <= seen:
                 if waited.no_room:
@@ -239,6 +258,9 @@ def stream_table(public_id: str):
                 forget_reads()
             seen = max(seen, view["version"])
             yield _event(view)
+            if waited.superseded:
+                yield SUPERSEDED_RETRY
+                return
 
     response = Response(stream_with_context(events()), mimetype="text/event-stream")
     response.headers["X-Accel-Buffering"] = "no"  # a proxy passes each event on at once

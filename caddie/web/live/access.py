@@ -42,6 +42,7 @@ __all__ = [
     "table_by_link",
     "table_path",
     "typed_limits",
+    "waiting_client",
     "watch_path",
 ]
 
@@ -67,6 +68,16 @@ def client_key() -> str:
         if len(chain) >= hops:
             return f"join:{chain[-hops]}"
     return f"join:{request.remote_addr or 'unknown'}"
+
+
+def waiting_client(seat_token: str | None = None) -> str:
+    """Who a wait for a live table counts against (``changes.Changes.wait``, ``PER_CLIENT``): the
+    seat of the token a program sent, else this browser (its identity), else its address: a client
+    that keeps no cookie cannot be told from the others there."""
+    if seat_token is not None:
+        return "seat:" + live_tables.digest(seat_token)
+    identity = browser_id()
+    return f"browser:{identity}" if identity else "address:" + client_key().removeprefix("join:")
 
 
 def _window() -> timedelta:

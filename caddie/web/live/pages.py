@@ -41,9 +41,10 @@ from caddie.web.live.access import (
     join_path,
     table_by_code,
     table_by_link,
+    waiting_client,
     watch_path,
 )
-from caddie.web.live.changes import changes_for, stream_lifetime
+from caddie.web.live.changes import SUPERSEDED_RETRY, changes_for, stream_lifetime
 from caddie.web.live.driver import ensure_driver, timing_for
 from caddie.web.play import clubs as club_pages
 from caddie.web.play import grid as grid_pages
@@ -571,9 +572,11 @@ def qr_code(public_id: str):
 # -- the live stream -----------------------------------------------------------------------------------
 
 
-def _stream(public_id: str, known: int) -> Response:
+def _stream(public_id: str, known: int, client: str) -> Response:
     """Server-sent events: ``table`` with the new version each time the table changes. The page
-    then fetches its own view (so a pass-and-play curtain is drawn from this moment's session)."""
+    then fetches its own view (so a pass-and-play curtain is drawn from this moment's session).
+    ``client``: whose share of the process's waiting room the stream takes (``waiting_client``); a
+    stream ended for that client's newer one tells its page to come back later, not at once."""
     changes = changes_for(current_app._get_current_object())  # type: ignore[attr-defined]
 
     def events():
@@ -581,13 +584,17 @@ def _stream(public_id: str, known: int) -> Response:
         deadline = time.monotonic() + stream_lifetime(STREAM_SECONDS)
         seen = known
         while (remaining := deadline - time.monotonic()) > 0:
-            waited = changes.wait(public_id, seen, min(remaining, 25.0))
+            waited = changes.wait(public_id, seen, min(remaining, 25.0), client=client)
             if waited.version is None:
                 return
-            if waited.version > seen:
+            changed = waited.version > seen
+            if changed:
                 seen = waited.version
                 yield f"id: {seen}\nevent: table\ndata: {seen}\n\n"
-            else:
+            if waited.superseded:
+                yield SUPERSEDED_RETRY
+                return
+            if not changed:
                 if waited.no_room:
                     return  # no room to wait in this process: the browser comes back after the retry
                 yield ": still here\n\n"  # keeps proxies from closing a quiet stream
@@ -608,9 +615,12 @@ def _known_version() -> int:
 @bp.get("/t/<public_id>/events")
 def events(public_id: str):
     row = _row(public_id)
-    if not seats.my_seats(row.public_id, store.load(row)):
+    table = store.read(row)
+    if not seats.my_seats(row.public_id, table):
         abort(404)
-    return _stream(row.public_id, _known_version())
+    tokens = seats.held_tokens(row.public_id)
+    client = waiting_client() if browser_id() or not tokens else waiting_client(tokens[0])
+    return _stream(row.public_id, _known_version(), client)
 
 
 # -- joining by code or link ---------------------------------------------------------------------------
@@ -708,6 +718,7 @@ def _watched(token: str) -> LiveTableRecord:
 @bp.get("/w/<token>")
 def watch(token: str):
     row = _watched(token)
+    browser_id(create=True)  # so that its event stream takes this browser's share, not its Wi-Fi's
     table = store.load(row)
     context: dict[str, Any] = {
         "row": row,
@@ -735,4 +746,4 @@ def watch(token: str):
 @bp.get("/w/<token>/events")
 def watch_events(token: str):
     row = _watched(token)
-    return _stream(row.public_id, _known_version())
+    return _stream(row.public_id, _known_version(), waiting_client())
