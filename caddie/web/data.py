@@ -26,7 +26,13 @@ from flask import Blueprint, flash, make_response, redirect, render_template, re
 
 from caddie.core.errors import CaddieError
 from caddie.core.export_format import MAX_BYTES, MEGABYTES, TOO_LARGE, Document, TooMuch, read_document
-from caddie.core.limits import IMPORTS_PER_ADDRESS_HOUR, IMPORTS_PER_BROWSER_HOUR
+from caddie.core.limits import (
+    IMPORT_COURSES,
+    IMPORT_ROUNDS,
+    IMPORT_SCORES,
+    IMPORTS_PER_ADDRESS_HOUR,
+    IMPORTS_PER_BROWSER_HOUR,
+)
 from caddie.store.data_export import (
     SETTINGS_APPLY,
     SETTINGS_REPLACE,
@@ -61,6 +67,13 @@ def _too_large(err):
 def _canonical(document: Document) -> str:
     return json.dumps(document.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
+
+IMPORT_LIMITS = {
+    "rounds": f"{IMPORT_ROUNDS:,}",
+    "scores": f"{IMPORT_SCORES:,}",
+    "courses": f"{IMPORT_COURSES:,}",
+    "per_hour": IMPORTS_PER_BROWSER_HOUR,
+}
 
 # -- imports per hour ----------------------------------------------------------------
 
@@ -125,6 +138,7 @@ def _page(error: str | None = None, status: int = 200, headers: dict[str, str] |
             import_error=error,
             holdings=holdings(browser_id()),
             max_mb=MEGABYTES,
+            limits=IMPORT_LIMITS,
             active_tab="settings",
         ),
         status,

@@ -184,3 +184,9 @@ def test_the_check_reads_the_same_whether_a_file_s_ids_are_taken_elsewhere_or_ne
     assert "1 round</strong> will be added" in check(taken)
     answers = [import_api(stranger, doc, preview="true")[1] for doc in (taken, new)]
     assert answers[0] == answers[1] and answers[0]["rounds"]["add"] == 1
+
+
+def test_the_data_page_states_the_limits(client):
+    html = client.get("/data").get_data(as_text=True)
+    assert f"One import adds at most {IMPORT_ROUNDS} rounds, {IMPORT_SCORES:,} scores and {IMPORT_COURSES}" in html
+    assert f"up to {IMPORTS_PER_BROWSER_HOUR} files an hour" in html
