@@ -13,6 +13,7 @@ from caddie.store.engine_setup import drop_closed_connections, engine_options, o
 from caddie.web import request_log, security
 from caddie.web.csrf import csrf
 from caddie.web.request_class import Request
+from caddie.web.session_cookie import IdentityCookie
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[1] / "migrations"
 
@@ -26,6 +27,7 @@ def build_app(config: dict[str, Any] | None = None) -> Flask:
         instance_path=str(PROJECT_ROOT / "instance"),
     )
     app.request_class = Request  # a nameless multipart part is dropped (caddie.web.request_class)
+    app.session_interface = IdentityCookie()  # __Host-session over https, carried over from "session"
     config = dict(config or {})
     instance = Path(config.pop("INSTANCE_PATH", app.instance_path))
     app.instance_path = str(instance)
