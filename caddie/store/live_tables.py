@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import inspect, or_, select, update
+from sqlalchemy import and_, inspect, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import undefer
+from sqlalchemy.orm.attributes import set_committed_value
 
 from caddie.core.clubs.scoring import ClubRules
 from caddie.core.courses.course import Course
@@ -40,6 +41,7 @@ from caddie.store.ledger import deal_round
 from caddie.store.match_records import StaleMatch, save_versioned
 from caddie.store.matches import MatchGame, new_seed
 from caddie.store.models import LiveTableRecord, Round
+from caddie.store.together import commit_keeping
 from caddie.store.tokens import is_token
 
 __all__ = [
@@ -66,6 +68,7 @@ __all__ = [
     "read",
     "scorecard_token",
     "seat_of",
+    "seen",
     "start",
     "versions_since",
 ]
@@ -75,6 +78,13 @@ StaleTable = StaleMatch  # the same refusal: the table moved on since the page o
 COMPUTER_PAUSE = timedelta(seconds=0.9)  # a computer moves this long after its turn comes, so people can follow
 LEASE = timedelta(seconds=20)  # how long a server making a computer's move keeps the others off the table
 CLOCK_LEVEL = "steady"  # who plays a person's turn when the clock runs out
+# A table nobody has asked for in this long pauses its computers (and its turn clock): a phone at it
+# asks at least every 50 s (its event stream's life), and a phone that slept for a few minutes is
+# gone. Onlookers keep a table of computers playing as a show, but only this long after its last
+# person: a match of computers lasts about a minute a hole, so a show of 18 holes ends in time.
+UNATTENDED = timedelta(minutes=3)
+SHOW = timedelta(minutes=30)
+SEEN_EVERY = timedelta(minutes=1)  # a table's presence is written at most this often, not at every request
 
 _MOVERS: dict[str, MatchGame[Any]] = {"grid": GRID, "clubs": CLUBS}
 
@@ -254,9 +264,12 @@ def seat_of(row: LiveTableRecord, token: object, table: LiveTable | None = None)
 
 @dataclass(frozen=True)
 class Timing:
-    """How long a computer waits before its move (``COMPUTER_PAUSE``; 0 in tests)."""
+    """How long a computer waits before its move (``COMPUTER_PAUSE``; 0 in tests), and how long a
+    table's computers play on with nobody at it (``UNATTENDED``), or with only onlookers (``SHOW``)."""
 
     pause: timedelta = COMPUTER_PAUSE
+    unattended: timedelta = UNATTENDED
+    show: timedelta = SHOW
 
 
 def _next_due(
@@ -459,6 +472,67 @@ def move(
     return change(row, play, seen_version, timing)
 
 
+# -- who is at the table -------------------------------------------------------------------------
+
+
+def attended(seen_at: datetime, watched_at: datetime | None, now: datetime, timing: Timing) -> bool:
+    """Whether a table's computers play: a person at their own seat asked for it lately, or an
+    onlooker did and a person was there within the show's time."""
+    seen, watched = _aware(seen_at), _aware(watched_at) if watched_at is not None else None
+    lately = now - timing.unattended
+    return seen > lately or (watched is not None and watched > lately and seen > now - timing.show)
+
+
+def _unattended(now: datetime, timing: Timing) -> Any:
+    """``attended``'s opposite, as SQL: the condition a pause is written on, so a person who came
+    back a moment before is never paused."""
+    lately = now - timing.unattended
+    return and_(
+        LiveTableRecord.seen_at <= lately,
+        or_(
+            LiveTableRecord.watched_at.is_(None),
+            LiveTableRecord.watched_at <= lately,
+            LiveTableRecord.seen_at <= now - timing.show,
+        ),
+    )
+
+
+def seen(row: LiveTableRecord, by_person: bool, timing: Timing = Timing(), now: datetime | None = None) -> None:
+    """A person at their own seat (``by_person``) or an onlooker asked for the table just now.
+    Written at most once a ``SEEN_EVERY`` per table; a table whose computers had paused for want
+    of anyone there has its next move made due again (a computer's after its pause, a person's
+    turn under the clock with the whole clock again)."""
+    now = now or _now()
+    column = "seen_at" if by_person else "watched_at"
+    stamp = getattr(row, column)
+    if stamp is not None and _aware(stamp) > now - SEEN_EVERY:
+        return
+    was_attended = attended(row.seen_at, row.watched_at, now, timing)
+    db.session.execute(
+        update(LiveTableRecord)
+        .where(LiveTableRecord.id == row.id)
+        .values({column: now})
+        .execution_options(synchronize_session=False)
+    )
+    commit_keeping()
+    set_committed_value(row, column, now)
+    if was_attended or not attended(row.seen_at, row.watched_at, now, timing) or row.finished_at is not None:
+        return
+    due = _next_due(read(row), None, None, now, timing)
+    if due is None:
+        return
+    resumed = db.session.execute(
+        update(LiveTableRecord)
+        .where(LiveTableRecord.id == row.id, LiveTableRecord.version == row.version, LiveTableRecord.due_at.is_(None))
+        .values(due_at=due)
+        .execution_options(synchronize_session=False)
+    )
+    commit_keeping()
+    if getattr(resumed, "rowcount", 0) == 1:
+        set_committed_value(row, "due_at", due)
+        DUE_SET.set()
+
+
 # -- the computers' moves ------------------------------------------------------------------------
 
 
@@ -481,12 +555,19 @@ def play_due_and_next(
         or_(LiveTableRecord.lease_until.is_(None), LiveTableRecord.lease_until < now),
     )
     rows = db.session.execute(
-        select(LiveTableRecord.id, LiveTableRecord.due_at).where(*free).order_by(LiveTableRecord.due_at).limit(limit)
+        select(LiveTableRecord.id, LiveTableRecord.due_at, LiveTableRecord.seen_at, LiveTableRecord.watched_at)
+        .where(*free)
+        .order_by(LiveTableRecord.due_at)
+        .limit(limit)
     ).all()
     db.session.rollback()  # end the read, so the claims below each start afresh
-    waiting = [(table_id, _aware(due)) for table_id, due in rows if due is not None]
-    ids = [table_id for table_id, due in waiting if due <= now]
-    later = [due for _, due in waiting if due > now]
+    waiting = [(table_id, _aware(due)) for table_id, due, seen_at, watched_at in rows if due is not None]
+    alone = {table_id for table_id, _, seen_at, watched_at in rows if not attended(seen_at, watched_at, now, timing)}
+    ids = [table_id for table_id, due in waiting if due <= now and table_id not in alone]
+    later = [due for table_id, due in waiting if due > now and table_id not in alone]
+    for table_id, due in waiting:
+        if due <= now and table_id in alone:
+            _pause(table_id, now, timing, free)
     made = 0
     for table_id in ids:
         claimed = db.session.execute(
@@ -507,6 +588,18 @@ def play_due_and_next(
         except StaleTable:
             db.session.rollback()  # a person moved meanwhile: nothing was due any more
     return made, (later[0] if later else None)
+
+
+def _pause(table_id: int, now: datetime, timing: Timing, free: tuple[Any, ...]) -> None:
+    """Nobody has been at the table for a while: its due move waits (``due_at`` cleared) until
+    someone comes back (``seen``). Written on the condition that nobody has come back meanwhile."""
+    db.session.execute(
+        update(LiveTableRecord)
+        .where(LiveTableRecord.id == table_id, LiveTableRecord.due_at <= now, *free, _unattended(now, timing))
+        .values(due_at=None)
+        .execution_options(synchronize_session=False)
+    )
+    db.session.commit()
 
 
 def _play_one(row: LiveTableRecord, timing: Timing) -> int:

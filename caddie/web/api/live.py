@@ -61,7 +61,7 @@ from caddie.web.live.access import (
     watch_path,
 )
 from caddie.web.live.changes import SUPERSEDED_RETRY, changes_for, stream_lifetime
-from caddie.web.live.driver import ensure_driver, timing_for
+from caddie.web.live.driver import ensure_driver, present, timing_for
 from caddie.web.shareable import shareable_url
 from caddie.web.table_in_force import current_table
 
@@ -199,11 +199,12 @@ def get_table(public_id: str):
     token = _bearer()
     row, seat = _viewer(public_id, token)
     wait = _wait()
+    app = _app()
+    present(app, row, live_tables.read(row), None if seat is None else [seat])
     if wait is None or row.version > wait:
         return table_view(row, seat)
     current = row.version  # read before the rollback below expires the row: reading it after would
     forget_reads()  # start a transaction again, and a waiting request holds no database connection
-    app = _app()
     timeout = float(app.config.get("LIVE_LONG_POLL_MAX_S", LONG_POLL_MAX_S))
     client = waiting_client(token if seat is not None else None)
     waited = changes_for(app).wait(public_id, wait, timeout, current=current, client=client, end_oldest=False)
@@ -223,6 +224,7 @@ def stream_table(public_id: str):
     the next with ``Last-Event-ID`` (each event's id is its version), and is sent only what is newer."""
     token = _bearer()
     row, seat = _viewer(public_id, token)
+    present(_app(), row, live_tables.read(row), None if seat is None else [seat])
     known = _last_event_id()
     version = row.version
     first = table_view(row, seat) if version > known else None
@@ -394,11 +396,14 @@ def _stale(public_id: str, seat: int | None, message: str = MOVED_ON):
 
 
 def _seated(public_id: str) -> tuple[LiveTableRecord, int]:
-    """The table, read to be changed, and the seat the Bearer token holds at it; 404 for anything else."""
+    """The table, read to be changed, and the seat the Bearer token holds at it; 404 for anything
+    else. The seat's person is at the table (``present``)."""
     row = live_tables.find(public_id, to_change=True)
-    seat = live_tables.seat_of(row, _bearer()) if row is not None else None
-    if row is None or seat is None:
+    table = live_tables.read(row) if row is not None else None
+    seat = live_tables.seat_of(row, _bearer(), table) if row is not None else None
+    if row is None or table is None or seat is None:
         raise Refused(NO_TABLE, 404)
+    present(_app(), row, table, [seat])
     return row, seat
 
 

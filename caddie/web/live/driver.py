@@ -6,6 +6,11 @@ or with the first live-table request; every process looks for due moves, and a l
 table keeps two from working out the same one. A move due while every server was down is
 made by the first one back: it is in the database, not in a process.
 
+Nobody at a table for a while (``live_tables.UNATTENDED``) pauses its computers: every request of
+a person at their own seat (``present``: a page, its event stream, a poll, a move) says they are
+there, and an onlooker's keeps a show going for a while after its last person
+(``docs/live-tables.md``, "Nobody at the table").
+
 A look costs a query, so the thread does not look on a fixed beat: it looks at once when its own
 process stores a table with a move due (``live_tables.DUE_SET``: the process a person's move
 came to is the one that learns first that a computer is next), then at the earliest due time it
@@ -21,9 +26,11 @@ from datetime import UTC, datetime, timedelta
 
 from flask import Flask
 
-from caddie.store.live_tables import COMPUTER_PAUSE, DUE_SET, Timing, play_due_and_next
+from caddie.core.live.table import LiveTable
+from caddie.store.live_tables import COMPUTER_PAUSE, DUE_SET, UNATTENDED, Timing, play_due_and_next, seen
+from caddie.store.models import LiveTableRecord
 
-__all__ = ["ensure_driver", "timing_for"]
+__all__ = ["ensure_driver", "present", "timing_for"]
 
 LONGEST_WAIT = 1.0  # seconds between two looks for due moves, when this process learns of none
 SHORTEST_WAIT = 0.02  # nor looks again sooner than this after a look that made no move
@@ -34,9 +41,22 @@ _lock = threading.Lock()
 
 
 def timing_for(app: Flask) -> Timing:
-    """How long computers pause before moving (``LIVE_COMPUTER_PAUSE_S``; 0 in tests)."""
+    """How long computers pause before moving (``LIVE_COMPUTER_PAUSE_S``; 0 in tests), and how long
+    they play on at a table nobody is at (``LIVE_UNATTENDED_S``)."""
     seconds = app.config.get("LIVE_COMPUTER_PAUSE_S")
-    return Timing(COMPUTER_PAUSE if seconds is None else timedelta(seconds=float(seconds)))
+    alone = app.config.get("LIVE_UNATTENDED_S")
+    return Timing(
+        COMPUTER_PAUSE if seconds is None else timedelta(seconds=float(seconds)),
+        UNATTENDED if alone is None else timedelta(seconds=float(alone)),
+    )
+
+
+def present(app: Flask, row: LiveTableRecord, table: LiveTable, held: list[int] | None) -> None:
+    """Someone asked for the table: the seats ``held`` (``None``: an onlooker). A person counts
+    only at a seat they play themselves; one whose seat a computer plays for them counts as an
+    onlooker, so that nobody keeps a table of computers playing by leaving a page open."""
+    person = held is not None and any(table.places[seat].level is None for seat in held)
+    seen(row, person, timing_for(app))
 
 
 def ensure_driver(app: Flask) -> None:

@@ -17,7 +17,17 @@ from datetime import UTC, datetime
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, abort, current_app, make_response, redirect, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    make_response,
+    redirect,
+    request,
+    url_for,
+)
 
 from caddie.core.clubs.scoring import ClubRules
 from caddie.core.errors import CaddieError
@@ -45,7 +55,7 @@ from caddie.web.live.access import (
     watch_path,
 )
 from caddie.web.live.changes import SUPERSEDED_RETRY, changes_for, stream_lifetime
-from caddie.web.live.driver import ensure_driver, timing_for
+from caddie.web.live.driver import ensure_driver, present, timing_for
 from caddie.web.play import clubs as club_pages
 from caddie.web.play import grid as grid_pages
 from caddie.web.play.pages import STALE_TABLE
@@ -59,6 +69,10 @@ STREAM_SECONDS = 50  # one event stream lasts this long, then the browser opens 
 
 
 # -- finding the table and the seats this browser holds ---------------------------------------------
+
+
+def _app() -> Flask:
+    return current_app._get_current_object()  # type: ignore[attr-defined]  # the app itself, for threads
 
 
 def _row(public_id: str) -> LiveTableRecord:
@@ -181,6 +195,8 @@ def _render(
 ) -> Response:
     table = store.load(row)
     mine = seats.my_seats(row.public_id, table)
+    if mine:
+        present(_app(), row, table, mine)
     context: dict[str, Any] = _common(row, table, mine)
     context.update(message=message, sit_error=sit_error)
     my_ask = None if mine else _my_ask(row.public_id, table)
@@ -616,8 +632,10 @@ def _known_version() -> int:
 def events(public_id: str):
     row = _row(public_id)
     table = store.read(row)
-    if not seats.my_seats(row.public_id, table):
+    mine = seats.my_seats(row.public_id, table)
+    if not mine:
         abort(404)
+    present(_app(), row, table, mine)
     tokens = seats.held_tokens(row.public_id)
     client = waiting_client() if browser_id() or not tokens else waiting_client(tokens[0])
     return _stream(row.public_id, _known_version(), client)
@@ -720,6 +738,7 @@ def watch(token: str):
     row = _watched(token)
     browser_id(create=True)  # so that its event stream takes this browser's share, not its Wi-Fi's
     table = store.load(row)
+    present(_app(), row, table, None)
     context: dict[str, Any] = {
         "row": row,
         "live": table,
@@ -746,4 +765,5 @@ def watch(token: str):
 @bp.get("/w/<token>/events")
 def watch_events(token: str):
     row = _watched(token)
+    present(_app(), row, store.read(row), None)
     return _stream(row.public_id, _known_version(), waiting_client())
