@@ -227,6 +227,20 @@ def client(app):
 
 
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)"')
+CONFIRM_FORM = re.compile(
+    r'<form method="post" action="([^"]+)">\s*<input type="hidden" name="csrf_token" value="([^"]+)">'
+)
+
+
+def open_link(client, path: str):
+    """A person opening a link that gives their phone something (an edit link, a seat link): the
+    page it shows, then its button. A link that opens nothing, or gives what the phone holds
+    already, answers at once (404, or a redirect): that answer."""
+    response = client.get(path)
+    form = CONFIRM_FORM.search(response.get_data(as_text=True)) if response.status_code == 200 else None
+    if form is None:
+        return response
+    return client.post(form.group(1), data={"csrf_token": form.group(2)})
 
 
 @pytest.fixture

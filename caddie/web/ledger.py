@@ -13,7 +13,7 @@ from caddie.core.errors import CaddieError
 from caddie.core.grid.rules import chip
 from caddie.core.ledger import format_delta
 from caddie.core.stats import RoundRecord, player_stats
-from caddie.core.words import says, whose, you_or
+from caddie.core.words import says, together, whose, you_or
 from caddie.forms.ledger import AddFromTallyForm, DealForm, ScoreForm
 from caddie.store.courses import find_course
 from caddie.store.ledger import (
@@ -367,9 +367,7 @@ def shared(token: str):
     return _render_round(round_, None, editable=False)
 
 
-@bp.get("/e/<token>")
-def edit_link(token: str):
-    """A second scorekeeper's link: this browser may write the round from now on."""
+def _edit_link_round(token: str) -> Round:
     round_ = find_by_edit_link(token)
     if round_ is None:
         # the same answer for a link replaced or stopped by its owner and one that never was
@@ -377,7 +375,34 @@ def edit_link(token: str):
             "This edit link does not open a round: its owner may have replaced it or stopped sharing it. "
             "Ask them for the link again."
         )
-        return render_template("error.html", title="Not an edit link", message=message), 404
+        abort(make_response(render_template("error.html", title="Not an edit link", message=message), 404))
+    return round_
+
+
+@bp.get("/e/<token>")
+def edit_link(token: str):
+    """A second scorekeeper's link: says what it gives, and its button (``take_edit_link``) gives
+    it. A GET changes nothing (a link preview or a prefetch must not take the grant); a browser
+    that may write the round already goes straight to it."""
+    round_ = _edit_link_round(token)
+    if access_for(round_, browser_id(), edit_grants()) >= Access.EDIT:
+        return redirect(url_for("ledger.round_page", public_id=round_.public_id), code=303)
+    view = view_round(round_)
+    players = together([line.name for line in view.lines], start=False)
+    return render_template(
+        "confirm_link.html",
+        title="Keep score on this round?",
+        message=f"The scorecard of {players}, {view.holes} holes: from this phone you will enter scores on it too.",
+        button="Keep score on this phone",
+        action=url_for("ledger.take_edit_link", token=token),
+        active_tab="ledger",
+    )
+
+
+@bp.post("/e/<token>")
+def take_edit_link(token: str):
+    """The edit link's button: this browser may write the round from now on."""
+    round_ = _edit_link_round(token)
     grant_edit(edit_grant(round_))
     flash("You can enter scores on this round from this phone now.", "ok")
     return redirect(url_for("ledger.round_page", public_id=round_.public_id), code=303)

@@ -26,6 +26,8 @@ def test_the_owner_replaces_the_link_and_the_second_phone_loses_edit_access(new_
 
     keeper = new_context().new_page()  # the second phone: a browser of its own
     keeper.goto(old_link)
+    audit(keeper, "the edit link's page: what it gives, and the button that gives it")
+    keeper.locator("#confirm-link-button").tap()
     keeper.wait_for_load_state("load")
     keeper.locator("#cell-1-2").tap()
     keeper.locator("#quick-4").tap()
@@ -55,6 +57,7 @@ def test_the_owner_replaces_the_link_and_the_second_phone_loses_edit_access(new_
 
     # the new link gives the second phone its pad back
     keeper.goto(new_link)
+    keeper.locator("#confirm-link-button").tap()
     keeper.wait_for_load_state("load")
     keeper.locator("#cell-0-3").tap()
     keeper.locator("#quick-7").tap()

@@ -111,6 +111,7 @@ def test_two_phones_one_offline_lose_nothing_and_the_disagreement_is_a_clear_cho
     second = new_context().new_page()
     # the edit link's path (its address is the one other phones use, which may not be this test's)
     second.goto(re.sub(r"^https?://[^/]+", "", keeper.locator("#edit-link").input_value()))
+    second.locator("#confirm-link-button").tap()
     expect(second.locator(".flash")).to_contain_text("You can enter scores on this round")
 
     keeper_context.set_offline(True)

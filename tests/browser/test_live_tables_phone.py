@@ -310,6 +310,7 @@ def test_a_phone_closed_mid_hole_comes_back_through_its_seat_link(new_context):
         _wait_for_version(ann, version + 1)
     again = new_context().new_page()
     again.goto(link)
+    again.locator("#confirm-link-button").tap()  # a seat link's page says whose seat; its button takes it
     expect(again.locator("#live-head")).to_have_attribute("data-your-turn", "1")
     version, table = _table_state(public_id)
     _check_grid_page(again, 1, table)

@@ -14,6 +14,7 @@ from sqlalchemy import func, select, update
 from caddie.store.database import db
 from caddie.store.ledger import TRASH_DAYS
 from caddie.store.models import HoleScore, Round, RoundPlayer
+from tests.conftest import open_link
 from tests.web.test_api_rounds import NO_ROUND, answer, get, put
 from tests.web.test_ledger_pages import cell, deal, edit_token, enter, page, share_token, token
 from tests.web.test_play_pages import finish, one_hole_match
@@ -31,7 +32,7 @@ def text(response) -> str:
 def keeper_of(app, client, public_id):
     """A second phone that opened the round's edit link."""
     keeper = app.test_client()
-    assert keeper.get(f"/ledger/e/{edit_token(client, public_id)}").status_code == 303
+    assert open_link(keeper, f"/ledger/e/{edit_token(client, public_id)}").status_code == 303
     return keeper
 
 
@@ -79,10 +80,10 @@ def test_replacing_the_link_takes_the_holders_edit_access_back_at_once(app, clie
     assert cell(page(client, public_id), 1, 2) == ""  # the refused score was not written
     assert cell(page(client, public_id), 1, 1) == "4"  # what they entered before stays
     # the old link opens nothing now, and says why
-    reopened = app.test_client().get(f"/ledger/e/{old}")
+    reopened = open_link(app.test_client(), f"/ledger/e/{old}")
     assert reopened.status_code == 404 and "its owner may have replaced it" in text(reopened)
     # the new link works, for the same phone too
-    assert keeper.get(f"/ledger/e/{new}").status_code == 303
+    assert open_link(keeper, f"/ledger/e/{new}").status_code == 303
     assert enter(keeper, public_id, 1, 2, "6").status_code == 303
     assert cell(page(client, public_id), 1, 2) == "6"
     with keeper.session_transaction() as session:
@@ -117,7 +118,7 @@ def test_stopping_sharing_takes_edit_access_back_until_the_owner_makes_a_new_lin
     new = edit_token(client, public_id)
     assert new != old
     assert app.test_client().get(f"/ledger/e/{old}").status_code == 404
-    assert keeper.get(f"/ledger/e/{new}").status_code == 303
+    assert open_link(keeper, f"/ledger/e/{new}").status_code == 303
     assert enter(keeper, public_id, 2, 1, "3").status_code == 303
 
 
@@ -136,7 +137,7 @@ def test_the_api_token_goes_with_the_link(app, client):
     # a browser whose grant was taken back may still read it through the API, not write
     keeper = app.test_client()
     post(client, f"/ledger/r/{public_id}/edit-link")
-    keeper.get(f"/ledger/e/{edit_token(client, public_id)}")
+    open_link(keeper, f"/ledger/e/{edit_token(client, public_id)}")
     replace_link(client, public_id)
     assert get(keeper, public_id)[0] == 200
     assert put(keeper, public_id, 3, {"scores": {"Ann": 1}})[0] == 403
@@ -167,7 +168,7 @@ def test_an_old_id_only_grant_no_longer_edits(app, client):
     assert put(holder, public_id, 2, {"scores": {"Ann": 1}})[0] == 403
     assert public_id not in holder.get("/ledger/").get_data(as_text=True)
     # opening the link again (it is still the current one) gives edit access back
-    holder.get(f"/ledger/e/{edit_token(client, public_id)}")
+    open_link(holder, f"/ledger/e/{edit_token(client, public_id)}")
     assert enter(holder, public_id, 1, 1, "2").status_code == 303
     with holder.session_transaction() as session:
         assert session["edit_grants"] != [public_id] and len(session["edit_grants"]) == 1

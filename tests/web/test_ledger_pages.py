@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tests.conftest import CSRF_META
+from tests.conftest import CSRF_META, open_link
 
 
 def errors(html: str) -> list[str]:
@@ -117,7 +117,7 @@ def test_a_stale_write_is_refused_and_the_card_is_fresh(client, app):
     public_id = deal(client)
     enter(client, public_id, 0, 1, "5")
     other = app.test_client()
-    other.get(f"/ledger/e/{edit_token(client, public_id)}")
+    open_link(other, f"/ledger/e/{edit_token(client, public_id)}")
     response = enter(other, public_id, 0, 1, "9", version=0)  # it never saw the 5
     html = response.get_data(as_text=True)
     assert response.status_code == 409
@@ -184,7 +184,7 @@ def test_the_share_link_reads_but_cannot_write(client, app):
 def test_the_edit_link_makes_a_second_scorekeeper(client, app):
     public_id = deal(client)
     keeper = app.test_client()
-    response = keeper.get(f"/ledger/e/{edit_token(client, public_id)}")
+    response = open_link(keeper, f"/ledger/e/{edit_token(client, public_id)}")
     assert response.headers["Location"] == f"/ledger/r/{public_id}"
     assert enter(keeper, public_id, 1, 1, "4").status_code == 303
     assert cell(page(client, public_id), 1, 1) == "4"
@@ -373,6 +373,6 @@ def test_a_stale_write_on_your_own_cell_speaks_to_you(client, app):
     public_id = deal(client, names=("You", "Bo"))
     enter(client, public_id, 0, 1, "5")
     other = app.test_client()
-    other.get(f"/ledger/e/{edit_token(client, public_id)}")
+    open_link(other, f"/ledger/e/{edit_token(client, public_id)}")
     response = enter(other, public_id, 0, 1, "9", version=0)
     assert any("Someone else changed your score on hole 1" in e for e in errors(response.get_data(as_text=True)))

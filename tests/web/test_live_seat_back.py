@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from tests.conftest import open_link
 from tests.web.test_live_pages import Phone, _new_table, _row
 
 ASK_ID = re.compile(r'/asks/([^"/]+)"')
@@ -55,7 +56,7 @@ def test_the_host_lets_bob_back_in_with_a_fresh_seat_link_and_the_old_one_stops(
     assert 'src="data:image/svg+xml' in html  # its QR code, drawn here
     new_link = re.search(r'href="https?://[^/"]+(/t/[^"]+/s/[^"]+)" id="handout-link"', html).group(1)
     assert new_link != old_link.group(1)
-    assert phones[2].get(new_link).status_code == 303 and _seated_at(phones[2], url) == ["1"]
+    assert open_link(phones[2].client, new_link).status_code == 303 and _seated_at(phones[2], url) == ["1"]
     # the old phone and the old link are a stranger's now: nothing of the table
     assert phones[1].get(old_link.group(1)).status_code == 404
     assert phones[1].get(url + "/events").status_code == 404

@@ -25,6 +25,7 @@ from flask import (
     current_app,
     make_response,
     redirect,
+    render_template,
     request,
     url_for,
 )
@@ -562,7 +563,30 @@ def reveal(public_id: str):
 
 @bp.get("/t/<public_id>/s/<token>")
 def seat_link(public_id: str, token: str):
-    """A seat's private link: opened on another phone, that phone sits at the seat too."""
+    """A seat's private link: says whose seat it is, and its button (``take_seat_link``) sits this
+    phone there too. A GET changes nothing (a link preview or a prefetch must not take the seat);
+    a phone that holds the seat already goes straight to the table."""
+    row = _row(public_id)
+    table = store.read(row)
+    seat = store.seat_of(row, token, table)
+    if seat is None:
+        abort(404)
+    if seat in seats.my_seats(row.public_id, table):
+        return redirect(url_for("live.table", public_id=row.public_id), code=303)
+    name = table.places[seat].name or f"seat {seat + 1}"
+    return render_template(
+        "confirm_link.html",
+        title=f"Sit at {name}'s seat?",
+        message=f"This is {name}'s private link to the table: on this phone you will see {name}'s cards and play them.",
+        button=f"Play as {name} on this phone",
+        action=url_for("live.take_seat_link", public_id=row.public_id, token=token),
+        active_tab="play",
+    )
+
+
+@bp.post("/t/<public_id>/s/<token>")
+def take_seat_link(public_id: str, token: str):
+    """The seat link's button: this phone sits at the seat too."""
     row = _row(public_id)
     if store.seat_of(row, token) is None:
         abort(404)
