@@ -756,6 +756,7 @@ def measure(
         with scratch_database(Path(scratch), database_url, prefix="live_tables") as url:
             # Computers never sit at these tables: the driver thread only looks for due turns.
             extra = {"REQUEST_LOG": "true"} if request_log else {}
+            extra["LIVE_OPEN_TABLES"] = str(tables)  # every table is made from this one address
             with contextlib.ExitStack() as servers:
                 server = servers.enter_context(
                     gunicorn_server(

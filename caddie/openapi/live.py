@@ -574,6 +574,11 @@ _FULL = error_example("This table is full.", "code")
 _STARTED = error_example("This table's match has started: ask for a seat link, or watch.", "code")
 _UNKNOWN_CODE = error_example("No table has that code: check it with the person who made the table.", "code")
 _TOO_MANY = error_example("Too many wrong codes from this address: try again in 10 minutes.", "code")
+_TOO_MANY_TABLES = error_example(
+    "You have 10 open tables already, the most one may have at once: finish one, or leave one alone for an "
+    "hour, before you make another.",
+    None,
+)
 _TOO_MANY_WAITS = error_example(
     "This client is already waiting for as many answers as one may at once: wait for those, "
     "or ask again in a few seconds.",
@@ -714,6 +719,13 @@ def _create_table() -> dict[str, Any]:
                 "The table cannot be made; the message says why and `field` says where.",
                 "Error",
                 status_examples(CREATE_EXAMPLES, 400),
+            ),
+            "409": json_response(
+                "You have as many open tables as one may (10): a table counts until its match is over, or "
+                "until nobody has been at it for an hour. You are your browser identity (the session "
+                "cookie), or without it your address.",
+                "Error",
+                _one("too_many_tables", "An eleventh open table", _TOO_MANY_TABLES),
             ),
             "405": {"$ref": "#/components/responses/MethodNotAllowed"},
         },

@@ -23,13 +23,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import and_, inspect, or_, select, update
+from sqlalchemy import and_, func, inspect, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import undefer
 from sqlalchemy.orm.attributes import set_committed_value
 
 from caddie.core.clubs.scoring import ClubRules
 from caddie.core.courses.course import Course
+from caddie.core.errors import CaddieError
 from caddie.core.grid.rules import Rules
 from caddie.core.live.codes import new_code, read_code
 from caddie.core.live.table import LiveTable
@@ -46,6 +47,7 @@ from caddie.store.tokens import is_token
 
 __all__ = [
     "StaleTable",
+    "TooManyTables",
     "answer_ask",
     "ask_back",
     "change",
@@ -84,6 +86,10 @@ CLOCK_LEVEL = "steady"  # who plays a person's turn when the clock runs out
 # person: a match of computers lasts about a minute a hole, so a show of 18 holes ends in time.
 UNATTENDED = timedelta(minutes=3)
 SHOW = timedelta(minutes=30)
+# A table counts against its host's bound on open tables (``create``) until its match is over, or
+# until nobody has been at it for this long: a table left alone must not keep its host from making
+# another for ever, and comes back as it was when someone returns.
+OPEN_WHILE_SEEN = timedelta(hours=1)
 SEEN_EVERY = timedelta(minutes=1)  # a table's presence is written at most this often, not at every request
 
 _MOVERS: dict[str, MatchGame[Any]] = {"grid": GRID, "clubs": CLUBS}
@@ -362,6 +368,30 @@ def change(
     raise StaleTable()
 
 
+class TooManyTables(CaddieError):
+    """The host has as many open tables as one may: nothing was made."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(
+            f"You have {limit} open tables already, the most one may have at once: finish one, or leave one "
+            "alone for an hour, before you make another.",
+            None,
+        )
+
+
+def open_tables(host_browser: str, now: datetime | None = None) -> int:
+    """How many of ``host_browser``'s tables are open: not over, and someone was there in the last
+    ``OPEN_WHILE_SEEN``."""
+    now = now or _now()
+    return db.session.scalars(
+        select(func.count()).where(
+            LiveTableRecord.host_browser == host_browser,
+            LiveTableRecord.finished_at.is_(None),
+            LiveTableRecord.seen_at > now - OPEN_WHILE_SEEN,
+        )
+    ).one()
+
+
 def create(
     host_browser: str,
     game: str,
@@ -369,9 +399,15 @@ def create(
     seats: Sequence[dict[str, Any]],
     host_name: str,
     clock: int | None = None,
+    open_limit: int | None = None,
 ) -> tuple[LiveTableRecord, str]:
     """A new table in its lobby, with its host at seat 0; the row and the host's seat token.
-    ``CaddieError`` (nothing stored) for seats, settings or a name that will not do."""
+    ``CaddieError`` (nothing stored) for seats, settings or a name that will not do;
+    ``TooManyTables`` (nothing stored) when the host would have more than ``open_limit`` open.
+
+    The bound is counted after the table is stored, so that two tables made at once by one host
+    cannot both pass a count made before either was: whichever counts past the limit takes its
+    own table back (both, at worst, and the host tries again)."""
     token = secrets.token_urlsafe(24)
     table = LiveTable.new(game, settings, seats, host_name, digest(token), clock)
     for _ in range(5):  # a code already in use (one in about 10**12 per table) is drawn again
@@ -391,6 +427,10 @@ def create(
         except IntegrityError:
             db.session.rollback()
             continue
+        if open_limit is not None and open_tables(host_browser) > open_limit:
+            db.session.delete(row)
+            db.session.commit()
+            raise TooManyTables(open_limit)
         return row, token
     raise RuntimeError("could not draw a free table code")  # pragma: no cover
 

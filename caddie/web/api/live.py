@@ -12,8 +12,9 @@ the same 404, so tables cannot be probed.
 
 Errors are the API's ``{"error", "field"}``: 400 bad input, 403 only the host may, 404 no
 table (or no table with that code), 409 the table is full or started, not your turn, an
-illegal move, or a stale version (then with the fresh view), 429 too many codes that named
-no table, or a long poll from a client already waiting its share (``changes.PER_CLIENT``).
+illegal move, a stale version (then with the fresh view), or too many open tables to make
+another, 429 too many codes that named no table, or a long poll from a client already waiting
+its share (``changes.PER_CLIENT``).
 """
 
 from __future__ import annotations
@@ -55,8 +56,10 @@ from caddie.web.identity import browser_id
 from caddie.web.live.access import (
     TooManyTries,
     UnknownTable,
+    client_key,
     join_by_code,
     join_path,
+    open_tables_limit,
     waiting_client,
     watch_path,
 )
@@ -74,7 +77,7 @@ JOIN_FIELDS = ("name",)
 MOVE_FIELDS = ("version", "action")
 ACTION_KEYS = ("position", "positions", "flip", "cards")  # the core names these without their place in the body
 
-API_HOST = "api"  # the host browser of a table made by a client without a session cookie
+API_HOST = "api"  # the host browser of a table made by a client without a session cookie (then ":<address>")
 EVENTS = 5  # the latest events a view shows
 LONG_POLL_MAX_S = 25
 STREAM_S = 50  # one event stream lasts this long, then the client opens the next (a proxy's idle limit)
@@ -133,6 +136,11 @@ def _illegal(err: IllegalAction):
     return answer, 409
 
 
+@bp.errorhandler(live_tables.TooManyTables)
+def _too_many_tables(err: live_tables.TooManyTables):
+    return err.as_dict(), 409
+
+
 @bp.errorhandler(TooManyTries)
 def _too_many(err: TooManyTries):
     return err.as_dict(), 429, {"Retry-After": str(err.seconds_left)}
@@ -157,7 +165,8 @@ def create_table():
     seats = _seats(body, kind)
     clock = _clock(body)
     settings = _grid_settings(body) if game == "grid" else _club_settings(body)
-    row, token = live_tables.create(browser_id() or API_HOST, game, settings, seats, name, clock)
+    host = browser_id() or f"{API_HOST}:{client_key().removeprefix('join:')}"  # a program's bound: its address's
+    row, token = live_tables.create(host, game, settings, seats, name, clock, open_tables_limit())
     ensure_driver(_app())
     answer = {
         "id": row.public_id,

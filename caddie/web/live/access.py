@@ -17,6 +17,7 @@ only told what a code looks like: a slip of the thumb is not a guess.
 from __future__ import annotations
 
 import math
+import os
 from datetime import UTC, datetime, timedelta
 
 from flask import current_app, request
@@ -38,6 +39,7 @@ __all__ = [
     "count_ask",
     "join_by_code",
     "join_path",
+    "open_tables_limit",
     "table_by_code",
     "table_by_link",
     "table_path",
@@ -78,6 +80,15 @@ def waiting_client(seat_token: str | None = None) -> str:
         return "seat:" + live_tables.digest(seat_token)
     identity = browser_id()
     return f"browser:{identity}" if identity else "address:" + client_key().removeprefix("join:")
+
+
+_SET = os.environ.get("LIVE_OPEN_TABLES", "").strip()
+OPEN_TABLES = int(_SET) if _SET.isdecimal() else 10  # open tables one browser (or address) may host
+
+
+def open_tables_limit() -> int:
+    """How many open tables one host may have (``LIVE_OPEN_TABLES``; docs/live-tables.md)."""
+    return int(current_app.config.get("LIVE_OPEN_TABLES", OPEN_TABLES))
 
 
 def _window() -> timedelta:

@@ -50,6 +50,7 @@ from caddie.web.live.access import (
     UnknownTable,
     count_ask,
     join_path,
+    open_tables_limit,
     table_by_code,
     table_by_link,
     waiting_client,
@@ -125,9 +126,12 @@ def new():
         if request.args.get("game") == "clubs":
             form.game.data = "clubs"
     errors: dict[str, str] = {}
+    refused = 400  # a form that will not do; 409 for a host with too many open tables
     if request.method == "POST" and form.validate():
         try:
             row, token = _create(form)
+        except store.TooManyTables as err:
+            errors["form"], refused = err.message, 409
         except CaddieError as err:
             field = "name" if err.field == "names" else err.field
             errors[field if field in ("name", "course", "seats", "holes") else "form"] = err.message
@@ -141,7 +145,7 @@ def new():
     body = page_or_fragment(
         "live/new.html", "live/new.html", form=form, errors=errors, seat_names=_seat_labels(), active_tab="play"
     )
-    return body, (400 if errors else 200)
+    return body, (refused if errors else 200)
 
 
 def _seat_labels() -> dict[str, str]:
@@ -167,7 +171,7 @@ def _create(form: NewTableForm) -> tuple[LiveTableRecord, str]:
     name = (form.name.data or "").strip()
     owner = browser_id(create=True)
     assert owner is not None  # create=True always gives one
-    row, token = store.create(owner, game, settings, seat_specs, name, clock)
+    row, token = store.create(owner, game, settings, seat_specs, name, clock, open_tables_limit())
     seats.remember_name(name)
     return row, token
 
