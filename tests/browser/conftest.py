@@ -79,6 +79,9 @@ def live_server(tmp_path_factory):
             "PLAY_COMPUTER_PAUSE_MS": 20,  # computer moves still one at a time, without the human-speed pause
             "LIVE_COMPUTER_PAUSE_S": 0.1,  # a live table's computers too
             "LAN_LINKS": False,  # it listens on 127.0.0.1 only: links for another phone stay there
+            # every test's phone comes from 127.0.0.1, and computers move every 20 ms: far more
+            # than one person; tests/browser/test_cpu_budget_phone.py sets a budget of its own
+            "CPU_BUDGET": 0,
         }
     )
     SERVED["app"] = app  # the live table tests read the hidden state from it, to check no page shows any

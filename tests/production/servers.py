@@ -129,6 +129,7 @@ def server_env(
         SESSION_COOKIE_SECURE="false",
         REQUEST_LOG="false",
         LAN_LINKS="false",  # it listens on 127.0.0.1 only: links for another phone stay there
+        CPU_BUDGET="0",  # load from one address, faster than people (tests/web/test_cpu_budget.py)
     )
     env.update(extra or {})
     return env
