@@ -1476,6 +1476,7 @@ def bench_app(directory: Path, database_url: str | None, secret_key: str) -> Ite
                 "SECRET_KEY": secret_key,
                 "INSTANCE_PATH": str(directory / "instance"),
                 "PROPAGATE_EXCEPTIONS": True,
+                "CPU_BUDGET": 0,  # the fuzzer asks for the Caddie far faster than a person
             }
         )
         with app.app_context():
