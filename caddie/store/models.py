@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from sqlalchemy import JSON, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from caddie.store.database import Model
@@ -31,8 +31,11 @@ class Round(Model):
     """A scorecard: 9 or 18 holes for 1 to 8 players, owned by the browser that dealt it.
 
     ``public_id`` is the unguessable id in its URLs; ``share_token`` reads it and
-    ``edit_token`` writes it (a second scorekeeper, or the API's Bearer token).
-    ``version`` grows with every write, so a page can tell it is stale.
+    ``edit_token`` writes it (a second scorekeeper, or the API's Bearer token) while
+    ``edit_link_active``: the owner replaces the token to take every holder's access back,
+    and stops sharing for editing by clearing the flag (docs/ledger.md, "Edit links").
+    ``version`` grows with every write, so a page can tell it is stale. ``deleted_at`` puts
+    the round in its owner's trash, purged for good after ``caddie.store.ledger.TRASH_DAYS``.
     """
 
     __tablename__ = "rounds"
@@ -41,6 +44,7 @@ class Round(Model):
     public_id: Mapped[str] = mapped_column(String(32), unique=True, nullable=False, index=True)
     share_token: Mapped[str] = mapped_column(String(64), unique=True, nullable=False, index=True)
     edit_token: Mapped[str] = mapped_column(String(64), unique=True, nullable=False, index=True)
+    edit_link_active: Mapped[bool] = mapped_column(Boolean, nullable=False, default=True, server_default=true())
     owner_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
     game: Mapped[str] = mapped_column(String(8), nullable=False)  # "grid" or "clubs"
     holes: Mapped[int] = mapped_column(Integer, nullable=False)
@@ -50,7 +54,8 @@ class Round(Model):
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
-    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # indexed for the purge of the trash, which looks for the few rounds deleted long ago
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
 
     players: Mapped[list[RoundPlayer]] = relationship(
         back_populates="round", order_by="RoundPlayer.seat", cascade="all, delete-orphan"
@@ -156,10 +161,13 @@ class LiveTableRecord(Model):
     ``state`` is the whole ``caddie.core.live.table.LiveTable`` (the seats with their token
     digests, the match with its hidden cards), read and written only by
     ``caddie.store.live_tables``; it never leaves the server. ``public_id`` names the table in
-    its URLs, ``code`` is what a person types on ``/join``, ``watch_token`` is the onlookers'
-    link. ``version`` grows with every change, so a stale move is refused and a waiting phone
-    knows it has something new. ``due_at`` is when a computer (or the turn clock) moves next;
-    ``lease_until`` is how long the server making that move keeps the others off it.
+    its URLs, ``code`` is what a person types on ``/join``, ``join_token`` is what the join link
+    and its QR code carry, ``watch_token`` is the onlookers' link. ``version`` grows with every
+    change, so a stale move is refused and a waiting phone knows it has something new.
+    ``due_at`` is when a computer (or the turn clock) moves next; ``lease_until`` is how long the
+    server making that move keeps the others off it.
+    ``seen_at`` and ``watched_at``: when a person at their own seat, and an onlooker, last asked
+    for the table; with nobody there for a while its computers pause (``due_at`` cleared).
     """
 
     __tablename__ = "live_tables"
@@ -168,6 +176,7 @@ class LiveTableRecord(Model):
     public_id: Mapped[str] = mapped_column(String(32), unique=True, nullable=False, index=True)
     code: Mapped[str] = mapped_column(String(16), unique=True, nullable=False, index=True)
     watch_token: Mapped[str] = mapped_column(String(64), unique=True, nullable=False, index=True)
+    join_token: Mapped[str] = mapped_column(String(64), unique=True, nullable=False, index=True)
     host_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
     game: Mapped[str] = mapped_column(String(8), nullable=False)  # "grid" or "clubs"
     # Deferred: most reads want the version and the ids only, and a decoded copy of the state at
@@ -183,6 +192,8 @@ class LiveTableRecord(Model):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now, index=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+    watched_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
     round: Mapped[Round | None] = relationship()
 
