@@ -55,9 +55,13 @@ def small_targets(page, minimum: int = MIN_TARGET) -> list[str]:
 
 
 def sideways_overflow(page) -> int:
-    """How many CSS px the page is wider than the viewport (0 when nothing scrolls sideways)."""
+    """How many CSS px the page is wider than the viewport (0 when nothing scrolls sideways).
+
+    Measured against the layout viewport's width (the root's ``clientWidth``), not
+    ``innerWidth``: a phone (``is_mobile``) zooms a page that is too wide out to fit it, and its
+    ``innerWidth`` then grows with the page, so the two would always be equal."""
     settled(page)
-    return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    return page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
 
 
 AXE_MIN_WIDTH = 390  # the phone's width: axe-core runs there and wider

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.browser.audit import sideways_overflow
+
 HAND = [250, 230, 200, 170, 150, 135, 110, 90, 45, 30, 20, 9, 5, 3]
 
 
@@ -19,7 +21,7 @@ def test_two_holes_with_the_caddie_on_a_phone(phone):
         box = remove.bounding_box()
         assert box["width"] >= 44 and box["height"] >= 44, box
     phone.locator(f"#club-{HAND[-1]}").tap()  # the fourteenth card: the caddie speaks
-    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert sideways_overflow(phone) == 0
     expect(phone.locator("#advice-say")).to_contain_text("Play 200 and 110")
     expect(phone.locator("input[name=pick]:checked")).to_have_count(2)
     expect(phone.locator("#selection")).to_contain_text("on the yardage")

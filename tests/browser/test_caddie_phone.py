@@ -6,6 +6,8 @@ import random
 
 from playwright.sync_api import expect
 
+from tests.browser.audit import sideways_overflow
+
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 
@@ -71,7 +73,7 @@ def test_a_whole_hole_with_the_caddie_and_no_opponents_tapped_in(phone):
     score = phone.locator("#walk-score").inner_text()
     assert score.lstrip("−-").isdigit()
     assert not phone.locator(".card.back").count(), "every card is face up at the end"
-    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert sideways_overflow(phone) == 0
 
 
 def test_tapping_in_an_opponents_cards_on_a_phone(phone):
@@ -91,7 +93,7 @@ def test_tapping_in_an_opponents_cards_on_a_phone(phone):
     expect(phone.locator("#opp-0-1 .card")).to_have_attribute("data-code", "Q")
     box = phone.locator("#opp-0-1").bounding_box()
     assert box["height"] >= 48 and box["width"] >= 44, "a thumb can hit an opponent's card"
-    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert sideways_overflow(phone) == 0
     before = phone.url
     phone.go_back()  # Back undoes the last tap
     wait_step(phone, before)

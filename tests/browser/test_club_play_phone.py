@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from caddie.core.clubs.solver import solve
-from tests.browser.audit import settled
+from tests.browser.audit import settled, sideways_overflow
 
 
 def start_round(page, opponents: int, course: str) -> None:
@@ -84,14 +84,14 @@ def test_a_whole_eighteen_hole_round_on_a_phone_lands_in_the_ledger(phone, oppon
     start_round(phone, opponents, "harbour-links")
     expect(phone.locator(".opp")).to_have_count(opponents)
     expect(phone.locator("label.club-card")).to_have_count(14)
-    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert sideways_overflow(phone) == 0
     box = phone.locator("label.club-card").first.bounding_box()
     assert box["width"] >= 48 and box["height"] >= 48, "a card is a comfortable thumb target"
     play_round(phone, 18)
     winner = phone.locator("#match-winner").inner_text()
     assert re.search(r"\bwins? the round|share the round", winner), winner
     expect(phone.locator("#scorecard tbody tr")).to_have_count(18)
-    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert sideways_overflow(phone) == 0
     phone.locator("#ledger-link").tap()
     expect(phone.locator("#winner")).to_be_visible()  # the ledger round is complete: 18 holes for everyone
     expect(phone.locator("#standings tbody tr")).to_have_count(opponents + 1)

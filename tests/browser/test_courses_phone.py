@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.browser.audit import sideways_overflow
+
 YARDS = [310, 142, 455, 298, 126, 335, 402, 274, 155]
 PARS = [4, 3, 5, 4, 3, 4, 5, 4, 3]
 
 
 def no_sideways_scroll(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    return sideways_overflow(page) == 0
 
 
 def test_a_nine_hole_course_typed_in_and_saved_on_a_phone(phone):

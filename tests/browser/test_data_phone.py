@@ -6,9 +6,11 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.audit import sideways_overflow
+
 
 def no_sideways_scroll(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    return sideways_overflow(page) == 0
 
 
 def test_download_on_one_phone_and_import_on_another(new_context, tmp_path):

@@ -421,3 +421,17 @@ def test_club_cards_pages_show_the_club_cards_rules_chip(phone):
     expect(phone.locator(".rules-chip")).to_contain_text("Club Cards")
     phone.goto(f"/ledger/r/{round_id}/delete")
     expect(phone.locator(".rules-chip")).to_contain_text("Club Cards")
+
+
+def test_names_of_24_letters_without_a_space_never_push_the_page_sideways(new_context):
+    """The longest names a player may have, with nothing to break them at, wrap in the standings;
+    only the scorecard itself scrolls sideways, inside its own box."""
+    page = new_context(viewport={"width": 320, "height": 640}).new_page()
+    long_names = ["W" * 24, '=HYPERLINK("http://x","y', "Bartholomew-Featherstone", "Di"]
+    round_id = deal(page, long_names)
+    page.locator("#quick-3").tap()
+    expect_score(page, 0, 1, 3)
+    page.goto(f"/ledger/r/{round_id}")
+    page.wait_for_load_state("load")
+    expect(page.locator("#standings")).to_contain_text("W" * 24)
+    assert sideways_overflow(page) == 0

@@ -6,6 +6,8 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.audit import sideways_overflow
+
 SCORES = {  # hole by hole; Ann and Cy tie on 20, Bo ends on 29
     "Ann": [3, 4, -2, 5, 0, 2, 1, 4, 3],
     "Bo": [5, 5, 5, 3, 2, 1, 2, 3, 3],
@@ -40,7 +42,7 @@ def test_a_round_dealt_and_scored_by_tapping(phone):
     expect(phone.locator('#standings tr[data-player="Bo"] [data-delta]')).to_have_text("+9")
     chart = phone.locator("#chart svg")
     expect(chart).to_have_attribute("aria-label", re.compile(r"Ann 20.*Bo 29.*Cy 20"))
-    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert sideways_overflow(phone) == 0
 
 
 def test_a_typo_is_refused_and_a_cell_corrected(phone):

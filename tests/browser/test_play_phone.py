@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.audit import sideways_overflow
+
 LEGAL = "button.legal:not([disabled]), #next-hole, #discard-drawn"
 
 
@@ -104,7 +106,7 @@ def then_wait_for_the_table(page, tap) -> None:
 def test_a_whole_match_on_a_phone_lands_in_the_ledger(phone, opponents, cards, negatives, final_turn, discard_flip):
     start_match(phone, opponents, cards, negatives, final_turn, discard_flip)
     expect(phone.locator(".opp")).to_have_count(opponents)
-    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert sideways_overflow(phone) == 0
     play_match(phone)
     winner = phone.locator("#match-winner").inner_text()
     # the default name "You" reads "You win the match", never "You wins"

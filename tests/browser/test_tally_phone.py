@@ -6,6 +6,8 @@ import re
 
 from playwright.sync_api import expect
 
+from tests.browser.audit import sideways_overflow
+
 
 def tap_hand(page, codes):
     for i, code in enumerate(codes):
@@ -15,7 +17,7 @@ def tap_hand(page, codes):
 
 
 def no_horizontal_scroll(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    return sideways_overflow(page) == 0
 
 
 def test_tapping_in_a_six_card_hand_shows_the_score(phone):
