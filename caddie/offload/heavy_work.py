@@ -8,11 +8,12 @@ request, each database round trip, writing the answer): a 1 ms tally came back
 in 50 to 100 ms while a simulation ran beside it.
 
 So under gunicorn each worker hands its heavy work to a helper process of its
-own (``start_helper``, from ``caddie.serving.gunicorn_conf``), which runs at a lower
-priority (``nice``): the worker's threads only wait for its answer, without
-holding their lock, and whenever a quick request and a simulation want a core
-at the same moment the kernel lets the quick one go first. One helper per
-worker runs one computation at a time; others queue for it.
+own (``start_helper``, from ``caddie.serving.gunicorn_conf``): the worker's threads
+only wait for its answer, without holding their lock. One helper per worker runs
+one computation at a time; others queue for it. The app does not change any
+process's priority: a deployment that wants the kernel to let a quick request go
+first whenever it and a simulation want a core at the same moment starts the
+helpers lower, through ``HEAVY_WORK_PYTHON`` (docs/production.md, "Priorities").
 
 Without a helper (the development server, the tests, a helper that died) the
 work runs on the calling thread, one computation at a time per process, so a
@@ -27,7 +28,10 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import multiprocessing.spawn
 import os
+import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -39,7 +43,6 @@ T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
-HELPER_NICE = 10  # CPU weight about a tenth of a request thread's when both want a core
 _slot = threading.BoundedSemaphore(1)
 _helper: ProcessPoolExecutor | None = None
 _helper_owner = 0  # the pid that started it: a forked child must not use its parent's helper
@@ -73,25 +76,38 @@ def run_heavy(function: Callable[..., T], *args, **kwargs) -> T:
         return function(*args, **kwargs)
 
 
-def start_helper(nice: int = HELPER_NICE) -> None:
+def start_helper() -> None:
     """Give this process a helper process for its heavy work, started now so that the first
-    request does not wait for it. Call it in the process that serves requests (after a fork)."""
+    request does not wait for it. Call it in the process that serves requests (after a fork).
+
+    The helper runs ``HEAVY_WORK_PYTHON`` when the environment names one (a deployment's wrapper
+    that starts this Python at a lower priority, such as ``exec nice -n 10 .venv/bin/python "$@"``),
+    else this process's own Python."""
     global _helper, _helper_owner
     with _helper_lock:
         if _helper is not None and _helper_owner == os.getpid():
             return
         # spawn, not fork: a fresh interpreter, not a copy of a process with threads and
         # database connections
+        context = multiprocessing.get_context("spawn")
         _helper = ProcessPoolExecutor(
             max_workers=1,
-            mp_context=multiprocessing.get_context("spawn"),
+            mp_context=context,
             initializer=_helper_started,
-            initargs=(nice, os.getpid()),
+            initargs=(os.getpid(),),
         )
         _helper_owner = os.getpid()
         helper = _helper
+        # The pool starts its process on the first submit, with the program spawn is set to then;
+        # that setting is the whole process's, so it is put back at once.
+        before = multiprocessing.spawn.get_executable()
+        context.set_executable(helper_python())
+        try:
+            warmed = helper.submit(_warm_up)
+        finally:
+            context.set_executable(before)
     try:
-        helper.submit(_warm_up).result()
+        warmed.result()
     except BrokenProcessPool:
         # it died while starting (killed, out of memory): the worker serves on all the same, or
         # gunicorn would take a worker that failed to boot as a reason to stop the whole server;
@@ -121,36 +137,17 @@ def _restart_helper(broken: ProcessPoolExecutor) -> None:
         log.exception("could not start a heavy-work helper; heavy work runs on the request threads")
 
 
-def _helper_started(nice: int, parent: int) -> None:
-    """In the helper: lower its priority, and end it when the worker that started it is gone
-    (a killed worker cannot tell it to stop)."""
-    os.nice(nice)
-    _own_autogroup(nice)
+def helper_python() -> str:
+    """The program a helper is started with: ``HEAVY_WORK_PYTHON``, else this process's Python."""
+    return os.environ.get("HEAVY_WORK_PYTHON", "").strip() or sys.executable
+
+
+def _helper_started(parent: int) -> None:
+    """In the helper: end it when the worker that started it is gone (a killed worker cannot tell
+    it to stop), and leave Ctrl+C to its server, whose process group it shares: the worker stops
+    it as it exits."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_exit_when_orphaned, args=(parent,), name="orphan-watch", daemon=True).start()
-
-
-AUTOGROUP = "/proc/self/autogroup"
-AUTOGROUP_ENABLED = "/proc/sys/kernel/sched_autogroup_enabled"
-
-
-def _own_autogroup(nice: int) -> None:
-    """With the kernel's autogroups, a niceness counts only against the processes of one's own
-    session, and the kernel first shares the cores between sessions: a helper in its server's
-    session takes the whole server's share. So the helper leads a session of its own, ``nice``
-    below its server's, and the server's quick requests, and any other server of this machine
-    (the live tables' one, docs/production.md), come before it."""
-    try:
-        with open(AUTOGROUP_ENABLED) as handle:
-            enabled = handle.read().strip() == "1"
-        if not enabled or not os.access(AUTOGROUP, os.W_OK):
-            return  # a session of its own would then only lift the helper to its server's level
-        with open(AUTOGROUP) as handle:  # "/autogroup-12 nice 0": the server's session's niceness
-            server_nice = int(handle.read().split()[-1])
-        os.setsid()
-        with open(AUTOGROUP, "w") as handle:
-            handle.write(f"{min(server_nice + nice, 19)}\n")
-    except (OSError, ValueError, IndexError):  # no autogroups here: the process's niceness is all there is
-        pass
 
 
 def _exit_when_orphaned(parent: int) -> None:

@@ -14,9 +14,9 @@ serves ``caddie.serving.wsgi:app`` (docs/production.md). The environment:
                       else ``HOST``:``PORT``, where PORT defaults to 8000 and HOST to 127.0.0.1,
                       or 0.0.0.0 when a platform sets ``PORT`` (gunicorn's own convention)
 ``MIGRATE_ON_START``  ``false`` when migrations run as a deployment step of their own
-``SERVER_NICE``       0 to 19: how much lower this server's priority is than other processes' (default 0);
-                      10 for a server that serves only the live tables' phones beside one serving the
-                      pages (docs/production.md, "A server for the live tables")
+``HEAVY_WORK_PYTHON`` the program each worker's heavy-work helper is started with (default: this
+                      Python): a deployment's wrapper that runs it at a lower priority
+                      (docs/production.md, "Priorities")
 ``LIVE_COMPUTER_PAUSE_MS``  how long a live table's computer waits before moving (default 900)
 ``SESSION_COOKIE_SECURE``, ``REQUEST_LOG``, ``TRUSTED_ORIGINS``: see ``caddie.config``
 ``FORWARDED_ALLOW_IPS``  (gunicorn's) the proxies whose X-Forwarded-Proto is believed
@@ -85,20 +85,23 @@ def _live_waiters() -> int:
     return int(value)
 
 
-def _server_nice() -> int:
-    value = os.environ.get("SERVER_NICE", "").strip()
-    if not value:
-        return 0
-    if not value.isdecimal() or int(value) > 19:
-        sys.exit(f"Caddie & Tally will not start: SERVER_NICE must be a whole number from 0 to 19, not {value!r}.")
-    return int(value)
-
-
 # Each worker's phones waiting for a live table (a long poll, an event stream) at most; see
 # caddie.web.live.changes. Kept in step with the app: the same environment variable sets both.
 LIVE_WAITERS = 250
 
-SERVER_NICE = _server_nice()
+
+def _helper_python() -> None:
+    """Refuse a ``HEAVY_WORK_PYTHON`` that names no program this server can run: its workers would
+    start helpers that die at once, and run all their heavy work on the request threads."""
+    path = os.environ.get("HEAVY_WORK_PYTHON", "").strip()
+    if path and not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        sys.exit(
+            f"Caddie & Tally will not start: HEAVY_WORK_PYTHON names {path!r}, which is not a program this "
+            f"server can run."
+        )
+
+
+_helper_python()
 
 
 def _tls() -> tuple[str | None, str | None]:
@@ -152,29 +155,16 @@ def when_ready(server) -> None:
         print_banner(bind[0])
 
 
-def _lower_priority(server, nice: int) -> None:
-    """The master, and so every worker and helper it starts, ``nice`` steps below other processes.
-
-    Linux's autogroups weigh sessions against each other first, and a process's niceness counts
-    only against the processes of its own session: a server in a session of its own (systemd,
-    a container, ``setsid``) gives its session the niceness too, or it would change nothing."""
-    os.nice(nice)
-    autogroup = "/proc/self/autogroup"
-    if os.getsid(0) != os.getpid() or not os.path.exists(autogroup):
-        return
-    try:
-        with open(autogroup, "w") as handle:
-            handle.write(f"{nice}\n")
-    except OSError as err:
-        server.log.warning("SERVER_NICE: could not lower this session's autogroup (%s)", err)
-
-
 def on_starting(server) -> None:
-    """Lower the server's priority when asked; migrate the database once, in the master, before any
-    worker is forked."""
-    if SERVER_NICE:
-        server.log.info("SERVER_NICE=%d: serving at a lower priority", SERVER_NICE)
-        _lower_priority(server, SERVER_NICE)
+    """Migrate the database once, in the master, before any worker is forked.
+
+    The server's priority, and its helpers', are the deployment's to set (systemd's ``CPUWeight=``
+    and ``Nice=``, ``HEAVY_WORK_PYTHON``: docs/production.md, "Priorities"), not the app's."""
+    if os.environ.get("SERVER_NICE", "").strip():
+        server.log.warning(
+            "SERVER_NICE is no longer read: this server runs at the priority it was started with "
+            '(set it in the deployment instead: docs/production.md, "Priorities")'
+        )
     if not env_flag("MIGRATE_ON_START", True):
         server.log.info("MIGRATE_ON_START is off: not migrating")
         return
@@ -185,8 +175,8 @@ def on_starting(server) -> None:
 
 
 def post_worker_init(worker) -> None:
-    """Each worker hands its CPU-heavy work to a lower-priority helper process
-    (``caddie.offload.heavy_work``), so that its threads stay free for quick requests."""
+    """Each worker hands its CPU-heavy work to a helper process (``caddie.offload.heavy_work``), so
+    that its threads stay free for quick requests."""
     if env_flag("HEAVY_WORK_HELPER", True):
         from caddie.offload.heavy_work import start_helper
 

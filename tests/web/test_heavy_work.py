@@ -1,5 +1,6 @@
-"""``caddie.offload.heavy_work``: heavy work inline without a helper, in a niced helper process with one,
-errors and answers the same either way, a killed helper replaced, an orphaned helper gone."""
+"""``caddie.offload.heavy_work``: heavy work inline without a helper, in a helper process with one (at
+this process's priority, or at the one ``HEAVY_WORK_PYTHON`` starts it at), errors and answers the same
+either way, a killed helper replaced, an orphaned helper gone."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 
 from caddie.core.errors import CaddieError
 from caddie.core.grid.advisor import advise
-from caddie.offload.heavy_work import HELPER_NICE, run_heavy, start_helper, stop_helper
+from caddie.offload.heavy_work import run_heavy, start_helper, stop_helper
 
 ROOT = Path(__file__).resolve().parents[2]
 VIEW = {"grid": ["K", None, None, "K", "5", None], "discard": "5", "preset": "standard"}
@@ -55,11 +56,31 @@ def test_without_a_helper_the_work_runs_in_this_process():
     assert run_heavy(sum, [1, 2, 3]) == 6
 
 
-def test_a_helper_runs_the_work_in_another_process_at_a_lower_priority(helper):
+def test_a_helper_runs_the_work_in_another_process_at_this_ones_priority(helper):
+    # the app changes no process's priority: that is the deployment's (docs/production.md, "Priorities")
     assert run_heavy(os.getpid) != os.getpid()
+    assert run_heavy(os.getpriority, os.PRIO_PROCESS, 0) == os.getpriority(os.PRIO_PROCESS, 0)
+    assert run_heavy(os.getsid, 0) == os.getsid(0)
+
+
+def nice_python(folder: Path) -> Path:
+    """A deployment's HEAVY_WORK_PYTHON: this Python, 10 below whoever starts it (docs/production.md)."""
+    wrapper = folder / "helper-python"
+    wrapper.write_text(f'#!/bin/sh\nexec nice -n 10 "{sys.executable}" "$@"\n')
+    wrapper.chmod(0o755)
+    return wrapper
+
+
+def test_heavy_work_python_starts_the_helper_with_the_deployments_program(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEAVY_WORK_PYTHON", str(nice_python(tmp_path)))
     mine = os.getpriority(os.PRIO_PROCESS, 0)
-    assert run_heavy(os.getpriority, os.PRIO_PROCESS, 0) == min(mine + HELPER_NICE, 19)
-    assert os.getpriority(os.PRIO_PROCESS, 0) == mine, "only the helper is niced"
+    start_helper()
+    try:
+        assert run_heavy(os.getpriority, os.PRIO_PROCESS, 0) == min(mine + 10, 19)
+        assert run_heavy(advise, VIEW) == advise(VIEW)
+    finally:
+        stop_helper()
+    assert os.getpriority(os.PRIO_PROCESS, 0) == mine, "only the helper runs lower"
 
 
 def test_a_caddie_error_in_the_helper_comes_back_with_its_message_and_field(helper):

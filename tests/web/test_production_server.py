@@ -65,18 +65,22 @@ def test_gunicorn_refuses_to_start_without_a_secret_key(tmp_path):
     assert not (tmp_path / "prod.sqlite3").exists()
 
 
-@pytest.mark.parametrize("value", ["20", "-5", "low"])
-def test_gunicorn_refuses_a_server_nice_that_is_not_0_to_19(tmp_path, value):
+@pytest.mark.parametrize("name", ["missing", "not-executable"])
+def test_gunicorn_refuses_a_heavy_work_python_it_cannot_run(tmp_path, name):
+    (tmp_path / "not-executable").write_text("#!/bin/sh\n")
+    program = str(tmp_path / name)
     done = subprocess.run(
         [GUNICORN, "-c", "python:caddie.serving.gunicorn_conf"],
-        env=server_env(tmp_path, SECRET_KEY=KEY, SERVER_NICE=value),
+        env=server_env(tmp_path, SECRET_KEY=KEY, HEAVY_WORK_PYTHON=program),
         capture_output=True,
         text=True,
         timeout=60,
         cwd=tmp_path,
     )
     assert done.returncode != 0
-    assert f"will not start: SERVER_NICE must be a whole number from 0 to 19, not {value!r}." in done.stderr
+    assert f"will not start: HEAVY_WORK_PYTHON names {program!r}, which is not a program this server can run." in (
+        done.stderr
+    )
     assert not (tmp_path / "prod.sqlite3").exists()
 
 
