@@ -29,7 +29,6 @@ from sqlalchemy import Table as SqlTable
 from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload
-from sqlalchemy.orm.attributes import set_committed_value
 
 from caddie.core.courses.course import Course
 from caddie.core.errors import HandError
@@ -324,37 +323,49 @@ def write_scores(round_: Round, writes: Sequence[CellWrite], commit: bool = True
     version now is returned (``KeyReused`` when it was applied to other writes).
     """
     assert commit or key is None  # a key is recorded and checked by the transaction that commits
-    try:
-        version, _ = _write(round_, writes, read_card=False, commit=commit, key=key)
-    except StaleScore:
-        if commit:
-            db.session.rollback()
-        raise
-    return version if commit else None
+    if not commit:
+        _write(round_, writes, read_card=False)
+        return None
+    return _committed(round_, writes, key, read_card=False)[0]
 
 
-def write_and_read(round_: Round, writes: Sequence[CellWrite], key: str | None = None) -> Card:
-    """``write_scores(round_, writes)``, and the card as the writes left it, read in the same
-    round trip to the database as the writes, before they commit. Raises as ``write_scores``
-    does; the caller rolls back."""
-    _, card = _write(round_, writes, read_card=True, commit=True, key=key)
+def write_and_read(round_: Round, writes: Sequence[CellWrite], key: str | None = None) -> tuple[int, Card]:
+    """``write_scores(round_, writes)``: the round's version this write made, and the card as the
+    write left it, read in the write's transaction before it commits. Raises as ``write_scores``
+    does."""
+    version, card = _committed(round_, writes, key, read_card=True)
     assert card is not None
-    return card
+    return version, card
+
+
+def _committed(round_: Round, writes: Sequence[CellWrite], key: str | None, read_card: bool) -> tuple[int, Card | None]:
+    """``_write`` in the request's transaction, then its commit: a plain transaction (the round
+    read, the writes on the condition of the versions seen, COMMIT). A refused write rolls the
+    transaction back, so that whatever the caller reads next is read afresh.
+
+    The round object keeps what it held (a score changes none of it) but its version and time,
+    which are read again when next asked for: another write may have come since this one."""
+    try:
+        version, card = _write(round_, writes, read_card=read_card, key=key)
+        commit_keeping()
+    except StaleScore:
+        db.session.rollback()
+        raise
+    db.session.expire(round_, ["version", "updated_at"])
+    return version, card
 
 
 def _write(
-    round_: Round, writes: Sequence[CellWrite], read_card: bool, commit: bool, key: str | None = None
+    round_: Round, writes: Sequence[CellWrite], read_card: bool, key: str | None = None
 ) -> tuple[int, Card | None]:
-    """The writes, the round's next version and (``read_card``) the card after them, all sent
-    to the database at once (``caddie.store.together``): under load, a write's time is its
-    round trips. With ``commit``, blind writes (which nothing can refuse) commit in that same
-    round trip, and checked ones after their answers are seen; a refused write commits nothing
-    and leaves the transaction to roll back.
+    """The writes, the round's next version and (``read_card``) the card after them, in the
+    session's transaction, not committed: sent to the database at once
+    (``caddie.store.together``), since under load a write's time is its round trips. A refused
+    write raises ``StaleScore`` and leaves the transaction to roll back.
 
     With a ``key``, the key's row goes in the same round trip, after the round's next version
-    (which it records); nothing commits before its answer is seen. A key already there (applied
-    before, or by a writer that committed meanwhile) rolls all of it back and answers with the
-    round as it is now."""
+    (which it records). A key already there (applied before, or by a writer that committed
+    meanwhile) rolls all of it back and answers with the round as it is now."""
     key = check_key(key)
     seats = {p.seat: p for p in round_.players}
     for w in writes:
@@ -395,7 +406,7 @@ def _write(
     if read_card:
         steps.append(Step(_CARD, [{"round": round_.id}]))
     try:
-        answers = run_together(steps, commit=commit and not checked and not key)
+        answers = run_together(steps)
     except IntegrityError:  # the round or a player went meanwhile
         raise StaleScore([(seats[w.seat].name, w.hole) for w in writes]) from None
     if key and not answers[key_step]:
@@ -405,11 +416,6 @@ def _write(
     if conflicts:
         raise StaleScore(conflicts)
     version = answers[next_version][0][0]
-    # the version this write made, even if another writer commits right after it
-    set_committed_value(round_, "version", version)
-    set_committed_value(round_, "updated_at", now)
-    if commit and (checked or key):
-        commit_keeping()
     return version, (_card_from(round_, answers[-1]) if read_card else None)
 
 
@@ -425,9 +431,7 @@ def _as_applied(round_: Round, key: str, digest: str, read_card: bool) -> tuple[
     if applied is None or applied.round_id != round_.id or applied.cells != digest:
         raise KeyReused()  # (None: pruned between the two statements, a key a month old)
     version = round_version(round_) or round_.version
-    card = cards_of(round_) if read_card else None
-    set_committed_value(round_, "version", version)
-    return version, card
+    return version, (cards_of(round_) if read_card else None)
 
 
 def applied_round(key: str | None) -> Round | None:

@@ -24,7 +24,7 @@ from caddie.core.ledger import (
 )
 from caddie.core.table import Table
 from caddie.store.database import db
-from caddie.store.ledger import Card, CellWrite, StaleScore, cards_of, write_and_read
+from caddie.store.ledger import Card, CellWrite, cards_of, write_and_read
 from caddie.store.models import Round
 
 
@@ -149,8 +149,9 @@ class RoundView:
         }
 
 
-def view_round(round_: Round, card: Card | None = None) -> RoundView:
-    """The round's scorecard, from ``card`` when the caller has just read it (else read now)."""
+def view_round(round_: Round, card: Card | None = None, version: int | None = None) -> RoundView:
+    """The round's scorecard, from ``card`` (and at ``version``) when the caller has just read it,
+    else read now."""
     cards, versions = card if card is not None else cards_of(round_)
     course = Course.from_dict(round_.course) if round_.course else None
     pars = [h.par for h in course.holes[: round_.holes]] if course else None
@@ -170,7 +171,7 @@ def view_round(round_: Round, card: Card | None = None) -> RoundView:
         game=round_.game,
         holes=round_.holes,
         played_on=round_.played_on,
-        version=round_.version,
+        version=round_.version if version is None else version,
         table=Table.from_dict(round_.rules),
         course=course,
         lines=lines,
@@ -179,20 +180,20 @@ def view_round(round_: Round, card: Card | None = None) -> RoundView:
     )
 
 
-def write_and_view(round_: Round, writes: Sequence[CellWrite], key: str | None = None) -> RoundView:
-    """``write_scores``, and the card as that write left it.
+def enter_scores(round_: Round, writes: Sequence[CellWrite], key: str | None = None) -> RoundView:
+    """``write_scores``, and the card as that write left it: one transaction (the round read by
+    the caller, the writes on the condition of the versions seen, the card read back, COMMIT),
+    on one connection from the pool. Raises as ``write_scores`` does, with nothing written and
+    the transaction rolled back, so that the caller's answer (``view_round_now``) is read afresh.
+    A ``key`` applied before answers with the round as it is now, writing nothing
+    (``caddie.store.ledger``)."""
+    version, card = write_and_read(round_, writes, key)
+    return view_round(round_, card, version)
 
-    The card is read inside the write's own transaction, before it commits, and in the same
-    round trip to the database as the writes (``write_and_read``): one connection from the
-    pool, one transaction. A write that nothing can refuse (no cell version to check) commits
-    in that round trip too; after ``read_without_transaction``, BEGIN goes in it as well, and
-    the caller's read of the round and this round trip are the whole request on PostgreSQL.
-    Raises as ``write_scores`` does, with nothing written. A ``key`` applied before answers with
-    the round as it is now, writing nothing (``caddie.store.ledger``).
-    """
-    try:
-        card = write_and_read(round_, writes, key)
-    except StaleScore:
-        db.session.rollback()
-        raise
-    return view_round(round_, card)
+
+def view_round_now(round_: Round) -> RoundView:
+    """The round's scorecard as the database has it now, for an answer to a write that was
+    refused: whatever this request read before is dropped (its transaction ends here), so the
+    round and its card are read again, with every write committed since."""
+    db.session.rollback()
+    return view_round(round_)

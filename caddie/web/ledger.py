@@ -45,8 +45,7 @@ from caddie.store.ledger import (
 )
 from caddie.store.models import Round
 from caddie.store.round_owners import LIVE_TABLE, RoundOwner, find_round_and_owner, owners_of
-from caddie.store.round_view import RoundView, view_round, write_and_view
-from caddie.store.together import read_without_transaction
+from caddie.store.round_view import RoundView, enter_scores, view_round
 from caddie.web.filters import points as format_points
 from caddie.web.identity import browser_id, edit_grants, grant_edit
 from caddie.web.rendering import is_htmx, page_or_fragment
@@ -311,7 +310,6 @@ def round_page(public_id: str):
 @bp.post("/r/<public_id>/score")
 def save_score(public_id: str):
     """One cell from the pad: a quick score or the typed one (then the next blank cell), or Clear."""
-    read_without_transaction()  # its one write is write_and_view's
     round_, owner = _editable_and_owner(public_id)
     if owner is not None:
         return _refuse_owned(round_, owner)
@@ -327,7 +325,7 @@ def save_score(public_id: str):
             # An empty box is not an eraser: only "Clear this cell" empties a cell.
             return _render_round(round_, cell, message=_nothing_typed(view, cell), status=400)
         write = CellWrite(cell[0], cell[1], score, form.version.data or 0)
-        fresh = write_and_view(round_, [write], form.idempotency_key.data)
+        fresh = enter_scores(round_, [write], form.idempotency_key.data)
     except ValueError as err:  # CaddieError is a ValueError too: a bad score stays typed beside the pad
         message = err.message if isinstance(err, CaddieError) else str(err)
         return _render_round(round_, cell, message=message, typed=form.entered(), status=400)

@@ -22,7 +22,6 @@ from caddie.store.ledger import (
     access_for,
     applied_round,
     deal_round,
-    forget_reads,
     write_scores,
 )
 from caddie.store.models import Round
@@ -448,8 +447,7 @@ def table_to_ledger():
                 for i, (line, score) in enumerate(zip(round_view.lines, result.scores, strict=True))
             ]
         write_scores(round_, writes, key=form.idempotency_key.data)
-    except StaleScore as stale:
-        forget_reads()
+    except StaleScore as stale:  # rolled back: the round is read afresh
         _, fresh, _ = _table_round(form.round_id.data)
         errors["ledger"] = stale.sentence().replace("your entry was not saved", "the hole was not added")
         return _refused(state, errors, fresh if tied else None, rules, 409)

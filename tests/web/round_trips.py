@@ -82,9 +82,8 @@ class RoundTrips:
 
     @property
     def expected_for_a_hole(self) -> list[list[str]]:
-        """The round with its players, read outside a transaction; then the transaction: BEGIN, the
-        cells, the round's version, the card and COMMIT, sent together to PostgreSQL
-        (``caddie.store.together``)."""
+        """One transaction: the round with its players; the cells, the round's version and the
+        card, sent together to PostgreSQL (``caddie.store.together``); COMMIT."""
         if self.engine.dialect.name == "postgresql":
-            return [["SELECT"], ["BEGIN", "INSERT", "UPDATE", "SELECT", "COMMIT"]]
+            return [["SELECT"], ["BEGIN"], ["INSERT", "UPDATE", "SELECT"], ["COMMIT"]]
         return [["SELECT"], ["INSERT"], ["UPDATE"], ["SELECT"]]

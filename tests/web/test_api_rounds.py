@@ -790,9 +790,10 @@ def test_blind_writes_overwrite(client, stranger, played):
     assert status == 200 and line(after, "Ann")["scores"][0] == 9 and line(after, "Ann")["versions"][0] == 4
 
 
-def test_a_hole_write_is_two_round_trips_and_answers_the_card_as_it_stands(app, client, played, monkeypatch):
+def test_a_hole_write_is_one_transaction_and_answers_the_card_as_it_stands(app, client, played, monkeypatch):
     """Each round trip to PostgreSQL is a wait under load, so their count is the latency: the
-    round with its players; then one upsert of the cells, the round's version and the card."""
+    round with its players; then the cells, the round's version and the card, sent together;
+    then COMMIT."""
     rid = played["round"]["id"]
     watch = RoundTrips(app, monkeypatch)
     try:
@@ -802,31 +803,6 @@ def test_a_hole_write_is_two_round_trips_and_answers_the_card_as_it_stands(app, 
     assert status == 200 and watch.trips == watch.expected_for_a_hole, watch.trips
     assert [line(after, n)["scores"][4] for n in ("Ann", "Bo")] == [4, -2]
     assert after["version"] == 4 == get(client, rid)[1]["version"]
-
-
-def test_a_connection_read_outside_a_transaction_goes_back_to_the_pool_as_it_came(app, client, played):
-    """A hole's write reads the round outside a transaction (``read_without_transaction``); the
-    connection it used must not keep doing so for the next request, whose writes would then
-    each commit alone."""
-    from sqlalchemy import event
-
-    rid = played["round"]["id"]
-    used: list[object] = []
-    with app.app_context():
-        engine = db.engine
-    listener = lambda dbapi_connection, *_: used.append(dbapi_connection)
-    event.listen(engine.pool, "checkout", listener)
-    try:
-        status, _ = put(client, rid, 6, {"scores": {"Ann": 3}})
-    finally:
-        event.remove(engine.pool, "checkout", listener)
-    assert status == 200 and len(used) == 1
-    with app.app_context(), db.engine.connect() as connection:
-        raw = connection.connection.dbapi_connection
-        if engine.dialect.name == "postgresql":
-            assert raw is used[0]  # the pool hands back the one it was given
-            assert raw.autocommit is False
-        assert connection.get_isolation_level() != "AUTOCOMMIT"
 
 
 @pytest.mark.parametrize("if_match", ["3", '"3"', 'W/"3"', " 3 ", "*", '"1", "3"', "7, 3"])
@@ -866,15 +842,15 @@ def test_if_match_guards_cells_sent_without_a_version(app, client, played, monke
     import caddie.web.api.endpoints as api
 
     rid, token = played["round"]["id"], played["edit_token"]
-    real_write = api.write_and_view
+    real_write = api.enter_scores
 
     def write_after_someone_else(round_, writes, key=None):
-        monkeypatch.setattr(api, "write_and_view", real_write)
+        monkeypatch.setattr(api, "enter_scores", real_write)
         with app.test_client() as other:  # another scorekeeper gets in first
             put(other, rid, 1, {"scores": {"Ann": 2}}, token=token)
         return real_write(round_, writes, key)
 
-    monkeypatch.setattr(api, "write_and_view", write_after_someone_else)
+    monkeypatch.setattr(api, "enter_scores", write_after_someone_else)
     status, refused = put(client, rid, 1, {"scores": {"Ann": 9}}, if_match='"3"')
     assert status == 409 and line(refused["round"], "Ann")["scores"][0] == 2
 

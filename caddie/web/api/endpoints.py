@@ -41,14 +41,12 @@ from caddie.store.ledger import (
     cards_of,
     deal_round,
     delete_round,
-    forget_reads,
     round_version,
     was_applied,
 )
 from caddie.store.models import Round
 from caddie.store.round_owners import find_round_and_owner
-from caddie.store.round_view import RoundView, view_round, write_and_view
-from caddie.store.together import read_without_transaction
+from caddie.store.round_view import RoundView, enter_scores, view_round, view_round_now
 from caddie.web.api.body import (
     cell_writes,
     chosen_game,
@@ -231,7 +229,6 @@ def put_hole(public_id: str, hole: str):
     ``Idempotency-Key``: a write sent again with the key it was applied under is not applied
     again; it answers with the round as it is now (``caddie.store.ledger``).
     """
-    read_without_transaction()  # its one write is write_and_view's: two round trips in all
     round_ = _round_for(public_id, Access.EDIT)
     number = hole_number(hole, round_.holes)
     if_match = request.headers.get("If-Match")
@@ -249,7 +246,7 @@ def put_hole(public_id: str, hole: str):
     body = json_object(HOLE_FIELDS)
     writes = cell_writes(body, round_, number, versions)
     try:
-        view = write_and_view(round_, writes, key)
+        view = enter_scores(round_, writes, key)
     except StaleScore as err:
         return _stale(409, err.sentence(), "scores", round_)
     return _summary(round_, view=view)
@@ -294,8 +291,7 @@ def _summary(round_: Round, status: int = 200, view: RoundView | None = None, **
 
 
 def _stale(status: int, message: str, field: str | None, round_: Round):
-    forget_reads()  # whatever this request read is old news
-    return _summary(round_, status, error=message, field=field)
+    return _summary(round_, status, view=view_round_now(round_), error=message, field=field)
 
 
 def _etag(version: int) -> str:
