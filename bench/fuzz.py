@@ -210,35 +210,33 @@ def build_world(app, seed: int = 1) -> World:
 
 
 def _advance_grid(match, moves: int) -> None:
-    from caddie.store.grid_matches import GRID
-    from caddie.store.matches import computer_to_move, play, step
+    from caddie.store.matches import computer_to_move, load, play, step
 
     for _ in range(moves):
-        game = GRID.load(match)
+        game = load(match)
         if game.phase == "match_over":
             return
         if computer_to_move(match, game):
-            step(GRID, match, match.version)
+            step(match, match.version)
         else:
-            play(GRID, match, game.legal_actions()[0], match.version)
+            play(match, game.legal_actions()[0], match.version)
 
 
 def _advance_clubs(match, moves: int, rng: random.Random) -> None:
     from caddie.core.clubs.game import NEXT
     from caddie.core.clubs.opponents import choose_play
-    from caddie.store.club_matches import CLUBS
-    from caddie.store.matches import computer_to_move, play, step
+    from caddie.store.matches import computer_to_move, load, play, step
 
     for _ in range(moves):
-        game = CLUBS.load(match)
+        game = load(match)
         if game.is_over:
             return
         if computer_to_move(match, game):
-            step(CLUBS, match, match.version)
+            step(match, match.version)
         elif game.phase == "hole_over":
-            play(CLUBS, match, NEXT, match.version)
+            play(match, NEXT, match.version)
         else:
-            play(CLUBS, match, choose_play(game.view(0), "steady", rng), match.version)
+            play(match, choose_play(game.view(0), "steady", rng), match.version)
 
 
 def _sign_in(app, browser: Browser) -> None:

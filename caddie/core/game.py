@@ -57,6 +57,7 @@ class GameAction(Protocol):
 
 
 ActionT = TypeVar("ActionT", bound=GameAction)
+ViewT = TypeVar("ViewT", bound=Mapping[str, Any])  # a game's information state: a TypedDict
 
 
 @dataclass(frozen=True)
@@ -159,9 +160,10 @@ def plain_json(value: Any) -> Any:
 
 
 @dataclass(kw_only=True)
-class Game(Generic[ActionT]):
+class Game(Generic[ActionT, ViewT]):
     """What both games' dataclasses share. A game adds its own fields, ``PHASES`` (the first
-    ones those in which a seat acts, then ``"hole_over"``, then ``OVER_PHASE``) and ``CODECS``."""
+    ones those in which a seat acts, then ``"hole_over"``, then ``OVER_PHASE``) and ``CODECS``;
+    ``ActionT`` is its action, ``ViewT`` the typed information state its ``view`` gives."""
 
     names: list[str]
     seed: int
@@ -185,6 +187,11 @@ class Game(Generic[ActionT]):
     @property
     def players(self) -> int:
         return len(self.names)
+
+    @property
+    def holes(self) -> int:
+        """How many holes the game lasts."""
+        raise NotImplementedError
 
     @property
     def current(self) -> int | None:
@@ -213,12 +220,35 @@ class Game(Generic[ActionT]):
         """Let ``seat`` do ``action``; raise ``IllegalAction`` (changing nothing) if it may not."""
         raise NotImplementedError
 
-    def view(self, seat: int | None) -> Mapping[str, Any]:
-        """The information state of ``seat`` (``None``: someone watching): what it may know, no more."""
+    def legal_kinds(self) -> list[str]:
+        """The kinds of action open to the seat to act, in a fixed order (a cheap question where
+        ``legal_actions`` is long)."""
+        return sorted({action.kind for action in self.legal_actions()})
+
+    def next_hole(self) -> Event[ActionT]:
+        """Deal the next hole (``IllegalAction`` unless a hole has just ended): what ``NEXT``
+        does, without a seat."""
         raise NotImplementedError
+
+    def view(self, seat: int | None, events: bool = True) -> ViewT:
+        """The information state of ``seat`` (``None``: someone watching): what it may know, no
+        more. ``events=False`` leaves out the latest events (``"events"``), which people read and
+        programs do not need."""
+        raise NotImplementedError
+
+    def spectator_view(self) -> ViewT:
+        """What someone watching sees: exactly a non-player's view."""
+        return self.view(None)
 
     def cards_in_play(self) -> Counter[Any]:
         """Every card of the game, wherever it is (each game says where its cards can be)."""
+        raise NotImplementedError
+
+    def redealt_unseen(self, seat: int | None, seed: int) -> Self:
+        """A copy of the game that ``seat`` (``None``: someone watching) cannot tell from this one:
+        every card it cannot see dealt again (``seed``: how) among the places such cards are (the deck,
+        face-down cards, other hands). A search may sample the unseen this way; the conformance
+        test checks with it that a view holds nothing the seat may not know."""
         raise NotImplementedError
 
     # -- the checks every action and view starts with ----------------------------------------

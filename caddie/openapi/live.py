@@ -11,9 +11,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from caddie.core.games import GAME_NAMES, GAMES
 from caddie.core.grid.rules import PRESETS
 from caddie.core.ledger import HOLE_COUNTS
-from caddie.core.live.games import GAMES
 from caddie.core.live.table import CLOCKS, LEVELS
 from caddie.openapi.registry import (
     SCHEMAS,
@@ -28,7 +28,6 @@ from caddie.openapi.registry import (
 )
 
 TAGS = ["Live tables"]
-_SEATS = {name: game.seats for name, game in GAMES.items()}
 PHASES = ["lobby", "flip", "turn", "hole_over", "over"]
 GRID_MOVES = ["flip", "draw", "take_discard", "swap", "discard", "knock", "next_hole"]
 NULLABLE_CARD: Schema = {"anyOf": [ref("CardCode"), {"type": "null"}]}
@@ -49,7 +48,7 @@ _TABLE_VIEW_PROPERTIES: dict[str, Schema] = {
         "description": "Grows with every change to the table: send it with a move, and as `?wait=` to be "
         "told of the next change.",
     },
-    "game": {"type": "string", "enum": list(GAMES)},
+    "game": {"type": "string", "enum": list(GAME_NAMES)},
     "holes": {"type": "integer", "enum": list(HOLE_COUNTS)},
     "phase": {
         "type": "string",
@@ -142,7 +141,7 @@ SCHEMAS.update(
             "properties": {
                 "game": {
                     "type": "string",
-                    "enum": list(GAMES),
+                    "enum": list(GAME_NAMES),
                     "default": "grid",
                     "description": "`grid` (Grid Golf) or `clubs` (Club Cards).",
                 },
@@ -150,10 +149,11 @@ SCHEMAS.update(
                 "seats": {
                     "type": "array",
                     "items": ref("TableSeatRequest"),
-                    "minItems": min(low for low, _ in _SEATS.values()),
-                    "maxItems": max(high for _, high in _SEATS.values()),
-                    "description": f"In seat order, yours first: {_SEATS['grid'][0]} to {_SEATS['grid'][1]} "
-                    f"seats for Grid Golf, {_SEATS['clubs'][0]} to {_SEATS['clubs'][1]} for Club Cards.",
+                    "minItems": min(kind.seats[0] for kind in GAMES),
+                    "maxItems": max(kind.seats[1] for kind in GAMES),
+                    "description": "In seat order, yours first: "
+                    + ", ".join(f"{kind.seats[0]} to {kind.seats[1]} seats for {kind.title}" for kind in GAMES)
+                    + ".",
                 },
                 "holes": {
                     "type": "integer",

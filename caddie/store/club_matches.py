@@ -1,37 +1,25 @@
 """Club Cards' part of storing a digital game (the rest, for both games, is ``caddie.store.matches``):
-dealing a round on a course, with the table's deck and chart, and the computer's play."""
+dealing a round on a course, with the table's deck and chart."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from caddie.core.clubs.game import ClubAction, ClubRound
-from caddie.core.clubs.opponents import LEVELS, choose_play
+from caddie.core.clubs.game import ClubRound
+from caddie.core.clubs.opponents import LEVELS
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError
 from caddie.core.game import Seat
+from caddie.core.games.club_cards import CLUB_CARDS
 from caddie.core.table import Table
-from caddie.offload.heavy_work import run_heavy
 from caddie.store.ledger import deal_round
-from caddie.store.matches import HUMAN_SEAT, MatchGame, new_seed, store_new
+from caddie.store.matches import HUMAN_SEAT, new_seed, store_new
 from caddie.store.models import Match
 
-__all__ = ["CLUBS", "ClubGame", "MAX_CLUB_OPPONENTS", "MIN_CLUB_OPPONENTS", "start_club_match"]
+__all__ = ["MAX_CLUB_OPPONENTS", "MIN_CLUB_OPPONENTS", "start_club_match"]
 
 MIN_CLUB_OPPONENTS, MAX_CLUB_OPPONENTS = 1, 3  # two players with one deck, up to four with two (docs/club-cards.md)
-
-
-class ClubGame(MatchGame[ClubRound]):
-    name = "clubs"
-    engine = ClubRound
-
-    def computer_action(self, game: ClubRound, seat: int, level: str, rng: random.Random) -> ClubAction:
-        return run_heavy(choose_play, game.view(seat), level, rng)
-
-
-CLUBS = ClubGame()
 
 
 def start_club_match(owner: str, table: Table, course: Course, seats: Sequence[Seat], seed: int | None = None) -> Match:
@@ -44,4 +32,4 @@ def start_club_match(owner: str, table: Table, course: Course, seats: Sequence[S
     game = ClubRound.new(course, names, new_seed() if seed is None else seed, table.clubs)
     # the ledger counts the decks from the players at this table, not the Settings default
     round_ = deal_round(owner, names, len(course.holes), "clubs", replace(table, players=len(names)), course)
-    return store_new(owner, CLUBS, game, seats, round_.id)
+    return store_new(owner, CLUB_CARDS, game, seats, round_.id)

@@ -8,13 +8,10 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from caddie.core.clubs.game import ClubRound
-from caddie.core.grid.game import GridMatch
-from caddie.store.club_matches import CLUBS
 from caddie.store.database import db
-from caddie.store.grid_matches import GRID
 from caddie.store.ledger import rounds_for
 from caddie.store.live_tables import load as load_table
+from caddie.store.matches import load
 from caddie.store.models import LiveTableRecord, Match
 from caddie.store.round_owners import owners_of
 from caddie.store.round_view import RoundView, view_round
@@ -62,12 +59,11 @@ def matches_under_way(browser: str | None) -> list[MatchUnderWay]:
     )
     found = []
     for match in rows:
-        game: GridMatch | ClubRound = GRID.load(match) if match.game == "grid" else CLUBS.load(match)
+        game = load(match)
         if game.is_over:
             continue
-        holes = game.rules.holes if isinstance(game, GridMatch) else game.holes
         opponents = [seat["name"] for seat in match.seats if seat["level"] is not None]
-        found.append(MatchUnderWay(match.public_id, match.game, opponents, game.hole, holes))
+        found.append(MatchUnderWay(match.public_id, match.game, opponents, game.hole, game.holes))
     return found
 
 

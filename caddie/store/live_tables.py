@@ -28,19 +28,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import undefer
 from sqlalchemy.orm.attributes import set_committed_value
 
-from caddie.core.clubs.scoring import ClubRules
-from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError
-from caddie.core.grid.rules import Rules
 from caddie.core.live.codes import new_code, read_code
 from caddie.core.live.table import LiveTable
-from caddie.core.table import Table
-from caddie.store.club_matches import CLUBS
+from caddie.offload.heavy_work import run_heavy
 from caddie.store.database import db
-from caddie.store.grid_matches import GRID
 from caddie.store.ledger import deal_round
 from caddie.store.match_records import StaleMatch, save_versioned
-from caddie.store.matches import MatchGame, new_seed
+from caddie.store.matches import new_seed
 from caddie.store.models import LiveTableRecord, Round
 from caddie.store.together import commit_keeping
 from caddie.store.tokens import is_token
@@ -91,8 +86,6 @@ SHOW = timedelta(minutes=30)
 # another for ever, and comes back as it was when someone returns.
 OPEN_WHILE_SEEN = timedelta(hours=1)
 SEEN_EVERY = timedelta(minutes=1)  # a table's presence is written at most this often, not at every request
-
-_MOVERS: dict[str, MatchGame[Any]] = {"grid": GRID, "clubs": CLUBS}
 
 # Set whenever this process stores a table with a move due (a computer's turn, a turn clock): its
 # driver thread (caddie/web/live/driver.py) then looks at once, where it would otherwise look
@@ -462,13 +455,6 @@ def let_back_in(row: LiveTableRecord, by: int, seat: int) -> str:
     return token
 
 
-def _ledger_table(table: LiveTable) -> Table:
-    """The house settings the table's ledger round records."""
-    if table.kind.name == "grid":
-        return Table(rules=Rules.from_dict(table.settings["rules"]))
-    return Table(clubs=ClubRules.from_dict(table.settings["clubs"]), players=len(table.places))
-
-
 def start(row: LiveTableRecord, by: int | None, timing: Timing = Timing(), seed: int | None = None) -> None:
     """The host deals the match and opens the ledger round every hole lands in (the host's browser
     owns it, as with a solo match)."""
@@ -476,10 +462,10 @@ def start(row: LiveTableRecord, by: int | None, timing: Timing = Timing(), seed:
     version = row.version  # the one the state was read at (the round's commit below expires the row)
     table.start(by, new_seed() if seed is None else seed)  # raises before anything is stored
     assert table.match is not None
-    course = Course.from_dict(table.settings["course"]) if table.kind.name == "clubs" else None
+    kind, settings = table.kind, table.settings
     round_ = deal_round(
-        row.host_browser, table.match.names, table.kind.holes(table.settings), table.kind.name,
-        _ledger_table(table), course,
+        row.host_browser, table.match.names, kind.holes(settings), kind.name,
+        kind.ledger_table(settings, len(table.places)), kind.course(settings),
     )  # fmt: skip
     row.round_id = round_.id
     try:
@@ -658,10 +644,10 @@ def _play_one(row: LiveTableRecord, timing: Timing) -> int:
     else:
         _clear_due(row)
         return 0
-    mover = _MOVERS[table.kind.name]
+    kind = table.kind
     # seeded by the table and its version: working the same move out again gives the same move
     rng = random.Random(f"{match.seed}:{row.public_id}:{row.version}")
-    action = mover.computer_action(match, seat, level, rng)
+    action = run_heavy(kind.choose, kind.decision_view(match, seat), level, rng)
     table.play_for(seat, action, notice)
     # under the clock, a person's turn that is not finished (a card drawn) is finished at once
     forced_again = notice is not None and table.to_move == seat

@@ -5,10 +5,9 @@ The whole game (hidden cards, deck order) is one JSON value in ``Match.state``,
 read and written only here, through the shared game API (``caddie.core.game``).
 Every write names the version it was based on (``match_records.save_move``), so a
 replayed or doubled request never plays twice; each finished hole lands in the
-match's ledger round. What differs between the games is a small ``MatchGame``
-each (``grid_matches.GRID``, ``club_matches.CLUBS``): how a computer picks its
-move, and what else a person's move keeps (Grid Golf reviews the person's
-decisions).
+match's ledger round. What differs between the games is the game's kind
+(``caddie.core.games``): how a computer picks its move, and what else a person's
+move keeps (Grid Golf reviews the person's decisions).
 """
 
 from __future__ import annotations
@@ -16,12 +15,15 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from sqlalchemy import select
 
 from caddie.core.game import Event, Game, Seat
+from caddie.core.games import game_named
+from caddie.core.games.kind import GameKind
 from caddie.core.shuffle import secret_seed
+from caddie.offload.heavy_work import run_heavy
 from caddie.store.database import db
 from caddie.store.match_records import StaleMatch, save_move
 from caddie.store.models import Match
@@ -29,11 +31,13 @@ from caddie.store.tokens import is_token
 
 __all__ = [
     "HUMAN_SEAT",
-    "MatchGame",
     "Seat",
     "StaleMatch",
     "computer_to_move",
     "find_match",
+    "hint_seed",
+    "kind_of",
+    "load",
     "matches_for",
     "new_seed",
     "play",
@@ -44,29 +48,6 @@ __all__ = [
 
 HUMAN_SEAT = 0  # the person holding the phone sits at seat 0
 
-GameT = TypeVar("GameT", bound=Game[Any])
-
-
-class MatchGame(Generic[GameT]):
-    """The per-game part of storing a digital game. ``name`` is the ``Match.game`` value."""
-
-    name: str
-    engine: type[GameT]
-
-    def load(self, match: Match) -> GameT:
-        return self.engine.from_dict(match.state)
-
-    def computer_action(self, game: GameT, seat: int, level: str, rng: random.Random) -> Any:
-        """The move the computer at ``seat`` makes, decided from that seat's view alone."""
-        raise NotImplementedError
-
-    def person_move(self, match: Match, game: GameT, action: Any, seen_version: int) -> Event[Any]:
-        """Apply the person's move (``IllegalAction`` changes nothing)."""
-        return game.apply(action, HUMAN_SEAT)
-
-    def after_move(self, game: GameT) -> None:
-        """Anything a game keeps after each move, before it is saved."""
-
 
 def new_seed() -> int:
     """A new match's or live table's seed: secret, and far too big to search from the cards dealt
@@ -74,7 +55,22 @@ def new_seed() -> int:
     return secret_seed()
 
 
-def store_new(owner: str, kind: MatchGame[Any], game: Game[Any], seats: Sequence[Seat], round_id: int) -> Match:
+def kind_of(match: Match) -> GameKind[Any]:
+    return game_named(match.game)
+
+
+def load(match: Match) -> Game[Any, Any]:
+    """The game as stored (``CaddieError`` if the stored value is not a game of its kind)."""
+    return kind_of(match).engine.from_dict(match.state)
+
+
+def hint_seed(match: Match, version: int) -> str:
+    """The caddie's random source for the person's decision at ``version``: the Hint and the
+    hole's review use the same one, so the review's caddie says what the Hint said."""
+    return f"hint:{match.public_id}:{version}"
+
+
+def store_new(owner: str, kind: GameKind[Any], game: Game[Any, Any], seats: Sequence[Seat], round_id: int) -> Match:
     """Store a freshly dealt game with its seats and the ledger round it fills in."""
     match = Match(
         public_id=secrets.token_urlsafe(12),
@@ -112,42 +108,47 @@ def matches_for(owner: str | None, game: str = "grid") -> list[Match]:
     )
 
 
-def computer_to_move(match: Match, game: Game[Any]) -> bool:
+def computer_to_move(match: Match, game: Game[Any, Any]) -> bool:
     """Whether the seat to move is a computer's."""
     seat = game.current
     return seat is not None and match.seats[seat]["level"] is not None
 
 
-def play(kind: MatchGame[GameT], match: Match, action: Any, seen_version: int) -> Event[Any]:
+def play(match: Match, action: Any, seen_version: int) -> Event[Any]:
     """The person's move. Raises ``IllegalAction`` (nothing changes) or ``StaleMatch``."""
     if seen_version != match.version:
         raise StaleMatch()
-    game = kind.load(match)
+    kind, game = kind_of(match), load(match)
     holes = len(game.hole_scores)
-    event = kind.person_move(match, game, action, seen_version)
-    kind.after_move(game)
-    _save(match, game, seen_version, holes)
+    event = kind.person_move(game, action, HUMAN_SEAT, hint_seed(match, seen_version))
+    _save(match, _reviewed(kind, game, by_person=True), seen_version, holes)
     return event
 
 
-def step(kind: MatchGame[GameT], match: Match, seen_version: int) -> Event[Any] | None:
+def step(match: Match, seen_version: int) -> Event[Any] | None:
     """One computer move, if a computer is to move; ``None`` otherwise."""
     if seen_version != match.version:
         raise StaleMatch()
-    game = kind.load(match)
+    kind, game = kind_of(match), load(match)
     seat = game.current
     if seat is None or not computer_to_move(match, game):
         return None
     # Seeded by the match and its version: the same request always makes the same move.
     rng = random.Random(f"{game.seed}:{match.version}")
     holes = len(game.hole_scores)
-    event = game.apply(kind.computer_action(game, seat, match.seats[seat]["level"], rng), seat)
-    kind.after_move(game)
-    _save(match, game, seen_version, holes)
+    level = match.seats[seat]["level"]
+    event = game.apply(run_heavy(kind.choose, kind.decision_view(game, seat), level, rng), seat)
+    _save(match, _reviewed(kind, game, by_person=False), seen_version, holes)
     return event
 
 
-def _save(match: Match, game: Game[Any], seen_version: int, holes_before: int) -> None:
+def _reviewed(kind: GameKind[Any], game: Game[Any, Any], by_person: bool) -> Game[Any, Any]:
+    """The game with its review brought up to date, worked out in the helper process when the
+    move left any of it to do."""
+    return run_heavy(kind.reviewed, game) if kind.review_pending(game, by_person) else game
+
+
+def _save(match: Match, game: Game[Any, Any], seen_version: int, holes_before: int) -> None:
     """Save the move; its finished holes go to the ledger round only when this move finished one
     (``holes_before``: how many were finished before it), so that an ordinary move costs no
     reading of the scorecard."""

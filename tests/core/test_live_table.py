@@ -7,9 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from caddie.core.errors import CaddieError
+from caddie.core.games.grid_golf import GRID_GOLF
+from caddie.core.games.kind import seats_after
 from caddie.core.grid.game import GridMatch
 from caddie.core.grid.rules import Rules
-from caddie.core.live.games import GAMES, seats_after
 from caddie.core.live.table import ASK_SECONDS, MAX_ASKS, LiveTable, NotTheHost
 
 DIGESTS = st.sampled_from(["d-ann", "d-bob", "d-cy", "d-di", "d-ed"])
@@ -35,7 +36,7 @@ def test_a_seats_opponents_come_in_playing_order_from_the_seat_after_it(players,
     match = GridMatch.new(Rules(), [f"P{i}" for i in range(players)], seed=data.draw(st.integers(0, 99)))
     match.order = data.draw(st.permutations(range(players)))  # the order a later hole may have
     seat = data.draw(st.integers(0, players - 1))
-    view = GAMES["grid"].program_view(match, seat)
+    view = GRID_GOLF.program_view(match, seat)
     whole = match.view(None, events=False)
     after = seats_after(match.order, seat)
     assert sorted(after) == [s for s in range(players) if s != seat]

@@ -11,8 +11,8 @@ import pytest
 from flask.sessions import SecureCookieSessionInterface
 
 from caddie.core.clubs.solver import solve
-from caddie.store.club_matches import CLUBS
 from caddie.store.database import db
+from caddie.store.matches import load
 from caddie.store.models import Match, Round
 from tests.conftest import CSRF_META
 
@@ -49,7 +49,7 @@ def version(html: str) -> str:
 def stored(app, public_id):
     with app.app_context():
         match = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
-        return match, CLUBS.load(match)
+        return match, load(match)
 
 
 def check_information_set(app, client, public_id, html):

@@ -57,7 +57,7 @@ def test_following_the_hint_every_time_is_the_caddies_hole(app, client):
 
 
 def test_a_careless_hole_lists_what_each_decision_cost_biggest_first(app, client, monkeypatch):
-    import caddie.store.grid_matches as store
+    import caddie.core.games.grid_golf as store
 
     calls = []
     real = store.review_hole

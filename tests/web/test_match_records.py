@@ -10,10 +10,10 @@ from caddie.core.courses.course import SAMPLE_COURSES
 from caddie.core.game import Seat
 from caddie.core.table import Table
 from caddie.store import match_records
-from caddie.store.club_matches import CLUBS, start_club_match
+from caddie.store.club_matches import start_club_match
 from caddie.store.database import db
 from caddie.store.ledger import CellWrite, cards_of, write_scores
-from caddie.store.matches import computer_to_move, play, step
+from caddie.store.matches import computer_to_move, load, play, step
 from caddie.store.models import Match, Round
 
 
@@ -21,16 +21,16 @@ def _start_and_play_my_shot(app):
     match = start_club_match(
         "b" * 32, Table(), SAMPLE_COURSES["cedar-nine"], [Seat("Pat", None), Seat("Ada", "steady")], seed=5
     )
-    game = CLUBS.load(match)
-    play(CLUBS, match, ClubAction.play(list(solve(game.hands[0], game.yardage).cards)), match.version)
+    game = load(match)
+    play(match, ClubAction.play(list(solve(game.hands[0], game.yardage).cards)), match.version)
     return match
 
 
 def test_the_move_that_ends_a_hole_lands_it_in_the_ledger_in_the_same_commit(app):
     with app.app_context():
         match = _start_and_play_my_shot(app)
-        assert step(CLUBS, match, match.version) is not None  # Ada's shot ends hole 1
-        game = CLUBS.load(match)
+        assert step(match, match.version) is not None  # Ada's shot ends hole 1
+        game = load(match)
         cards, _ = cards_of(db.session.get(Round, match.round_id))
         assert [cards["Pat"][0], cards["Ada"][0]] == game.hole_scores[0]
 
@@ -43,7 +43,7 @@ def test_a_score_typed_into_the_scorecard_meanwhile_stands_and_the_move_still_co
         write_scores(round_, [CellWrite(1, 1, 9, 0)])  # ...someone types Ada's hole 1 as 9
         monkeypatch.setattr(match_records, "cards_of", lambda r: blank_card)
         version = match.version
-        step(CLUBS, match, version)
+        step(match, version)
         assert db.session.get(Match, match.id).version == version + 1, "the move is stored"
         monkeypatch.undo()
         cards, _ = cards_of(db.session.get(Round, match.round_id))
@@ -61,7 +61,7 @@ def test_a_failure_while_landing_undoes_the_move_too(app, monkeypatch):
 
         monkeypatch.setattr(match_records, "write_scores", crash)
         with pytest.raises(RuntimeError):
-            step(CLUBS, match, version)
+            step(match, version)
         db.session.rollback()
         stored = db.session.get(Match, match.id)
         db.session.refresh(stored)
@@ -84,21 +84,21 @@ def test_only_a_move_that_ends_a_hole_reads_the_scorecard(app):
         moves = {"ended a hole": 0, "ended none": 0}
         try:
             while sum(moves.values()) < 8:
-                game = CLUBS.load(match)
+                game = load(match)
                 holes = len(game.hole_scores)
                 statements.clear()
                 if computer_to_move(match, game):
-                    step(CLUBS, match, match.version)
+                    step(match, match.version)
                 elif game.phase == "hole_over":
-                    play(CLUBS, match, NEXT, match.version)
+                    play(match, NEXT, match.version)
                 else:
-                    play(CLUBS, match, ClubAction.play(list(solve(game.hands[0], game.yardage).cards)), match.version)
+                    play(match, ClubAction.play(list(solve(game.hands[0], game.yardage).cards)), match.version)
                 card_read = [sql for sql in statements if "hole_scores" in sql or "FROM rounds" in sql]
-                ended = len(CLUBS.load(match).hole_scores) > holes
+                ended = len(load(match).hole_scores) > holes
                 moves["ended a hole" if ended else "ended none"] += 1
                 assert bool(card_read) == ended, (ended, card_read)
         finally:
             event.remove(db.engine, "before_cursor_execute", note)
         assert moves["ended a hole"] >= 2 and moves["ended none"] >= 4
         cards, _ = cards_of(db.session.get(Round, match.round_id))
-        assert [cards[n][:3] for n in ("Pat", "Ada")] == [list(s) for s in zip(*CLUBS.load(match).hole_scores[:3])]
+        assert [cards[n][:3] for n in ("Pat", "Ada")] == [list(s) for s in zip(*load(match).hole_scores[:3])]

@@ -11,7 +11,7 @@ from flask.sessions import SecureCookieSessionInterface
 
 from caddie.core.grid.scoring import score_table
 from caddie.store.database import db
-from caddie.store.grid_matches import GRID
+from caddie.store.matches import load
 from caddie.store.models import Match, Round
 from tests.conftest import CSRF_META
 
@@ -91,7 +91,7 @@ def expected_codes(game, seat=0) -> list[str]:
 def check_information_set(app, client, public_id, html):
     with app.app_context():
         match = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
-        game = GRID.load(match)
+        game = load(match)
     shown = re.findall(r'class="card[^"]*" data-code="([^"]*)"', html)
     assert shown == expected_codes(game), "the page shows exactly the cards seat 0 may see"
     assert "".join(game.deck[-6:]) not in "".join(shown) or len(game.deck) < 6

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import select
 
 from caddie.store.database import db
-from caddie.store.grid_matches import GRID
+from caddie.store.matches import load
 from caddie.store.models import HoleScore, LiveTableRecord, Match, Round, RoundPlayer
 from tests.web.openapi_check import assert_documented, examples_of, fetch_document
 from tests.web.test_api_rounds import HOLE_PATH, stored
@@ -170,7 +170,7 @@ def test_a_matchs_round_page_is_a_read_only_card_with_a_link_to_the_match(app, c
 def test_the_match_still_lands_its_holes(app, client, played_match):
     with app.app_context():
         match = db.session.scalars(select(Match).where(Match.public_id == played_match)).one()
-        expected = GRID.load(match).hole_scores[0]
+        expected = load(match).hole_scores[0]
     public_id = match_round(app, played_match)
     assert [score for _, _, score, _ in round_cards(app, public_id)] == list(expected)
 

@@ -23,11 +23,11 @@ from caddie.core.grid.players import choose
 from caddie.core.grid.rules import Rules
 from caddie.core.table import Table
 from caddie.store import live_tables
-from caddie.store.club_matches import CLUBS, start_club_match
+from caddie.store.club_matches import start_club_match
 from caddie.store.database import db
-from caddie.store.grid_matches import GRID, start_match
+from caddie.store.grid_matches import start_match
 from caddie.store.match_records import save_move
-from caddie.store.matches import play, step
+from caddie.store.matches import load, play, step
 from caddie.store.models import LiveTableRecord, Match
 from caddie.web.app import MIGRATIONS_DIR
 from tests.web.test_play_pages import start as start_through_http
@@ -58,9 +58,9 @@ def test_new_games_store_a_secret_sized_seed_that_reads_back_whole(app):
         )
         live_tables.start(row, 0, NOW)
         dealt = {
-            (Match, grid.id): GRID.load(grid).to_dict(),
-            (Match, clubs.id): CLUBS.load(clubs).to_dict(),
-            (Match, biggest.id): GRID.load(biggest).to_dict(),
+            (Match, grid.id): load(grid).to_dict(),
+            (Match, clubs.id): load(clubs).to_dict(),
+            (Match, biggest.id): load(biggest).to_dict(),
             (LiveTableRecord, row.id): live_tables.load(row).to_dict(),
         }
         for (model, row_id), state in dealt.items():
@@ -69,7 +69,7 @@ def test_new_games_store_a_secret_sized_seed_that_reads_back_whole(app):
             seed = (read_back["match"] if model is LiveTableRecord else read_back)["seed"]
             assert type(seed) is int and seed.bit_length() >= 128
         assert stored_state(Match, biggest.id)["seed"] == BIGGEST
-        assert GRID.load(db.session.get(Match, biggest.id)).seed == BIGGEST
+        assert load(db.session.get(Match, biggest.id)).seed == BIGGEST
 
 
 # -- the migration ----------------------------------------------------------------------------
@@ -110,12 +110,12 @@ def test_the_migration_gives_games_being_played_a_new_seed_and_leaves_the_rest(a
     with app.app_context():
         # as stored before the change: small seeds
         grid = start_match(OWNER, Table(), Rules(holes=9), SEATS, seed=12345)
-        play(GRID, grid, GRID.load(grid).legal_actions()[0], grid.version)  # a card turned up
+        play(grid, load(grid).legal_actions()[0], grid.version)  # a card turned up
         clubs = start_club_match(OWNER, Table(), SAMPLE_COURSES["cedar-nine"], SEATS, seed=5)
-        game = CLUBS.load(clubs)
-        play(CLUBS, clubs, ClubAction.play(list(solve(game.hands[0], game.yardage).cards)), clubs.version)
+        game = load(clubs)
+        play(clubs, ClubAction.play(list(solve(game.hands[0], game.yardage).cards)), clubs.version)
         finished = start_match(OWNER, Table(), Rules(cards=4, initial_flips=0, holes=9), SEATS, seed=77)
-        game = GRID.load(finished)
+        game = load(finished)
         play_out(game)
         save_move(finished, game.to_dict(), finished.version, game.is_over, game.hole_scores)
         seats = [{"kind": "person"}, {"kind": "computer", "level": "beginner"}]
@@ -159,10 +159,10 @@ def test_the_migration_gives_games_being_played_a_new_seed_and_leaves_the_rest(a
         assert after["clubs"]["pile"] != before["clubs"]["pile"]
         # and each plays on
         grid, clubs, live = (db.session.get(*rows[name]) for name in ("grid", "clubs", "live"))
-        assert GRID.load(grid).seed == new_seeds[0]
-        play(GRID, grid, GRID.load(grid).legal_actions()[0], grid.version)  # the second card turned up
-        step(CLUBS, clubs, clubs.version)
-        assert CLUBS.load(clubs).phase == "hole_over"
+        assert load(grid).seed == new_seeds[0]
+        play(grid, load(grid).legal_actions()[0], grid.version)  # the second card turned up
+        step(clubs, clubs.version)
+        assert load(clubs).phase == "hole_over"
         live_tables.move(live, 0, [live_tables.load(live).match.legal_actions()[0]], live.version, NOW)
         assert live_tables.load(live).match.seed == new_seeds[2]
 

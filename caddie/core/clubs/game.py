@@ -180,7 +180,7 @@ def _strokes(n: int) -> str:
 
 
 @dataclass
-class ClubRound(Game[ClubAction]):
+class ClubRound(Game[ClubAction, ClubView]):
     """A whole round: the course, the cards, whose turn it is, the scores.
 
     Build one with ``ClubRound.new``; change it only through ``apply``. The
@@ -319,6 +319,17 @@ class ClubRound(Game[ClubAction]):
         """``["play"]`` while a hole is played, ``["next"]`` between holes, ``[]`` at the end."""
         return {"play": ["play"], "hole_over": ["next"], "round_over": []}[self.phase]
 
+    def redealt_unseen(self, seat: int | None, seed: int) -> ClubRound:
+        game = self.from_dict(self.to_dict())  # a deep copy, its cards checked
+        others = [s for s in range(game.players) if s != seat]
+        unseen = [card for s in others for card in game.hands[s]] + game.pile
+        shuffle(unseen, seed, "unseen")
+        for s in others:
+            game.hands[s] = sorted((unseen.pop() for _ in game.hands[s]), reverse=True)
+            game.drawn[s] = game.hands[s][: len(game.drawn[s])]  # as many drawn, from the new hand
+        game.pile = unseen
+        return game
+
     def short(self, seat: int) -> bool:
         """Whether ``seat``'s whole hand is short of this hole (it must then play every card)."""
         return sum(self.hands[seat]) < self.yardage
@@ -328,9 +339,7 @@ class ClubRound(Game[ClubAction]):
         """Let ``seat`` do ``action``; raise ``IllegalAction`` (changing nothing) if it may not."""
         self._check(action, seat)
         if action.kind == "next":
-            event = self._next_hole()
-            self._record(event)
-            return event
+            return self.next_hole()
         events = self._play(seat, action)
         for event in events:
             self._record(event)
@@ -457,14 +466,20 @@ class ClubRound(Game[ClubAction]):
                 text += f" {', '.join(draws)}."
         return Event(None, None, (), text, self.hole)
 
-    def _next_hole(self) -> Event[ClubAction]:
+    def next_hole(self) -> Event[ClubAction]:
+        """Start the next hole; the lowest score of the hole just played goes first (the order
+        was set when the hole ended, as the players drew back to 14)."""
+        if self.phase == "round_over":
+            raise IllegalAction("The round is over: there is no next hole.", "action")
+        if self.phase != "hole_over":
+            raise IllegalAction(f"Hole {self.hole} is still being played.", "action")
         self.hole += 1
         self.phase, self.actor = "play", 0
         self.played = [None] * self.players
         self.turned = [[] for _ in range(self.players)]
         self.scores = [None] * self.players
         first = self.names[self.order[0]]
-        return Event(
+        event = Event(
             None,
             NEXT,
             (),
@@ -472,14 +487,17 @@ class ClubRound(Game[ClubAction]):
             f"{says(first, 'plays first', start=False)}.",
             self.hole,
         )
+        self._record(event)
+        return event
 
     # -- what a player may know -------------------------------------------------------
-    def view(self, seat: int | None) -> ClubView:
+    def view(self, seat: int | None, events: bool = True) -> ClubView:
         """The information state of ``seat`` (``None``: someone watching).
 
         A player sees its own hand and the cards it drew, every card played or
         turned, the discard pile, the scorecard and the pile's count; never the
-        pile's order or another player's hand.
+        pile's order or another player's hand. ``events=False`` leaves out the
+        latest events, which computer players do not read.
         """
         self._check_viewer(seat)
         totals = self.totals
@@ -498,7 +516,7 @@ class ClubRound(Game[ClubAction]):
                     "total": totals[s],
                 }
             )
-        return {
+        view: ClubView = {
             "seat": seat,
             "you": self.names[seat] if seat is not None else None,
             "course": self.course.to_dict(),
@@ -518,8 +536,10 @@ class ClubRound(Game[ClubAction]):
             "discard": list(self.discard),
             "hole_scores": [list(scores) for scores in self.hole_scores],
             "totals": totals,
-            "events": self._events_shown(),
         }
+        if events:
+            view["events"] = self._events_shown()
+        return view
 
     # -- storing (``to_dict`` and ``from_dict`` come from ``Game``) -------------------------
     @classmethod

@@ -7,7 +7,7 @@ the pile's count; never the pile's order or another player's hand.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from caddie.core.errors import CaddieError
 
@@ -49,7 +49,7 @@ class ClubView(TypedDict):
     discard: list[int]
     hole_scores: list[list[int]]
     totals: list[int]
-    events: list[dict[str, Any]]
+    events: NotRequired[list[dict[str, Any]]]  # the latest events, unless asked for without them
 
 
 def own_hand(view: ClubView) -> list[int]:

@@ -115,7 +115,7 @@ PHASES = ("flip", "turn", "hole_over", "match_over")
 
 
 @dataclass
-class GridMatch(Game[Action]):
+class GridMatch(Game[Action, GridView]):
     """A whole match: the table, the cards, whose turn it is, the scores.
 
     Build one with ``GridMatch.new``; change it only through ``apply`` (and
@@ -210,6 +210,10 @@ class GridMatch(Game[Action]):
 
     # -- reading -----------------------------------------------------------------
     @property
+    def holes(self) -> int:
+        return self.rules.holes
+
+    @property
     def turn_limit(self) -> int:
         return TURN_LIMIT * self.players
 
@@ -255,6 +259,20 @@ class GridMatch(Game[Action]):
     def _may_knock(self, seat: int) -> bool:
         """Early knock: nobody is out yet and ``seat`` has one or two face-down cards."""
         return self.rules.early_knock and self.went_out is None and 1 <= len(self.face_down(seat)) <= 2
+
+    def redealt_unseen(self, seat: int | None, seed: int) -> GridMatch:
+        game = self.from_dict(self.to_dict())  # a deep copy, its cards checked
+        face_down = [(s, p) for s, up in enumerate(game.face_up) for p, shown in enumerate(up) if not shown]
+        # a card drawn from the deck is seen by the seat holding it (the seat to move) alone
+        held = game.drawn is not None and game.drawn_from == "deck" and seat != game.current
+        unseen = [game.grids[s][p] for s, p in face_down] + game.deck + ([str(game.drawn)] if held else [])
+        shuffle(unseen, seed, "unseen")
+        for s, p in face_down:
+            game.grids[s][p] = unseen.pop()
+        if held:
+            game.drawn = unseen.pop()
+        game.deck = unseen
+        return game
 
     # -- acting --------------------------------------------------------------------
     def apply(self, action: Action, seat: int) -> Event[Action]:
@@ -596,10 +614,6 @@ class GridMatch(Game[Action]):
         if events:
             view["events"] = self._events_shown()
         return view
-
-    def spectator_view(self) -> GridView:
-        """What someone watching sees: exactly a non-player's view."""
-        return self.view(None)
 
     # -- storing (``to_dict`` and ``from_dict`` come from ``Game``) ---------------------
     @classmethod

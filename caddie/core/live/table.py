@@ -26,7 +26,8 @@ from typing import Any
 
 from caddie.core.errors import CaddieError, quoted
 from caddie.core.game import Event, Game, IllegalAction, clean_names
-from caddie.core.live.games import LiveGame, game_named
+from caddie.core.games import game_named
+from caddie.core.games.kind import GameKind
 from caddie.core.names import tidy_name
 from caddie.core.words import is_you, says
 
@@ -135,16 +136,16 @@ def _check_level(level: object) -> str:
 
 @dataclass
 class LiveTable:
-    """A live table. ``settings``: how its match is dealt (``LiveGame.check_settings``);
+    """A live table. ``settings``: how its match is dealt (``GameKind.check_settings``);
     ``clock``: the seconds a person has for a turn before a computer plays it (``None``: no
     clock); ``notice``: the latest thing every phone should be told that is not a move."""
 
-    kind: LiveGame
+    kind: GameKind[Any]
     settings: dict[str, Any]
     places: list[Place]
     host: int = 0
     clock: int | None = None
-    match: Game[Any] | None = None
+    match: Game[Any, Any] | None = None
     notice: str | None = None
     asks: list[Ask] = field(default_factory=list)
 

@@ -33,9 +33,10 @@ from flask import Blueprint, Flask, Response, current_app, make_response, reques
 from caddie.core.courses.course import SAMPLE_COURSES, Course
 from caddie.core.errors import CaddieError
 from caddie.core.game import IllegalAction
+from caddie.core.games import game_named
+from caddie.core.games.kind import GameKind
 from caddie.core.grid.rules import Rules
 from caddie.core.ledger import HOLE_COUNTS, PLAYER_NAME_LIMIT
-from caddie.core.live.games import GAMES, LiveGame
 from caddie.core.live.table import CLOCKS, LEVELS, LiveTable, NotTheHost, TableClosed
 from caddie.store import live_tables
 from caddie.store.ledger import forget_reads
@@ -160,7 +161,7 @@ def _no_store(response):
 def create_table():
     body = json_object(CREATE_FIELDS)
     game = chosen_game(body)
-    kind = GAMES[game]
+    kind = game_named(game)
     name = _name(body)
     seats = _seats(body, kind)
     clock = _clock(body)
@@ -307,7 +308,7 @@ def make_move(public_id: str):
     def actions(table: LiveTable) -> list[Any]:
         if table.match is None:
             raise IllegalAction("The match has not started yet: the host starts it.", "action")
-        return table.kind.program_actions(table.match, seat, _move_of(table, move))
+        return table.kind.program_actions(table.match, seat, move)
 
     app = _app()
     try:
@@ -436,7 +437,7 @@ def _name(body: dict[str, Any]) -> str:
     return tidy_text(body["name"], "name", "Your name", PLAYER_NAME_LIMIT)
 
 
-def _seats(body: dict[str, Any], kind: LiveGame) -> list[dict[str, Any]]:
+def _seats(body: dict[str, Any], kind: GameKind[Any]) -> list[dict[str, Any]]:
     """The seats in order, the first the creator's own, each as ``LiveTable.new`` takes it."""
     low, high = kind.seats
     seats = body.get("seats")
@@ -531,14 +532,6 @@ def _club_settings(body: dict[str, Any]) -> dict[str, Any]:
 
 def _front(course: Course, holes: int) -> Course:
     return replace(course, holes=course.holes[:holes])
-
-
-def _move_of(table: LiveTable, move: dict[str, Any]) -> dict[str, Any]:
-    """The move as the game reads it. The Club Cards caddie answers ``{"play": [...], ...}``: taken
-    as it comes, so a program can send the caddie's answer unchanged in both games."""
-    if table.kind.name == "clubs" and "action" not in move and isinstance(move.get("play"), list):
-        return {"action": "play", "cards": move["play"]}
-    return move
 
 
 def _wait() -> int | None:

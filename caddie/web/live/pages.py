@@ -440,9 +440,9 @@ def _game_context(row: LiveTableRecord, table: LiveTable, seat: int, picks: list
     }
     if table.kind.name == "grid":
         view = match.view(seat)
-        return {**common, "game_part": "play/_table.html", **grid_pages.table_context(view)}  # type: ignore[arg-type]
+        return {**common, "game_part": "play/_table.html", **grid_pages.table_context(view)}
     view = match.view(seat)
-    context = club_pages.table_context(view, picks)  # type: ignore[arg-type]
+    context = club_pages.table_context(view, picks)
     return {
         **common,
         "game_part": "club_play/_table.html",
@@ -781,10 +781,10 @@ def watch(token: str):
         view = table.match.view(None)
         context["view"] = view
         if table.kind.name == "grid":
-            context.update(grid_pages.table_context(view))  # type: ignore[arg-type]
+            context.update(grid_pages.table_context(view))
         else:
-            context["card"] = club_pages.scorecard(view)  # type: ignore[arg-type]
-            context["hole_plays"] = club_pages.hole_plays(view)  # type: ignore[arg-type]
+            context["card"] = club_pages.scorecard(view)
+            context["hole_plays"] = club_pages.hole_plays(view)
     response = make_response(page_or_fragment("live/watch.html", "live/_watch.html", **context))
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -14,7 +14,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, make_response, redirect, request, url_for
 
 from caddie.core.clubs.caddie import advise_view
-from caddie.core.clubs.game import NEXT, ClubAction
+from caddie.core.clubs.game import NEXT, ClubAction, ClubRound
 from caddie.core.clubs.hand import Selection, club_label, marked, picks_from
 from caddie.core.clubs.opponents import LEVEL_NAMES
 from caddie.core.clubs.scoring import ClubRules
@@ -22,15 +22,16 @@ from caddie.core.clubs.view import ClubView, own_hand
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError
 from caddie.core.game import Seat
+from caddie.core.games.club_cards import CLUB_CARDS
 from caddie.core.ledger import check_names
 from caddie.core.words import winners_sentence
 from caddie.forms.base import first_error
 from caddie.forms.club_play import StartClubRoundForm
 from caddie.forms.play import DEFAULT_NAMES
-from caddie.store.club_matches import CLUBS, start_club_match
+from caddie.store.club_matches import start_club_match
 from caddie.store.courses import course_choices, find_course
 from caddie.store.ledger import round_by_id
-from caddie.store.matches import HUMAN_SEAT, computer_to_move, find_match, matches_for
+from caddie.store.matches import HUMAN_SEAT, computer_to_move, find_match, load, matches_for
 from caddie.store.models import Match
 from caddie.web.cpu_budget import OverBudget, run_heavy
 from caddie.web.identity import browser_id
@@ -59,7 +60,7 @@ def index():
             return redirect(url_for("club_play.table", public_id=match.public_id), code=303)
     elif request.method == "POST":
         errors["form"] = "Nothing was started: " + first_error(form.errors)
-    rounds = [(m, CLUBS.load(m)) for m in matches_for(owner, game="clubs")]
+    rounds = [(m, load(m)) for m in matches_for(owner, game=CLUB_CARDS.name)]
     body = page_or_fragment(
         "club_play/index.html",
         "club_play/index.html",
@@ -105,9 +106,10 @@ def again(public_id: str):
     """A new round with the same players, levels and course as a finished one (one tap at its end)."""
     owner = browser_id()
     match = find_match(public_id, owner)
-    if match is None or match.game != CLUBS.name:
+    if match is None or match.game != CLUB_CARDS.name:
         abort(404)
-    game = CLUBS.load(match)
+    game = load(match)
+    assert isinstance(game, ClubRound)
     if not game.is_over:
         return _render(match, "This round is still being played: finish it first.", 400)
     assert owner is not None  # find_match found this browser's match
@@ -122,7 +124,8 @@ def again(public_id: str):
 def _render(
     match: Match, message: str | None = None, status: int = 200, hint: bool = False, picks: list[int] | None = None
 ) -> Response:
-    game = CLUBS.load(match)
+    game = load(match)
+    assert isinstance(game, ClubRound)
     thinking = computer_to_move(match, game)
     view = game.view(HUMAN_SEAT)  # the only thing about the round the template ever sees
     del game
@@ -269,4 +272,4 @@ def read_move(form: Mapping[str, str], state: dict[str, Any]) -> tuple[ClubActio
         return None, err.message
 
 
-add_table_routes(bp, CLUBS, _render, read_move, picks_state)
+add_table_routes(bp, CLUB_CARDS, _render, read_move, picks_state)

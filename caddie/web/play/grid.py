@@ -11,8 +11,9 @@ from flask import Blueprint, Response, abort, current_app, make_response, redire
 
 from caddie.core.errors import CaddieError
 from caddie.core.game import Seat
+from caddie.core.games.grid_golf import GRID_GOLF
 from caddie.core.grid.caddie import decide
-from caddie.core.grid.game import Action, position_name
+from caddie.core.grid.game import Action, GridMatch, position_name
 from caddie.core.grid.rules import Rules, chip
 from caddie.core.grid.scoring import score_table
 from caddie.core.grid.view import GridView
@@ -20,9 +21,9 @@ from caddie.core.ledger import check_names
 from caddie.core.words import says
 from caddie.forms.base import first_error
 from caddie.forms.play import DEFAULT_NAMES, LEVELS, StartMatchForm
-from caddie.store.grid_matches import GRID, hint_seed, rematch_of, start_match
+from caddie.store.grid_matches import rematch_of, start_match
 from caddie.store.ledger import round_by_id
-from caddie.store.matches import HUMAN_SEAT, computer_to_move, find_match, matches_for
+from caddie.store.matches import HUMAN_SEAT, computer_to_move, find_match, hint_seed, load, matches_for
 from caddie.store.models import Match
 from caddie.web.cpu_budget import OverBudget, run_heavy
 from caddie.web.filters import card_name
@@ -49,7 +50,7 @@ def index():
             return redirect(url_for("play.table", public_id=match.public_id), code=303)
     elif request.method == "POST":
         error = "Nothing was started: " + first_error(form.errors)
-    games = [(m, GRID.load(m)) for m in matches_for(browser_id())]
+    games = [(m, load(m)) for m in matches_for(browser_id())]
     return render_template(
         "play/index.html",
         form=form,
@@ -66,9 +67,9 @@ def rematch(public_id: str) -> Any:
     """A finished match, played again: the same players, levels and rules, a new deal and a new
     ledger round. A match still being played is refused and stays as it is."""
     match = find_match(public_id, browser_id())
-    if match is None or match.game != GRID.name:
+    if match is None or match.game != GRID_GOLF.name:
         abort(404)
-    if not GRID.load(match).is_over:
+    if not load(match).is_over:
         return _render(match, "This match is still being played: finish it before a rematch.", 400)
     again = rematch_of(match, current_table())
     return redirect(url_for("play.table", public_id=again.public_id), code=303)
@@ -106,7 +107,8 @@ COMPUTER_PAUSE_MS = 650  # long enough to follow a move, short enough not to wai
 
 
 def _render(match: Match, message: str | None = None, status: int = 200, hint: bool = False, **state: Any) -> Response:
-    game = GRID.load(match)
+    game = load(match)
+    assert isinstance(game, GridMatch)
     thinking = computer_to_move(match, game)
     view = game.view(HUMAN_SEAT)  # the only thing about the game the template ever sees
     review = _review(view, game.review)  # worked out from the person's own views when the hole ended
@@ -270,4 +272,4 @@ def read_move(form: Mapping[str, str], state: dict[str, Any]) -> tuple[Action | 
     return (action, None) if action is not None else (None, "That is not a move in this game.")
 
 
-add_table_routes(bp, GRID, _render, read_move)
+add_table_routes(bp, GRID_GOLF, _render, read_move)

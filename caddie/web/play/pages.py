@@ -11,7 +11,8 @@ from typing import Any
 from flask import Blueprint, Response, abort, redirect, request, url_for
 
 from caddie.core.errors import CaddieError
-from caddie.store.matches import MatchGame, StaleMatch, find_match, play, step
+from caddie.core.games.kind import GameKind
+from caddie.store.matches import StaleMatch, find_match, play, step
 from caddie.store.models import Match
 from caddie.web.cpu_budget import cpu_budget
 from caddie.web.identity import browser_id
@@ -44,7 +45,7 @@ def seen_version() -> int:
 
 
 def add_table_routes(
-    bp: Blueprint, kind: MatchGame[Any], draw: DrawTable, read_move: ReadMove, page_state: PageState = no_state
+    bp: Blueprint, kind: GameKind[Any], draw: DrawTable, read_move: ReadMove, page_state: PageState = no_state
 ) -> None:
     """``GET /m/<id>`` (the table), ``POST /m/<id>/act`` (the person's move) and ``POST /m/<id>/step``
     (one computer move) on ``bp``, for matches of ``kind`` owned by this browser."""
@@ -75,7 +76,7 @@ def add_table_routes(
         if action is None:
             return draw(match, refusal, 400, **state)
         try:
-            play(kind, match, action, seen_version())
+            play(match, action, seen_version())
         except StaleMatch:
             return draw(match, STALE_TABLE, 409, **state)
         except CaddieError as err:
@@ -87,7 +88,7 @@ def add_table_routes(
         already moved: the table is shown as it is."""
         match = owned(public_id)
         try:
-            step(kind, match, seen_version())
+            step(match, seen_version())
         except StaleMatch:
             pass
         return after(match)

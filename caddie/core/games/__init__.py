@@ -1,0 +1,37 @@
+"""Every game the app plays, registered once (``caddie.core.games.kind``), as python-chess keeps
+its variants in one list: the pages, the store, the API and the conformance test
+(``tests/core/test_games_conformance.py``) all go through ``GAMES`` and ``game_named``.
+
+>>> [kind.name for kind in GAMES]
+['grid', 'clubs']
+>>> game_named("clubs").title
+'Club Cards'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from caddie.core.errors import CaddieError
+from caddie.core.games.club_cards import CLUB_CARDS
+from caddie.core.games.grid_golf import GRID_GOLF
+from caddie.core.games.kind import GameKind
+
+__all__ = ["GAMES", "GAME_NAMES", "game_named"]
+
+GAMES: tuple[GameKind[Any], ...] = (GRID_GOLF, CLUB_CARDS)
+GAME_NAMES = tuple(kind.name for kind in GAMES)
+_BY_NAME = {kind.name: kind for kind in GAMES}
+
+
+def game_named(name: object, field: str = "game") -> GameKind[Any]:
+    """The registered game called ``name``; ``CaddieError`` (on ``field``) for any other value."""
+    kind = _BY_NAME.get(name) if isinstance(name, str) else None
+    if kind is None:
+        raise CaddieError(f"The game is {_choices()}.", field)
+    return kind
+
+
+def _choices() -> str:
+    named = [f'"{kind.name}" ({kind.title})' for kind in GAMES]
+    return " or ".join([", ".join(named[:-1]), named[-1]]) if len(named) > 1 else named[0]

@@ -1,0 +1,122 @@
+"""Club Cards, described once (``caddie.core.games.kind``): its seats, its settings (a course, the
+table's deck and chart) and deal, its ledger round, a program's view and moves, and its computers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from caddie.core.clubs.game import NEXT, ClubAction, ClubRound
+from caddie.core.clubs.opponents import choose_play
+from caddie.core.clubs.scoring import ClubRules
+from caddie.core.courses.course import Course
+from caddie.core.errors import CaddieError, quoted
+from caddie.core.game import IllegalAction
+from caddie.core.games.kind import GameKind, kind_of_move
+from caddie.core.table import Table
+
+__all__ = ["CLUB_CARDS", "ClubCards"]
+
+
+class ClubCards(GameKind[ClubRound]):
+    name = "clubs"
+    title = "Club Cards"
+    engine = ClubRound
+    seats = (2, 4)  # one deck for two players, two for three or four (docs/club-cards.md)
+    uses_course = True
+
+    # -- settings and the deal -----------------------------------------------------------------
+    def check_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        if not isinstance(settings, Mapping) or not isinstance(settings.get("course"), Mapping):
+            raise CaddieError("A Club Cards table needs a course.", "course")
+        return {
+            "course": Course.from_dict(settings["course"]).to_dict(),
+            "clubs": ClubRules.from_dict(settings.get("clubs")).to_dict(),
+        }
+
+    def settings_for(self, table: Table, holes: int, course: Course | None = None) -> dict[str, Any]:
+        if course is None:
+            raise CaddieError("Choose a course for a Club Cards table.", "course")
+        if holes > len(course.holes):
+            raise CaddieError(
+                f"{course.name} has only {len(course.holes)} holes; choose 9 holes or another course.", "holes"
+            )
+        front = replace(course, holes=course.holes[:holes])  # the front nine of eighteen
+        return self.check_settings({"course": front.to_dict(), "clubs": table.clubs.to_dict()})
+
+    def deal(self, settings: Mapping[str, Any], names: list[str], seed: int) -> ClubRound:
+        return ClubRound.new(
+            Course.from_dict(settings["course"]), names, seed, ClubRules.from_dict(settings.get("clubs"))
+        )
+
+    def holes(self, settings: Mapping[str, Any]) -> int:
+        return len(settings["course"]["holes"])
+
+    def course(self, settings: Mapping[str, Any]) -> Course | None:
+        return Course.from_dict(settings["course"])
+
+    def ledger_table(self, settings: Mapping[str, Any], players: int) -> Table:
+        # the ledger counts the decks from the players at this table, not the Settings default
+        return Table(clubs=ClubRules.from_dict(settings.get("clubs")), players=players)
+
+    def rules_chip(self, table: Table) -> str:
+        return table.clubs.describe()
+
+    def rules_of(self, table: Table) -> dict[str, Any]:
+        return table.clubs.to_dict()
+
+    # -- a program at a table ----------------------------------------------------------------------
+    def program_view(self, game: ClubRound, seat: int) -> dict[str, Any]:
+        view = game.view(seat, events=False)
+        return {
+            "yardage": view["yardage"],
+            "hand": list(view["hand"] or []),
+            "upcoming": [h["yardage"] for h in view["course"]["holes"][view["hole"] :]],
+            "decks": view["decks"],
+        }
+
+    def onlooker_view(self, game: ClubRound) -> dict[str, Any]:
+        view = game.view(None, events=False)
+        return {
+            "yardage": view["yardage"],
+            "par": view["par"],
+            "players": [
+                {
+                    "name": p["name"],
+                    "cards_in_hand": p["cards_in_hand"],
+                    "played": p["played"],
+                    "turned": p["turned"],
+                    "score": p["score"],
+                }
+                for p in view["players"]
+            ],
+            "discard": list(view["discard"]),
+            "pile_count": view["pile_count"],
+            "decks": view["decks"],
+        }
+
+    def program_actions(self, game: ClubRound, seat: int, data: Mapping[str, Any]) -> list[Any]:
+        if isinstance(data, Mapping) and "action" not in data and isinstance(data.get("play"), list):
+            # the caddie's answer, {"play": [...], ...}, taken as it comes
+            return [ClubAction.play(data["play"])]
+        kind = kind_of_move(data)
+        if kind == "next_hole":
+            return [NEXT]
+        if kind == "play":
+            cards = data.get("cards")
+            if not isinstance(cards, list):
+                raise IllegalAction('A play names its "cards": a list of yardages from your hand.', "cards")
+            return [ClubAction.play(cards)]
+        raise IllegalAction(f"{quoted(kind)} is not a Club Cards move; the moves are play and next_hole.", "action")
+
+    def phase(self, game: ClubRound) -> str:
+        return "over" if game.is_over else ("hole_over" if game.phase == "hole_over" else "turn")
+
+    # -- computers ------------------------------------------------------------------------------------
+    def choose(self, view: Any, level: str, rng: random.Random) -> ClubAction:
+        return choose_play(view, level, rng)
+
+
+CLUB_CARDS = ClubCards()

@@ -1,0 +1,166 @@
+"""Grid Golf, described once (``caddie.core.games.kind``): its seats, its settings and deal, its
+ledger round, a program's view and moves, its computers, and the person's decisions kept for the
+hole's review."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from caddie.core.courses.course import Course
+from caddie.core.errors import CaddieError, quoted
+from caddie.core.game import Event, IllegalAction
+from caddie.core.games.kind import GameKind, kind_of_move, seats_after
+from caddie.core.grid.game import GridMatch
+from caddie.core.grid.moves import DISCARD, DRAW, KNOCK, NEXT, PASS, TAKE, Action
+from caddie.core.grid.players import choose
+from caddie.core.grid.review import judge_ready, review_hole
+from caddie.core.grid.rules import Rules, chip
+from caddie.core.table import Table
+
+__all__ = ["GRID_GOLF", "GridGolf"]
+
+OVER = ("hole_over", "match_over")
+
+
+class GridGolf(GameKind[GridMatch]):
+    name = "grid"
+    title = "Grid Golf"
+    engine = GridMatch
+    seats = (2, 6)
+
+    # -- settings and the deal -----------------------------------------------------------------
+    def check_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        if not isinstance(settings, Mapping):
+            raise CaddieError("A Grid Golf table needs its rules.", "rules")
+        rules = Rules.from_dict(settings.get("rules"))
+        if rules.holes not in (9, 18):
+            raise CaddieError("A table plays 9 or 18 holes.", "holes")
+        return {"rules": rules.to_dict()}
+
+    def settings_for(self, table: Table, holes: int, course: Course | None = None) -> dict[str, Any]:
+        return self.check_settings({"rules": replace(table.rules, holes=holes).to_dict()})
+
+    def deal(self, settings: Mapping[str, Any], names: list[str], seed: int) -> GridMatch:
+        return GridMatch.new(Rules.from_dict(settings["rules"]), names, seed)
+
+    def holes(self, settings: Mapping[str, Any]) -> int:
+        return Rules.from_dict(settings["rules"]).holes
+
+    def ledger_table(self, settings: Mapping[str, Any], players: int) -> Table:
+        return Table(rules=Rules.from_dict(settings["rules"]))
+
+    def rules_chip(self, table: Table) -> str:
+        return chip(table.rules)
+
+    def rules_of(self, table: Table) -> dict[str, Any]:
+        return table.rules.to_dict()
+
+    # -- a program at a table ----------------------------------------------------------------------
+    def program_view(self, game: GridMatch, seat: int) -> dict[str, Any]:
+        view = game.view(seat, events=False)
+        pile = list(view["discard"])
+        shown: dict[str, Any] = {
+            "rules": dict(view["rules"]),
+            "grid": list(view["players"][seat]["grid"]),
+            "discard": pile[-1] if pile else None,
+            "discard_pile": pile,
+            "opponents": [list(view["players"][other]["grid"]) for other in seats_after(game.order, seat)],
+            "deck_size": view["deck_count"],
+            "final_turn": view["final_turn"] and view["current"] == seat,
+        }
+        if view["drawn_by"] == seat and view["drawn"] is not None:
+            shown["drawn"], shown["drawn_from"] = view["drawn"], view["drawn_from"]
+        return shown
+
+    def onlooker_view(self, game: GridMatch) -> dict[str, Any]:
+        view = game.view(None, events=False)
+        pile = list(view["discard"])
+        return {
+            "rules": dict(view["rules"]),
+            "players": [{"name": p["name"], "grid": list(p["grid"]), "points": p["points"]} for p in view["players"]],
+            "discard": pile[-1] if pile else None,
+            "discard_pile": pile,
+            "deck_size": view["deck_count"],
+            "drawn": view["drawn"],  # shown to everyone only when it was taken from the discard pile
+            "drawn_by": view["drawn_by"],
+        }
+
+    def program_actions(self, game: GridMatch, seat: int, data: Mapping[str, Any]) -> list[Any]:
+        kind = kind_of_move(data)
+        if kind == "next_hole":
+            return [NEXT]
+        if kind == "flip":
+            positions = data.get("positions")
+            if positions is not None:
+                if not isinstance(positions, list) or not positions or any(type(p) is not int for p in positions):
+                    raise IllegalAction('"positions" is a list of grid positions to turn up.', "positions")
+                return [Action("flip", p) for p in positions]
+            return [Action("flip", _position(data))]
+        if kind == "draw":
+            return [DRAW]
+        if kind == "take_discard":
+            return [TAKE, Action("swap", _position(data))]
+        if kind == "swap":
+            return [Action("swap", _position(data))]
+        if kind == "knock":
+            return [KNOCK]
+        if kind == "pass":
+            return [PASS]
+        if kind == "discard":
+            return _discard(game, data.get("flip"))
+        raise IllegalAction(
+            f"{quoted(kind)} is not a Grid Golf move; the moves are flip, draw, take_discard, swap, discard, "
+            "knock and next_hole.",
+            "action",
+        )
+
+    # -- computers and people --------------------------------------------------------------------------
+    def choose(self, view: Any, level: str, rng: random.Random) -> Action:
+        return choose(view, level, rng)
+
+    def person_move(self, game: GridMatch, action: Action, seat: int, seed: str) -> Event[Any]:
+        if action.kind == "next":
+            return game.next_hole()
+        # kept for the hole's review, with the Hint's random source for that view
+        return game.apply_recorded(action, seat, seed=seed)
+
+    def review_pending(self, game: GridMatch, by_person: bool) -> bool:
+        if not game.decisions:
+            return False
+        return game.review is None if game.phase in OVER else by_person
+
+    def reviewed(self, game: GridMatch) -> GridMatch:
+        """While the hole is played, the decisions behind the latest one are judged, a little each
+        turn, so that the hole's end need not wait; once it is over the hole is reviewed (once) and
+        the review kept instead of the decisions."""
+        seed = f"review:{game.seed}:{game.hole}"
+        if game.phase in OVER:
+            return replace(game, review=review_hole(game.decisions, seed).to_dict(), decisions=[])
+        return replace(game, decisions=judge_ready(game.decisions, seed))
+
+
+def _position(data: Mapping[str, Any], key: str = "position") -> int:
+    value = data.get(key)
+    if type(value) is not int:
+        raise IllegalAction(f'This move needs "{key}": a grid position, a whole number.', key)
+    return value
+
+
+def _discard(game: GridMatch, flip: object) -> list[Action]:
+    """A program's discard, with the flip after it that this table's rules ask for (or allow)."""
+    if flip is not None and type(flip) is not int:
+        raise IllegalAction('"flip" is the grid position to turn up after the discard, or null.', "flip")
+    after = game.rules.discard_flip
+    if flip is not None and not after:
+        raise IllegalAction("At this table a discard turns nothing up: send the discard without a flip.", "flip")
+    if flip is None and after is True:
+        raise IllegalAction('A discard here turns up a face-down card: say which one in "flip".', "flip")
+    if flip is None:
+        return [DISCARD, PASS] if after == "optional" else [DISCARD]
+    return [DISCARD, Action("flip", flip)]
+
+
+GRID_GOLF = GridGolf()

@@ -1,0 +1,139 @@
+"""A game's kind: everything the app knows of one game, said once (``docs/game-api.md``).
+
+``caddie.core.game.Game`` is a game being played; a ``GameKind`` is the game itself, the way
+python-chess keeps a variant's name, starting position and rules on its ``Board`` class and
+OpenSpiel registers each game's type once. Every layer above the core asks the kind and never
+the game's name: how many seats a table takes, which computer levels it offers, how a match is
+dealt from a table's settings, what the ledger round it fills in records, how a program sees a
+seat and sends a move, how a computer moves, and what a person's move also keeps for the
+review. The registered kinds are in ``caddie.core.games``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from caddie.core.courses.course import Course
+from caddie.core.game import Event, Game, IllegalAction
+from caddie.core.table import Table
+
+__all__ = ["GameKind", "LEVEL_NAMES", "kind_of_move", "seats_after"]
+
+GameT = TypeVar("GameT", bound=Game[Any, Any])
+
+LEVEL_NAMES = {"beginner": "Beginner", "steady": "Steady", "caddie": "Caddie"}  # what people read for each level
+
+
+class GameKind(Generic[GameT]):
+    """One game. A kind holds no state: one instance each, registered in ``caddie.core.games``."""
+
+    name: ClassVar[str]  # "grid" or "clubs": in stored rows, addresses and the API
+    title: ClassVar[str]  # in sentences: "Grid Golf"
+    engine: ClassVar[type[Game[Any, Any]]]
+    seats: ClassVar[tuple[int, int]]  # fewest and most seats at a table
+    levels: ClassVar[tuple[str, ...]] = ("beginner", "steady", "caddie")  # the computer levels people choose from
+    uses_course: ClassVar[bool] = False  # whether a round of it is played on a course
+
+    # -- a table's settings and the deal --------------------------------------------------------
+    def check_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The settings in their stored form; ``CaddieError`` if they cannot deal a match."""
+        raise NotImplementedError
+
+    def settings_for(self, table: Table, holes: int, course: Course | None = None) -> dict[str, Any]:
+        """A match's settings from the house settings, the holes chosen and (for a game played on
+        one, ``uses_course``) the course; ``CaddieError`` when they will not do."""
+        raise NotImplementedError
+
+    def deal(self, settings: Mapping[str, Any], names: list[str], seed: int) -> GameT:
+        """Hole 1 of a match with these (checked) settings."""
+        raise NotImplementedError
+
+    def holes(self, settings: Mapping[str, Any]) -> int:
+        raise NotImplementedError
+
+    def course(self, settings: Mapping[str, Any]) -> Course | None:
+        """The course the match is played on, for a game played on one."""
+        return None
+
+    def ledger_table(self, settings: Mapping[str, Any], players: int) -> Table:
+        """The house settings the match's ledger round records."""
+        raise NotImplementedError
+
+    # -- the rules in words ------------------------------------------------------------------------
+    def rules_chip(self, table: Table) -> str:
+        """The rules in force in a few words, for the header's chip ("Six cards · K=10 · 2s −2")."""
+        raise NotImplementedError
+
+    def rules_of(self, table: Table) -> dict[str, Any]:
+        """The part of the house settings this game plays by, as plain JSON."""
+        raise NotImplementedError
+
+    # -- a program at a table (``docs/live-tables.md``) -------------------------------------------------
+    def program_view(self, game: GameT, seat: int) -> dict[str, Any]:
+        """``seat``'s view in the shape of this game's caddie request."""
+        raise NotImplementedError
+
+    def onlooker_view(self, game: GameT) -> dict[str, Any]:
+        """What someone watching sees: every seat as the others see it."""
+        raise NotImplementedError
+
+    def program_actions(self, game: GameT, seat: int, data: Mapping[str, Any]) -> list[Any]:
+        """A program's move (the caddie's answer shape) as the engine's actions, in order.
+        ``IllegalAction`` when it is not a move of this game."""
+        raise NotImplementedError
+
+    def phase(self, game: GameT) -> str:
+        """The phase as the API names it: ``flip``, ``turn``, ``hole_over`` or ``over``."""
+        if game.is_over:
+            return "over"
+        return game.phase if game.phase in ("flip", "hole_over") else "turn"
+
+    # -- computers and people ------------------------------------------------------------------------
+    def decision_view(self, game: GameT, seat: int) -> Mapping[str, Any]:
+        """What a computer at ``seat`` decides from: that seat's view, without the event log."""
+        view: Mapping[str, Any] = game.view(seat, events=False)
+        return view
+
+    def choose(self, view: Any, level: str, rng: random.Random) -> Any:
+        """The move a computer at ``level`` makes from ``view`` (``decision_view``). Heavy: the
+        store runs it in the helper process (``caddie.offload``), so it takes and gives plain values."""
+        raise NotImplementedError
+
+    def computer_move(self, game: GameT, seat: int, level: str, rng: random.Random) -> Any:
+        """The move the computer at ``seat`` makes, here and now (the benches and tests)."""
+        return self.choose(self.decision_view(game, seat), level, rng)
+
+    def person_move(self, game: GameT, action: Any, seat: int, seed: str) -> Event[Any]:
+        """Apply a person's move (``IllegalAction`` changes nothing), keeping what the hole's
+        review needs; ``seed``: the random source the Hint used for this decision."""
+        return game.apply(action, seat)
+
+    def review_pending(self, game: GameT, by_person: bool) -> bool:
+        """Whether ``reviewed`` has work to do now, after a person's move (``by_person``) or a
+        computer's (cheap to ask, after every move)."""
+        return False
+
+    def reviewed(self, game: GameT) -> GameT:
+        """``game`` with its review brought up to date (the person's decisions judged). Heavy:
+        run in the helper process, so it gives the game back rather than changing it in place."""
+        return game
+
+
+def seats_after(order: Sequence[int], seat: int) -> list[int]:
+    """The other seats in playing order, from the one after ``seat``: the order the caddie's
+    request lists opponents in.
+
+    >>> seats_after([2, 0, 1, 3], 0)
+    [1, 3, 2]
+    """
+    at = list(order).index(seat)
+    return [*order[at + 1 :], *order[:at]]
+
+
+def kind_of_move(data: Mapping[str, Any]) -> str:
+    """The ``"action"`` a program's move names (``IllegalAction`` when it names none)."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("action"), str):
+        raise IllegalAction('A move is an object with an "action", as the caddie answers.', "action")
+    return str(data["action"])
