@@ -1,15 +1,17 @@
 """Builds Caddie & Tally (setuptools reads everything else from pyproject.toml).
 
-The modules listed under ``[tool.caddie] compiled`` in pyproject.toml are compiled to C with
-mypyc, from the same typed source, where the machine has a C compiler and Python's headers: the
-caddie's simulations then take less than half the time (docs/compiled.md). Where they cannot be
-compiled the project installs as plain Python, says so, and works the same: nothing depends on
-the compiled modules but speed.
+By default the project installs as plain Python: the tests, the development server and the table
+at home all run the source as written. With ``CADDIE_COMPILE=1`` in the environment of the
+install (a production image, CI), the modules listed under ``[tool.caddie] compiled`` in
+pyproject.toml are compiled to C with mypyc, from the same typed source: the caddie's simulations
+then take less than half the CPU (docs/compiled.md). That needs a C compiler and Python's
+headers; without them such an install fails, rather than quietly serving the slower source.
 
-Each build records what it compiled, with the SHA-256 of each source, in
-``caddie/compiled_from.json``: a compiled module is used instead of its source (Python looks for
-the extension first), so a test checks that the record matches the sources, and
-``scripts/dev.py`` builds again when a listed source changes.
+An editable build that compiles records what it compiled, with the SHA-256 of each source, in
+``caddie/compiled_from.json``: Python takes a compiled module over its source, so a test checks
+that the record matches the sources, and ``scripts/dev.py`` builds again when a listed source
+changes. An install without ``CADDIE_COMPILE`` removes the compiled modules and the record an
+earlier one left beside the sources, so that the source is what runs.
 """
 
 from __future__ import annotations
@@ -34,54 +36,58 @@ def listed() -> list[str]:
         return list(tomllib.load(handle)["tool"]["caddie"]["compiled"])
 
 
+def compiling() -> bool:
+    return os.environ.get("CADDIE_COMPILE", "").strip() not in ("", "0")
+
+
 def say(message: str) -> None:
     print(f"[caddie] {message}", file=sys.stderr)
 
 
+def left_in_tree() -> list[Path]:
+    """The compiled modules (and their shared library) and the record an editable build left."""
+    stems = [ROOT / source.removesuffix(".py") for source in listed()]
+    stems.append(ROOT / (GROUP.replace(".", "/") + "__mypyc"))
+    found = [RECORD] if RECORD.exists() else []
+    for stem in stems:
+        found += (path for path in stem.parent.glob(stem.name + ".*") if path.suffix in (".so", ".pyd"))
+    return found
+
+
 def extensions() -> list:
-    if os.environ.get("CADDIE_PURE_PYTHON", "").strip() not in ("", "0"):
-        say("CADDIE_PURE_PYTHON is set: installing the plain Python modules only")
+    if not compiling():
+        stale = left_in_tree()
+        if stale:
+            say("CADDIE_COMPILE is not set: removing the compiled modules an earlier install left, so the source runs")
+            for path in stale:
+                path.unlink(missing_ok=True)
         return []
     try:
         from mypyc.build import mypycify
-    except ImportError:
-        say("mypyc is not installed: installing the plain Python modules only")
-        return []
+    except ImportError as err:  # only without pip's build isolation, which installs it ([build-system])
+        raise SystemExit("[caddie] CADDIE_COMPILE=1 needs mypyc: install mypy as pyproject.toml pins it") from err
     # The build's own environment holds mypy but not Flask or SQLAlchemy, which the package's other
     # modules import: they are read only for the types the compiled modules use from them, and
     # checked in full by the project's own type check (scripts/dev.py check).
     options = ["--ignore-missing-imports", "--follow-imports=silent"]
-    try:
-        return mypycify([*options, *listed()], opt_level="3", group_name=GROUP)
-    except (Exception, SystemExit) as err:  # mypyc exits on a type error: the plain modules still work
-        say(f"mypyc could not compile the modules ({err!r}): installing the plain Python modules only")
-        return []
+    say("CADDIE_COMPILE=1: compiling " + ", ".join(listed()) + " with mypyc (docs/compiled.md)")
+    return mypycify([*options, *listed()], opt_level="3", group_name=GROUP)
 
 
-class OptionalBuildExt(build_ext):
-    """Compiles the listed modules if it can; if it cannot, removes whatever it made and goes on."""
+class RecordedBuildExt(build_ext):
+    """Compiles the listed modules; an in-place (editable) build records the sources it compiled."""
 
     def run(self) -> None:
-        if not self.extensions:
-            RECORD.unlink(missing_ok=True)
-            return
         try:
             super().run()
-        except Exception as err:  # no compiler, no Python headers: plain Python it is
-            say(f"compiling failed ({err}): installing the plain Python modules only")
-            self._remove_built()
-            return
+        except Exception as err:
+            raise SystemExit(
+                f"[caddie] CADDIE_COMPILE=1, but compiling failed ({err}): install a C compiler and Python's "
+                "headers (Debian: gcc python3-dev), or install without CADDIE_COMPILE"
+            ) from err
         if self.inplace:
             sources = {path: hashlib.sha256((ROOT / path).read_bytes()).hexdigest() for path in listed()}
             RECORD.write_text(json.dumps(sources, indent=1, sort_keys=True) + "\n")
 
-    def _remove_built(self) -> None:
-        RECORD.unlink(missing_ok=True)
-        if not self.inplace:
-            return
-        for ext in self.extensions:
-            built = Path(self.get_ext_fullpath(ext.name))
-            built.unlink(missing_ok=True)
 
-
-setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
+setup(ext_modules=extensions(), cmdclass={"build_ext": RecordedBuildExt})

@@ -6,9 +6,10 @@
     python3 scripts/dev.py check
 
 Both commands create ``.venv`` when it is missing and (re)install the project
-into it in editable mode when ``pyproject.toml``, ``setup.py`` or a module compiled on install
-(``[tool.caddie] compiled``, docs/compiled.md) changed since the last install (a stamp file
-inside ``.venv`` records what was installed).  ``serve`` then
+into it in editable mode when ``pyproject.toml`` or ``setup.py`` changed since the last install,
+or ``CADDIE_COMPILE`` (``1``: compile the modules listed under ``[tool.caddie] compiled``,
+docs/compiled.md; not set: run their source), or, when compiling, one of those modules (a stamp
+file inside ``.venv`` records what was installed).  ``serve`` then
 runs the app the way a table uses it at home (gunicorn on every address of this machine, printing
 the address and QR code the phones open: ``caddie/serving/table_server.py``), or Flask's
 reloading development server with ``--debug``; ``test`` makes sure a Chromium is
@@ -106,26 +107,43 @@ def read_stamp() -> dict:
         return {}
 
 
+def compiled_sources() -> list[str]:
+    return tomllib.loads(PYPROJECT.read_text()).get("tool", {}).get("caddie", {}).get("compiled", [])
+
+
+def compiled_left() -> bool:
+    """Whether a compiled module sits beside its source (Python would import it instead)."""
+    return any(any((ROOT / name).parent.glob(Path(name).stem + ".*.so")) for name in compiled_sources())
+
+
+def compiling() -> bool:
+    """Whether installs compile the listed modules (``CADDIE_COMPILE=1``; setup.py reads the same)."""
+    return os.environ.get("CADDIE_COMPILE", "").strip() not in ("", "0")
+
+
 def install_digest() -> str:
-    """What an install is made from: pyproject.toml, setup.py and the sources compiled on install
-    (a compiled module is used instead of its source, so a changed one must be compiled again)."""
-    compiled = tomllib.loads(PYPROJECT.read_text()).get("tool", {}).get("caddie", {}).get("compiled", [])
-    digest = hashlib.sha256()
-    for path in (PYPROJECT, SETUP, *(ROOT / name for name in compiled)):
+    """What an install is made from: pyproject.toml, setup.py, whether it compiles, and when it
+    does, the sources it compiles (a compiled module is used instead of its source, so a changed
+    one must be compiled again)."""
+    digest = hashlib.sha256(b"compiled" if compiling() else b"source")
+    for path in (PYPROJECT, SETUP, *(ROOT / name for name in compiled_sources() if compiling())):
         digest.update(path.read_bytes() if path.exists() else b"")
     return digest.hexdigest()
 
 
 def ensure_venv(extras: tuple[str, ...] = ()) -> None:
     """Make sure .venv exists and holds the project (with ``extras``) as of pyproject.toml, setup.py
-    and the sources compiled on install."""
+    and ``CADDIE_COMPILE`` (and, when compiling, the sources it compiles)."""
     if not venv_works():
         create_venv()
     digest = install_digest()
     stamp = read_stamp()
     installed = set(stamp.get("extras", [])) if stamp.get("pyproject") == digest else None
+    if installed is not None and not compiling() and compiled_left():
+        say("compiled modules sit beside their source, though CADDIE_COMPILE is not set: installing again")
+        installed = None
     if installed is not None and set(extras) <= installed:
-        say("the install is up to date (pyproject.toml, setup.py and the compiled sources unchanged since)")
+        say("the install is up to date (pyproject.toml, setup.py and CADDIE_COMPILE unchanged since)")
         return
     target = f".[{','.join(extras)}]" if extras else "."
     run([VENV_PYTHON, "-m", "pip", "install", "--disable-pip-version-check", "-e", target])

@@ -1,13 +1,14 @@
-"""The tests import the Python source of the modules that are compiled on install (``[tool.caddie]
-compiled``, docs/compiled.md), not their compiled build: ``tests/conftest.py`` imports this module
-first.
+"""The tests import the Python source of the modules an install with ``CADDIE_COMPILE=1`` compiles
+(``[tool.caddie] compiled``, docs/compiled.md), not their compiled build: ``tests/conftest.py``
+imports this module first.
 
-So the tests check the code as written (a compiled module is what it was when it was last
-built), they can wrap a module's functions as the fast player's test does (compiled code calls
-its functions directly), and coverage and doctests see the source. Doctests collected on their
-own (``pytest caddie/``) do not load ``tests/conftest.py`` and run the compiled build, as do
-the servers the tests start in processes of their own. ``tests/core/test_compiled.py`` checks
-the compiled build against the source.
+By default nothing is compiled and this changes nothing. Where a build is present (CI, a
+production image's install), the tests still check the code as written (a compiled module is what
+it was when it was last built), they can wrap a module's functions as the fast player's test does
+(compiled code calls its functions directly), and coverage and doctests see the source. Doctests
+collected on their own (``pytest caddie/``) do not load ``tests/conftest.py`` and run the
+compiled build, as do the servers the tests start in processes of their own.
+``tests/core/test_compiled.py`` checks the compiled build against the source.
 """
 
 from __future__ import annotations

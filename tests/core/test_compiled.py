@@ -1,15 +1,19 @@
-"""The modules compiled on install (``[tool.caddie] compiled``, docs/compiled.md) against their source.
+"""The modules an install with ``CADDIE_COMPILE=1`` compiles (``[tool.caddie] compiled``,
+docs/compiled.md) against their source.
 
-The rest of the suite runs the Python source (``tests/source_modules.py``). Here a process of its
-own, which imports the compiled build as the servers do, works out the caddie's decisions for the
-same views under several rules, and must reach exactly the source's: the same move, the same
-expected scores to the last digit. And the build must be of the sources as they are now, since
-Python takes a compiled module over its source.
+Without it nothing is compiled, and the tests and every server run the source: so no compiled
+module may sit beside its source then. With it, the rest of the suite still runs the Python
+source (``tests/source_modules.py``); here a process of its own, which imports the compiled build
+as the servers do, works out the caddie's decisions for the same views under several rules, and
+must reach exactly the source's: the same move, the same expected scores to the last digit. And
+the build must be of the sources as they are now, since Python takes a compiled module over its
+source.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import random
@@ -28,6 +32,7 @@ from tests.source_modules import ROOT, compiled_sources, module_name
 
 RECORD = ROOT / "caddie" / "compiled_from.json"
 REBUILD = "build it again: .venv/bin/python -m pip install -e . (scripts/dev.py does it when a listed source changes)"
+COMPILING = os.environ.get("CADDIE_COMPILE", "").strip() not in ("", "0")
 
 # Rules that take the fast player down each of its paths: two rows and three, sets and Wolfpack,
 # kings at -2 with jokers, the final turn and the forced flip.
@@ -99,11 +104,21 @@ def test_the_tests_run_the_source():
         assert module.__file__ == str(ROOT / path)
 
 
+def test_without_caddie_compile_nothing_compiled_sits_beside_the_source():
+    if COMPILING:
+        pytest.skip("CADDIE_COMPILE is set: the servers run the compiled build, checked below")
+    assert not built(), (
+        f"compiled modules {[path.name for path in built()]} sit beside their sources, though CADDIE_COMPILE is "
+        "not set: the servers would run them, not the source the tests run. Install again without it: "
+        ".venv/bin/python -m pip install -e . (scripts/dev.py does it by itself)"
+    )
+
+
 def test_the_compiled_modules_are_built_from_the_sources_as_they_are():
     if not built():
-        if os.environ.get("CI"):
-            pytest.fail(f"CI's machine has a C compiler, yet nothing was compiled: {REBUILD}")
-        pytest.skip("the install did not compile the modules (no C compiler?): the source serves")
+        if COMPILING:
+            pytest.fail(f"CADDIE_COMPILE is set, yet nothing was compiled: {REBUILD} with CADDIE_COMPILE=1")
+        pytest.skip("nothing compiled (CADDIE_COMPILE is not set): the source serves")
     assert RECORD.exists(), f"compiled modules with no record of their sources: {REBUILD}"
     record = json.loads(RECORD.read_text())
     for path in compiled_sources():
@@ -113,7 +128,38 @@ def test_the_compiled_modules_are_built_from_the_sources_as_they_are():
 
 def test_the_compiled_caddie_decides_exactly_as_the_source():
     if not built():
-        pytest.skip("the install did not compile the modules: nothing to compare")
+        pytest.skip("nothing compiled (CADDIE_COMPILE is not set): nothing to compare")
     mine = answers()
     assert len(mine) == 6 * len(RULES)
     assert json.loads(json.dumps(mine)) == compiled_answers()
+
+
+def dev_script():
+    spec = importlib.util.spec_from_file_location("dev_script", ROOT / "scripts" / "dev.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_scripts_dev_installs_again_when_caddie_compile_changes_and_compiled_sources_only_when_it_is_set(
+    monkeypatch, tmp_path
+):
+    dev = dev_script()
+    source = tmp_path / "caddie" / "core" / "fast.py"
+    source.parent.mkdir(parents=True)
+    source.write_text("x = 1\n")
+    monkeypatch.setattr(dev, "ROOT", tmp_path)
+    monkeypatch.setattr(dev, "compiled_sources", lambda: ["caddie/core/fast.py"])
+    digests = {}
+    for flag in ("", "1"):
+        monkeypatch.setenv("CADDIE_COMPILE", flag)
+        before = dev.install_digest()
+        source.write_text(source.read_text() + "y = 2\n")
+        digests[flag] = (before, dev.install_digest())
+    assert digests[""][0] == digests[""][1], "the source runs as it is: an edit needs no install"
+    assert digests["1"][0] != digests["1"][1], "a compiled source that changed must be compiled again"
+    assert digests[""][1] != digests["1"][0], "turning CADDIE_COMPILE on or off installs again"
+    assert not dev.compiled_left()
+    (source.parent / "fast.cpython-311-x86_64-linux-gnu.so").write_bytes(b"")
+    assert dev.compiled_left(), "a build left beside its source: installed again without CADDIE_COMPILE"
