@@ -45,6 +45,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError
 from caddie.core.export_format import Document, Player, RoundRecord, SavedCourse, TooMuch, too_much
+from caddie.core.games import game_named
 from caddie.core.table import Table
 from caddie.store.database import db
 from caddie.store.models import CourseRecord, HoleScore, Round, RoundPlayer, TableSettings
@@ -116,7 +117,7 @@ def _round_record(round_: Round, cells: dict[tuple[int, int], int | None]) -> Ro
         round_.holes,
         round_.played_on,
         table,
-        course if round_.game == "clubs" else None,
+        course if game_named(round_.game).uses_course else None,
         players,
     )
 

@@ -32,6 +32,7 @@ from sqlalchemy.orm import joinedload
 
 from caddie.core.courses.course import Course
 from caddie.core.errors import HandError
+from caddie.core.games import GAME_NAMES, game_named, or_titles
 from caddie.core.ledger import HOLE_COUNTS, check_names, check_score
 from caddie.core.table import Table
 from caddie.core.words import is_you
@@ -39,8 +40,6 @@ from caddie.store.database import db
 from caddie.store.models import AppliedWrite, HoleScore, Round, RoundPlayer
 from caddie.store.together import Step, commit_keeping, run_together
 from caddie.store.tokens import is_token
-
-GAMES = ("grid", "clubs")
 
 
 class Access(enum.IntEnum):
@@ -126,14 +125,15 @@ def deal_round(
     played_on: date | None = None,
 ) -> Round:
     """Create a round; raises ``HandError`` (with the field) on bad input."""
-    if game not in GAMES:
-        raise HandError("Choose Grid Golf or Club Cards.", "game")
+    if game not in GAME_NAMES:
+        raise HandError(f"Choose {or_titles()}.", "game")
+    kind = game_named(game)
     if holes not in HOLE_COUNTS:
         raise HandError("A round is 9 or 18 holes.", "holes")
     names = check_names(names)
-    if game == "clubs":
+    if kind.uses_course:
         if course is None:
-            raise HandError("Choose a course for a Club Cards round.", "course")
+            raise HandError(f"Choose a course for a {kind.title} round.", "course")
         if len(course.holes) < holes:
             raise HandError(
                 f"{course.name} has only {len(course.holes)} holes; choose 9 holes or another course.", "holes"
@@ -146,7 +146,7 @@ def deal_round(
         game=game,
         holes=holes,
         rules=table.to_dict(),
-        course=course.to_dict() if (course and game == "clubs") else None,
+        course=course.to_dict() if (course and kind.uses_course) else None,
         played_on=played_on or date.today(),
     )
     round_.players = [RoundPlayer(seat=i, name=name) for i, name in enumerate(names)]

@@ -12,6 +12,7 @@ from datetime import date
 from typing import Any
 
 from caddie.core.courses.course import Course
+from caddie.core.games import game_named
 from caddie.core.ledger import (
     SCORE_RANGE,
     Standing,
@@ -64,7 +65,7 @@ class RoundView:
 
     @property
     def game_label(self) -> str:
-        return "Grid Golf" if self.game == "grid" else "Club Cards"
+        return game_named(self.game).title
 
     @property
     def title(self) -> str:
@@ -126,7 +127,7 @@ class RoundView:
             "holes": self.holes,
             "played_on": self.played_on.isoformat(),
             "version": self.version,
-            "rules": self.table.rules.to_dict() if self.game == "grid" else self.table.clubs.to_dict(),
+            "rules": game_named(self.game).rules_of(self.table),
             "course": self.course.to_dict() if self.course else None,
             "complete": self.complete,
             "winners": self.winners,

@@ -17,7 +17,7 @@ from caddie.core.games.club_cards import CLUB_CARDS
 from caddie.core.games.grid_golf import GRID_GOLF
 from caddie.core.games.kind import GameKind
 
-__all__ = ["GAMES", "GAME_NAMES", "game_named"]
+__all__ = ["GAMES", "GAME_NAMES", "game_named", "or_titles"]
 
 GAMES: tuple[GameKind[Any], ...] = (GRID_GOLF, CLUB_CARDS)
 GAME_NAMES = tuple(kind.name for kind in GAMES)
@@ -32,6 +32,15 @@ def game_named(name: object, field: str = "game") -> GameKind[Any]:
     return kind
 
 
+def or_titles(uses_course: bool | None = None) -> str:
+    """The games' titles as a choice, "Grid Golf or Club Cards" (only those played on a course, or
+    only those that are not, with ``uses_course``)."""
+    return _or([kind.title for kind in GAMES if uses_course is None or kind.uses_course == uses_course])
+
+
 def _choices() -> str:
-    named = [f'"{kind.name}" ({kind.title})' for kind in GAMES]
-    return " or ".join([", ".join(named[:-1]), named[-1]]) if len(named) > 1 else named[0]
+    return _or([f'"{kind.name}" ({kind.title})' for kind in GAMES])
+
+
+def _or(words: list[str]) -> str:
+    return " or ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else words[0]

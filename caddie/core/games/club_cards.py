@@ -26,6 +26,7 @@ class ClubCards(GameKind[ClubRound]):
     engine = ClubRound
     seats = (2, 4)  # one deck for two players, two for three or four (docs/club-cards.md)
     uses_course = True
+    settings_rules = "the table's deck and Penalty Stroke Chart from Settings"
 
     # -- settings and the deal -----------------------------------------------------------------
     def check_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -36,9 +37,10 @@ class ClubCards(GameKind[ClubRound]):
             "clubs": ClubRules.from_dict(settings.get("clubs")).to_dict(),
         }
 
-    def settings_for(self, table: Table, holes: int, course: Course | None = None) -> dict[str, Any]:
+    def settings_for(self, table: Table, holes: int | None, course: Course | None = None) -> dict[str, Any]:
         if course is None:
             raise CaddieError("Choose a course for a Club Cards table.", "course")
+        holes = len(course.holes) if holes is None else holes
         if holes > len(course.holes):
             raise CaddieError(
                 f"{course.name} has only {len(course.holes)} holes; choose 9 holes or another course.", "holes"

@@ -18,6 +18,7 @@ from caddie.core.grid.moves import DISCARD, DRAW, KNOCK, NEXT, PASS, TAKE, Actio
 from caddie.core.grid.players import choose
 from caddie.core.grid.review import judge_ready, review_hole
 from caddie.core.grid.rules import Rules, chip
+from caddie.core.ledger import HOLE_COUNTS
 from caddie.core.table import Table
 
 __all__ = ["GRID_GOLF", "GridGolf"]
@@ -36,12 +37,15 @@ class GridGolf(GameKind[GridMatch]):
         if not isinstance(settings, Mapping):
             raise CaddieError("A Grid Golf table needs its rules.", "rules")
         rules = Rules.from_dict(settings.get("rules"))
-        if rules.holes not in (9, 18):
+        if rules.holes not in HOLE_COUNTS:
             raise CaddieError("A table plays 9 or 18 holes.", "holes")
         return {"rules": rules.to_dict()}
 
-    def settings_for(self, table: Table, holes: int, course: Course | None = None) -> dict[str, Any]:
-        return self.check_settings({"rules": replace(table.rules, holes=holes).to_dict()})
+    def settings_for(self, table: Table, holes: int | None, course: Course | None = None) -> dict[str, Any]:
+        if holes is None and table.rules.holes not in HOLE_COUNTS:
+            raise CaddieError("A table plays 9 or 18 holes.", "rules.holes")
+        rules = table.rules if holes is None else replace(table.rules, holes=holes)
+        return self.check_settings({"rules": rules.to_dict()})
 
     def deal(self, settings: Mapping[str, Any], names: list[str], seed: int) -> GridMatch:
         return GridMatch.new(Rules.from_dict(settings["rules"]), names, seed)

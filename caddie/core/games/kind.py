@@ -35,15 +35,19 @@ class GameKind(Generic[GameT]):
     seats: ClassVar[tuple[int, int]]  # fewest and most seats at a table
     levels: ClassVar[tuple[str, ...]] = ("beginner", "steady", "caddie")  # the computer levels people choose from
     uses_course: ClassVar[bool] = False  # whether a round of it is played on a course
+    # Where the rules of a match come from the house settings alone, what they are, in words; None
+    # where a match may set its own (Grid Golf's preset and rules fields).
+    settings_rules: ClassVar[str | None] = None
 
     # -- a table's settings and the deal --------------------------------------------------------
     def check_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:
         """The settings in their stored form; ``CaddieError`` if they cannot deal a match."""
         raise NotImplementedError
 
-    def settings_for(self, table: Table, holes: int, course: Course | None = None) -> dict[str, Any]:
-        """A match's settings from the house settings, the holes chosen and (for a game played on
-        one, ``uses_course``) the course; ``CaddieError`` when they will not do."""
+    def settings_for(self, table: Table, holes: int | None, course: Course | None = None) -> dict[str, Any]:
+        """A match's settings from the house settings, the holes chosen (``None``: as the house
+        settings or the course say) and, for a game played on one (``uses_course``), the course;
+        ``CaddieError`` when they will not do."""
         raise NotImplementedError
 
     def deal(self, settings: Mapping[str, Any], names: list[str], seed: int) -> GameT:

@@ -21,6 +21,8 @@ from flask import request
 from caddie.core.clubs.scoring import MAX_YARDAGE, ClubRules
 from caddie.core.courses.course import COURSE_NAME_LIMIT, SAMPLE_COURSES, TEE_LIMIT, Course, Hole
 from caddie.core.errors import CaddieError, RulesError, quoted
+from caddie.core.games import GAMES, game_named, or_titles
+from caddie.core.games.kind import GameKind
 from caddie.core.grid.cards import parse_card
 from caddie.core.grid.rules import PRESETS, Rules, preset, preset_name
 from caddie.core.ledger import HOLE_COUNTS, check_score
@@ -28,7 +30,7 @@ from caddie.core.limits import MAX_DECKS
 from caddie.core.names import check_printable
 from caddie.core.table import MAX_PLAYERS, MIN_PLAYERS, Table
 from caddie.store.courses import MINE, find_course
-from caddie.store.ledger import GAMES, CellWrite
+from caddie.store.ledger import CellWrite
 from caddie.store.models import Round
 from caddie.web.identity import browser_id
 from caddie.web.table_in_force import current_table
@@ -116,11 +118,9 @@ def player_names(body: Mapping[str, Any]) -> list[str]:
     return [tidy_text(name, f"players[{i}]", f"Player {i + 1}'s name") for i, name in enumerate(names)]
 
 
-def chosen_game(body: Mapping[str, Any]) -> str:
-    game = body.get("game", "grid")
-    if not isinstance(game, str) or game not in GAMES:
-        raise CaddieError('The game is "grid" (Grid Golf) or "clubs" (Club Cards).', "game")
-    return game
+def chosen_game(body: Mapping[str, Any]) -> GameKind[Any]:
+    """The game the body names; the first registered game when it names none."""
+    return game_named(body.get("game", GAMES[0].name))
 
 
 def hole_count(body: Mapping[str, Any], course: Course | None) -> int:
@@ -133,31 +133,30 @@ def hole_count(body: Mapping[str, Any], course: Course | None) -> int:
     return holes
 
 
-def round_table(body: Mapping[str, Any], game: str) -> Table:
+def round_table(body: Mapping[str, Any], kind: GameKind[Any]) -> Table:
     """The calling browser's table, with the grid rules the body asks for."""
     table = current_table()
     given = [key for key in ("preset", "rules") if key in body]
     if not given:
         return table
-    if game == "clubs":
+    if kind.settings_rules is not None:
         raise CaddieError(
-            "Grid Golf rules do not apply to a Club Cards round: it uses the table's deck and "
-            "Penalty Stroke Chart from Settings.",
-            given[0],
+            f"Grid Golf rules do not apply to a {kind.title} round: it uses {kind.settings_rules}.", given[0]
         )
     rules = grid_rules(body, default=table.rules)
     return replace(table, rules=rules, preset=preset_name(rules))
 
 
-def round_course(body: Mapping[str, Any], game: str) -> Course | None:
+def round_course(body: Mapping[str, Any], kind: GameKind[Any]) -> Course | None:
     value = body.get("course")
-    if game == "grid":
+    if not kind.uses_course:
         if value is not None:
-            raise CaddieError("A Grid Golf round has no course: courses are for Club Cards.", "course")
+            on_courses = or_titles(uses_course=True)
+            raise CaddieError(f"A {kind.title} round has no course: courses are for {on_courses}.", "course")
         return None
     if value is None:
         raise CaddieError(
-            f"Choose a course for a Club Cards round: a sample ({or_list(SAMPLE_COURSES)}) or your "
+            f"Choose a course for a {kind.title} round: a sample ({or_list(SAMPLE_COURSES)}) or your "
             'own, as {"name": ..., "tee": ..., "holes": [{"yardage": 392, "par": 4}, ...]}.',
             "course",
         )

@@ -187,14 +187,14 @@ def caddie_clubs():
 def create_round():
     body = json_object(ROUND_FIELDS)
     names = player_names(body)
-    game = chosen_game(body)
-    course = round_course(body, game)
+    kind = chosen_game(body)
+    course = round_course(body, kind)
     holes = hole_count(body, course)
-    table = round_table(body, game)
+    table = round_table(body, kind)
     played_on = date_played(body)
     owner = browser_id(create=True)
     assert owner is not None  # create=True issues one
-    round_ = deal_round(owner, names, holes, game, table, course, played_on)
+    round_ = deal_round(owner, names, holes, kind.name, table, course, played_on)
     links = {
         "page": f"/ledger/r/{round_.public_id}",
         "share": f"/ledger/s/{round_.share_token}",

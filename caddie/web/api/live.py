@@ -25,17 +25,13 @@ import re
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, make_response, request, stream_with_context, url_for
 
-from caddie.core.courses.course import SAMPLE_COURSES, Course
 from caddie.core.errors import CaddieError
 from caddie.core.game import IllegalAction
-from caddie.core.games import game_named
 from caddie.core.games.kind import GameKind
-from caddie.core.grid.rules import Rules
 from caddie.core.ledger import HOLE_COUNTS, PLAYER_NAME_LIMIT
 from caddie.core.live.table import CLOCKS, LEVELS, LiveTable, NotTheHost, TableClosed
 from caddie.store import live_tables
@@ -43,11 +39,10 @@ from caddie.store.ledger import forget_reads
 from caddie.store.models import LiveTableRecord
 from caddie.web.api.body import (
     chosen_game,
-    grid_rules,
     is_json_int,
     json_object,
-    or_list,
     round_course,
+    round_table,
     shortened,
     tidy_text,
 )
@@ -67,7 +62,6 @@ from caddie.web.live.access import (
 from caddie.web.live.changes import SUPERSEDED_RETRY, changes_for, stream_lifetime
 from caddie.web.live.driver import ensure_driver, present, timing_for
 from caddie.web.shareable import shareable_url
-from caddie.web.table_in_force import current_table
 
 bp = Blueprint("live_api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
@@ -160,14 +154,14 @@ def _no_store(response):
 @bp.post("/tables")
 def create_table():
     body = json_object(CREATE_FIELDS)
-    game = chosen_game(body)
-    kind = game_named(game)
+    kind = chosen_game(body)
     name = _name(body)
     seats = _seats(body, kind)
     clock = _clock(body)
-    settings = _grid_settings(body) if game == "grid" else _club_settings(body)
+    course = round_course(body, kind)  # a sample, one of this browser's courses, or one sent
+    settings = kind.settings_for(round_table(body, kind), _holes(body), course)
     host = browser_id() or f"{API_HOST}:{client_key().removeprefix('join:')}"  # a program's bound: its address's
-    row, token = live_tables.create(host, game, settings, seats, name, clock, open_tables_limit())
+    row, token = live_tables.create(host, kind.name, settings, seats, name, clock, open_tables_limit())
     ensure_driver(_app())
     answer = {
         "id": row.public_id,
@@ -487,51 +481,6 @@ def _holes(body: dict[str, Any]) -> int | None:
     if holes is not None and (not is_json_int(holes) or holes not in HOLE_COUNTS):
         raise CaddieError("A table plays 9 or 18 holes.", "holes")
     return holes
-
-
-def _grid_settings(body: dict[str, Any]) -> dict[str, Any]:
-    """The preset (else the calling browser's Settings), ``rules`` over it, then ``holes``."""
-    if body.get("course") is not None:
-        raise CaddieError("A Grid Golf table has no course: courses are for Club Cards.", "course")
-    rules = grid_rules(body, default=current_table().rules)
-    holes = _holes(body)
-    if holes is not None:
-        rules = Rules.from_dict({"holes": holes}, base=rules)
-    elif rules.holes not in HOLE_COUNTS:
-        raise CaddieError("A table plays 9 or 18 holes.", "rules.holes")
-    return {"rules": rules.to_dict()}
-
-
-def _club_settings(body: dict[str, Any]) -> dict[str, Any]:
-    """The course (its front nine for ``"holes": 9`` on eighteen), with the deck and chart of the
-    calling browser's Settings."""
-    given = [key for key in ("preset", "rules") if key in body]
-    if given:
-        raise CaddieError(
-            "Grid Golf rules do not apply to a Club Cards table: it uses the deck and Penalty Stroke "
-            "Chart from Settings.",
-            given[0],
-        )
-    if body.get("course") is None:
-        raise CaddieError(
-            f"Choose a course for a Club Cards table: a sample ({or_list(SAMPLE_COURSES)}) or your own, as "
-            '{"name": ..., "tee": ..., "holes": [{"yardage": 392, "par": 4}, ...]}.',
-            "course",
-        )
-    course = round_course(body, "clubs")  # a sample, one of this browser's courses, or one sent
-    assert course is not None
-    holes = _holes(body)
-    if holes is not None and holes != len(course.holes):
-        if holes > len(course.holes):
-            raise CaddieError(
-                f"{course.name} has only {len(course.holes)} holes; choose 9 holes or another course.", "holes"
-            )
-        course = _front(course, holes)
-    return {"course": course.to_dict(), "clubs": current_table().clubs.to_dict()}
-
-
-def _front(course: Course, holes: int) -> Course:
-    return replace(course, holes=course.holes[:holes])
 
 
 def _wait() -> int | None:
