@@ -10,7 +10,8 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 
 from caddie.core.csv_cells import escape_cell
 from caddie.core.errors import CaddieError
-from caddie.core.grid.rules import chip
+from caddie.core.games import GAME_NAMES, GAMES, game_named
+from caddie.core.games.club_cards import CLUB_CARDS
 from caddie.core.ledger import format_delta
 from caddie.core.stats import RoundRecord, player_stats
 from caddie.core.words import says, together, whose, you_or
@@ -48,6 +49,7 @@ from caddie.store.round_owners import LIVE_TABLE, RoundOwner, find_round_and_own
 from caddie.store.round_view import RoundView, enter_scores, view_round
 from caddie.web.filters import points as format_points
 from caddie.web.identity import browser_id, edit_grants, grant_edit
+from caddie.web.play.presenters import presenter_for
 from caddie.web.rendering import is_htmx, page_or_fragment
 from caddie.web.table_in_force import current_table
 
@@ -122,7 +124,7 @@ def owner_url(owner: RoundOwner) -> str:
     """The page of the match or live table that writes a round."""
     if owner.kind == LIVE_TABLE:
         return url_for("live.table", public_id=owner.public_id)
-    return url_for("club_play.table" if owner.game == "clubs" else "play.table", public_id=owner.public_id)
+    return url_for(presenter_for(game_named(owner.game)).solo_table, public_id=owner.public_id)
 
 
 def _refuse_owned(round_: Round, owner: RoundOwner):
@@ -133,13 +135,12 @@ def _refuse_owned(round_: Round, owner: RoundOwner):
 def _rules_chip(game: str | None) -> str:
     """The header's rules chip for a page about ``game``: a Club Cards round, or the deal form set to
     Club Cards, speaks of the Club Cards rules even though the ledger's pages serve both games."""
-    table = current_table()
-    return table.clubs.describe() if game == "clubs" else chip(table.rules)
+    return (game_named(game) if game in GAME_NAMES else GAMES[0]).rules_chip(current_table())
 
 
 def _round_rules_chip(view: RoundView) -> str:
     """A round's pages speak of the rules it was dealt with, which Settings may since have changed."""
-    return view.table.clubs.describe() if view.game == "clubs" else chip(view.table.rules)
+    return game_named(view.game).rules_chip(view.table)
 
 
 def _parse_cell(text: str | None, view: RoundView) -> tuple[int, int] | None:
@@ -226,11 +227,11 @@ def new():
 
 def _preselect(form: DealForm) -> None:
     """``?game=clubs&course=<key>``: a link from a course's page deals on that course."""
-    if request.args.get("game") == "clubs":
-        form.game.data = "clubs"
+    if request.args.get("game") in GAME_NAMES:
+        form.game.data = request.args["game"]
     key = request.args.get("course")
     if key and key in dict(form.course.choices):
-        form.game.data, form.course.data = "clubs", key
+        form.game.data, form.course.data = CLUB_CARDS.name, key
         course = find_course(key, browser_id()) if not key.startswith("random-") else None
         if course is not None and len(course.holes) == 9:
             form.holes.data = 9
@@ -238,8 +239,9 @@ def _preselect(form: DealForm) -> None:
 
 def _deal(form: DealForm) -> Round | tuple[str | None, str]:
     """The new round, or (field, sentence) saying what is wrong."""
-    course = find_course(form.course.data, browser_id()) if form.game.data == "clubs" else None
-    if form.game.data == "clubs" and course is None:
+    uses_course = game_named(form.game.data).uses_course
+    course = find_course(form.course.data, browser_id()) if uses_course else None
+    if uses_course and course is None:
         return "course", "Choose one of the courses listed."
     try:
         owner = browser_id(create=True)

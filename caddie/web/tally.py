@@ -10,6 +10,7 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from caddie.core.clubs import hand as club_hand
 from caddie.core.clubs.scoring import score_club_hole
 from caddie.core.errors import CaddieError
+from caddie.core.games.grid_golf import GRID_GOLF
 from caddie.core.grid import hand as grid_hand
 from caddie.core.grid.rules import GRID_SIZES, Rules
 from caddie.core.grid.scoring import check_table, score_grid, score_table
@@ -313,7 +314,7 @@ def _table_round(public_id: str | None) -> tuple[Round | None, RoundView | None,
     if not public_id:
         return None, None, None
     round_, owner = find_round_and_owner(public_id)
-    if round_ is None or round_.game != "grid" or access_for(round_, browser_id(), edit_grants()) < Access.EDIT:
+    if round_ is None or round_.game != GRID_GOLF.name or access_for(round_, browser_id(), edit_grants()) < Access.EDIT:
         return None, None, NOT_OPEN
     if owner is not None:
         return None, None, owner.refusal

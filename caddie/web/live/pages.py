@@ -13,6 +13,7 @@ import io
 import math
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -30,10 +31,9 @@ from flask import (
     url_for,
 )
 
-from caddie.core.clubs.scoring import ClubRules
 from caddie.core.errors import CaddieError
 from caddie.core.game import IllegalAction
-from caddie.core.grid.rules import Rules, chip
+from caddie.core.games import GAME_NAMES, game_named
 from caddie.core.live.codes import shown_code
 from caddie.core.live.table import LEVEL_NAMES, LEVELS, Ask, LiveTable, TableClosed
 from caddie.forms.base import first_error
@@ -61,6 +61,7 @@ from caddie.web.live.driver import ensure_driver, present, timing_for
 from caddie.web.play import clubs as club_pages
 from caddie.web.play import grid as grid_pages
 from caddie.web.play.pages import STALE_TABLE
+from caddie.web.play.presenters import presenter_for
 from caddie.web.rendering import is_htmx, page_or_fragment
 from caddie.web.shareable import shareable_url
 from caddie.web.table_in_force import current_table
@@ -123,8 +124,8 @@ def new():
     form.course.choices = course_choices(owner)
     if request.method == "GET":
         form.fill_defaults(current_table().rules, seats.last_name())
-        if request.args.get("game") == "clubs":
-            form.game.data = "clubs"
+        if request.args.get("game") in GAME_NAMES:
+            form.game.data = request.args["game"]
     errors: dict[str, str] = {}
     refused = 400  # a form that will not do; 409 for a host with too many open tables
     if request.method == "POST" and form.validate():
@@ -153,25 +154,24 @@ def _seat_labels() -> dict[str, str]:
 
 
 def _create(form: NewTableForm) -> tuple[LiveTableRecord, str]:
-    game = form.game.data
+    kind = game_named(form.game.data)
     count = form.players.data
     chosen = [entry.data for entry in form.others][: count - 1]
     seat_specs: list[dict[str, Any]] = [{"kind": "person"}] + [
         {"kind": "person"} if choice == "person" else {"kind": "computer", "level": choice} for choice in chosen
     ]
+    low, high = kind.seats
+    if not low <= count <= high:
+        raise CaddieError(f"A {kind.title} table has {low} to {high} seats.", "seats")
     house = current_table()
-    if game == "clubs":
-        if count > 4:
-            raise CaddieError("A Club Cards table has 2 to 4 seats.", "seats")
-        course = club_pages.chosen_course(form)
-        settings: dict[str, Any] = {"course": course.to_dict(), "clubs": house.clubs.to_dict()}
-    else:
-        settings = {"rules": grid_pages.match_rules(house.rules, form).to_dict()}
+    course = club_pages.chosen_course(form) if kind.uses_course else None
+    # the form's match settings (grid size, holes, final turn...) over the house rules
+    settings = kind.settings_for(replace(house, rules=grid_pages.match_rules(house.rules, form)), None, course)
     clock = int(form.clock.data) if form.clock.data else None
     name = (form.name.data or "").strip()
     owner = browser_id(create=True)
     assert owner is not None  # create=True always gives one
-    row, token = store.create(owner, game, settings, seat_specs, name, clock, open_tables_limit())
+    row, token = store.create(owner, kind.name, settings, seat_specs, name, clock, open_tables_limit())
     seats.remember_name(name)
     return row, token
 
@@ -402,9 +402,8 @@ def _clock_left(row: LiveTableRecord, table: LiveTable) -> int | None:
 
 
 def _chip(table: LiveTable) -> str:
-    if table.kind.name == "grid":
-        return chip(Rules.from_dict(table.settings["rules"]))
-    return ClubRules.from_dict(table.settings["clubs"]).describe()
+    kind = table.kind
+    return kind.rules_chip(kind.ledger_table(table.settings, len(table.places)))
 
 
 def _title(table: LiveTable, mine: list[int], your_turn: bool) -> str:
@@ -438,24 +437,19 @@ def _game_context(row: LiveTableRecord, table: LiveTable, seat: int, picks: list
         "review": None,
         "seat_shown": seat,
     }
-    if table.kind.name == "grid":
-        view = match.view(seat)
-        return {**common, "game_part": "play/_table.html", **grid_pages.table_context(view)}
-    view = match.view(seat)
-    context = club_pages.table_context(view, picks)
+    presenter = presenter_for(table.kind)
     return {
         **common,
-        "game_part": "club_play/_table.html",
+        "game_part": presenter.part,
         "levels": [table.controller(s) for s in range(len(table.places))],
-        **context,
+        **presenter.seat_context(match.view(seat), {"picks": picks}),
     }
 
 
 @bp.get("/t/<public_id>")
 def table(public_id: str):
     row = _row(public_id)
-    picks = club_pages.picks_state(request.args)["picks"] if row.game == "clubs" else None
-    return _render(row, picks=picks)
+    return _render(row, picks=presenter_for(game_named(row.game)).page_state(request.args).get("picks"))
 
 
 @bp.post("/t/<public_id>/sit")
@@ -536,12 +530,10 @@ def act(public_id: str):
     row = _row(public_id)
     table = store.load(row)
     seat = _seat_from_form(public_id, table)
-    picks = club_pages.picks_state(request.form)["picks"] if row.game == "clubs" else None
-    action: Any
-    if row.game == "clubs":
-        action, refusal = club_pages.read_move(request.form, {"picks": picks})
-    else:
-        action, refusal = grid_pages.read_move(request.form, {})
+    presenter = presenter_for(table.kind)
+    state = presenter.page_state(request.form)
+    picks = state.get("picks")
+    action, refusal = presenter.read_move(request.form, state)
     if action is None:
         return _render(row, refusal, 400, picks=picks)
     try:
@@ -780,11 +772,7 @@ def watch(token: str):
     if table.match is not None:
         view = table.match.view(None)
         context["view"] = view
-        if table.kind.name == "grid":
-            context.update(grid_pages.table_context(view))
-        else:
-            context["card"] = club_pages.scorecard(view)
-            context["hole_plays"] = club_pages.hole_plays(view)
+        context.update(presenter_for(table.kind).onlooker_context(view))
     response = make_response(page_or_fragment("live/watch.html", "live/_watch.html", **context))
     response.headers["Cache-Control"] = "no-store"
     return response
