@@ -6,11 +6,12 @@ from wtforms import BooleanField, FieldList, RadioField, SelectField, StringFiel
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired
 
+from caddie.core.games import GAMES
 from caddie.core.grid.rules import GRID_SIZES
 from caddie.core.live.table import CLOCKS, LEVEL_NAMES
 from caddie.forms.base import PageForm
 
-MOST_SEATS = 6  # Grid Golf's most; Club Cards takes 4 (caddie.core.live.games)
+MOST_SEATS = max(kind.seats[1] for kind in GAMES)  # each game's own bounds: its GameKind.seats
 SEAT_CHOICES = [SelectChoice("person", "A person")] + [
     SelectChoice(level, f"Computer · {name}") for level, name in LEVEL_NAMES.items()
 ]

@@ -6,10 +6,13 @@ from wtforms import BooleanField, FieldList, Form, FormField, RadioField, Select
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired
 
+from caddie.core.games.grid_golf import GRID_GOLF
+from caddie.core.games.kind import LEVEL_NAMES
 from caddie.core.grid.rules import GRID_SIZES
 from caddie.forms.base import PageForm
 
-LEVELS = (("beginner", "Beginner"), ("steady", "Steady"), ("caddie", "Caddie"))  # Caddie: the caddie's own policy
+# Caddie: the caddie's own policy
+LEVELS = tuple((level, LEVEL_NAMES[level]) for level in GRID_GOLF.levels)
 DEFAULT_NAMES = ("Ada", "Bram", "Cleo", "Dev", "Esme")
 MAX_GRID_OPPONENTS = len(DEFAULT_NAMES)
 

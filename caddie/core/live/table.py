@@ -27,7 +27,7 @@ from typing import Any
 from caddie.core.errors import CaddieError, quoted
 from caddie.core.game import Event, Game, IllegalAction, clean_names
 from caddie.core.games import game_named
-from caddie.core.games.kind import GameKind
+from caddie.core.games.kind import LEVEL_NAMES, GameKind
 from caddie.core.names import tidy_name
 from caddie.core.words import is_you, says
 
@@ -46,7 +46,6 @@ __all__ = [
 ]
 
 LEVELS = ("beginner", "steady", "caddie")  # the computer levels both games play
-LEVEL_NAMES = {"beginner": "Beginner", "steady": "Steady", "caddie": "Caddie"}
 COMPUTER_NAMES = ("Ada", "Bram", "Cleo", "Dev", "Esme", "Finn", "Gus")
 CLOCKS = (30, 60, 120)  # the turn clock's choices, in seconds (None: no clock, the default)
 ASK_SECONDS = 15 * 60  # a request to be let back in waits this long for the host's answer
