@@ -344,14 +344,14 @@ def _committed(round_: Round, writes: Sequence[CellWrite], key: str | None, read
     transaction back, so that whatever the caller reads next is read afresh.
 
     The round object keeps what it held (a score changes none of it) but its version and time,
-    which are read again when next asked for: another write may have come since this one."""
+    read again when next asked for (another write may have come since this one): the version
+    this write made is the one returned."""
     try:
         version, card = _write(round_, writes, read_card=read_card, key=key)
         commit_keeping()
     except StaleScore:
         db.session.rollback()
         raise
-    db.session.expire(round_, ["version", "updated_at"])
     return version, card
 
 
@@ -415,8 +415,9 @@ def _write(
     conflicts = [(name, hole) for step, name, hole in checked if not answers[step]]
     if conflicts:
         raise StaleScore(conflicts)
-    version = answers[next_version][0][0]
-    return version, (_card_from(round_, answers[-1]) if read_card else None)
+    # the round's version and time moved on under the object: read again when next asked for
+    db.session.expire(round_, ["version", "updated_at"])
+    return answers[next_version][0][0], (_card_from(round_, answers[-1]) if read_card else None)
 
 
 def _digest(round_id: int, ordered: Sequence[CellWrite]) -> str:

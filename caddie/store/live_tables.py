@@ -286,11 +286,6 @@ def _next_due(
     return None
 
 
-# The columns a save leaves loaded: everything but the state (deferred), which the saver holds
-# already, so that no later look at the row reads them again on their own.
-READ_BACK = [c.key for c in inspect(LiveTableRecord).column_attrs if c.key != "state"]
-
-
 def _save(
     row: LiveTableRecord,
     table: LiveTable,
@@ -323,7 +318,6 @@ def _save(
         },
         match.names if match is not None else [],
         finished,
-        READ_BACK,
     )
     # the table at the version it was saved as: the phones this change wakes read it, undecoded
     _read_tables.keep(row.public_id, seen_version + 1, table)

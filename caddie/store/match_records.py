@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, inspect, update
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy import CursorResult, update
 
 from caddie.store.database import db
 from caddie.store.ledger import CellWrite, StaleScore, cards_of, write_scores
 from caddie.store.models import Match, Round
+from caddie.store.together import commit_keeping
 
 
 class StaleMatch(Exception):
@@ -49,19 +49,24 @@ def save_versioned(
     values: dict[str, Any],
     names: Sequence[str],
     hole_scores: Sequence[Sequence[int]],
-    read_back: Sequence[str] = ("version",),
 ) -> None:
     """Write ``values`` into ``row`` (of ``model``, which has ``id``, ``version`` and ``round_id``) as
     its next version, only if it is still at ``seen_version``, and land the finished holes of the
     players ``names`` in its ledger round, in one transaction. ``StaleMatch`` (nothing written)
-    if another write came first. ``read_back``: the columns left loaded after the commit."""
+    if another write came first.
+
+    A plain transaction: the UPDATE on the condition of the version, the holes, COMMIT. The
+    UPDATE puts what it wrote into ``row`` as well (SQLAlchemy's own bookkeeping of an ORM
+    UPDATE, for a row the session holds at ``seen_version``), and the commit leaves the session's
+    objects as they are: ``row`` is then the version this write saved, whatever another writer
+    does right after, and nothing of it is read again."""
     done = cast(
         "CursorResult[Any]",  # an UPDATE's result, which Session.execute types as a plain Result
         db.session.execute(
             update(model)
             .where(model.id == row.id, model.version == seen_version)
-            .values(version=model.version + 1, **values)
-            .execution_options(synchronize_session=False)
+            .values(version=seen_version + 1, **values)
+            .execution_options(synchronize_session="evaluate")
         ),
     ).rowcount
     if done != 1:
@@ -69,25 +74,7 @@ def save_versioned(
         raise StaleMatch()
     if hole_scores:
         _land_in_ledger(row.round_id, names, hole_scores)
-    # Of ``read_back``, the columns not written never change with a version: those the row holds
-    # (read with it, or flushed by this transaction) are kept across the commit, not read again.
-    untouched = [key for key in read_back if key not in values and key != "version"]
-    held = inspect(row).dict
-    kept = {key: held[key] for key in untouched if key in held}
-    db.session.commit()
-    # The row is then the version saved, whatever another writer has done since: its version and
-    # the values written are set, not read again (a read could be of a newer version, which the
-    # game the caller holds is not). The untouched columns it did not hold are read again; the
-    # rest, the whole stored game above all, when next asked for.
-    unheld = [key for key in untouched if key not in kept]
-    if unheld:
-        db.session.refresh(row, unheld)
-    for key, value in kept.items():
-        set_committed_value(row, key, value)
-    set_committed_value(row, "version", seen_version + 1)
-    for key, value in values.items():
-        if key in read_back:
-            set_committed_value(row, key, value)
+    commit_keeping()
 
 
 def _land_in_ledger(round_id: int | None, names: Sequence[str], hole_scores: Sequence[Sequence[int]]) -> None:

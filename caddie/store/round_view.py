@@ -197,4 +197,5 @@ def view_round_now(round_: Round) -> RoundView:
     refused: whatever this request read before is dropped (its transaction ends here), so the
     round and its card are read again, with every write committed since."""
     db.session.rollback()
+    db.session.expire_all()  # those a commit kept too (``together.commit_keeping``)
     return view_round(round_)

@@ -236,8 +236,8 @@ def test_a_change_never_touches_the_tables_kept_for_reading(app):
 
 
 def test_a_save_stays_at_the_version_it_saved_when_another_server_moves_right_after(app, monkeypatch):
-    """Another server's move lands between this save's commit and its look at the row: the row and
-    the table kept for the phones are still the version this save made, never the newer one."""
+    """Another server's move lands right after this save's commit: the row and the table kept for
+    the phones are still the version this save made, never the newer one."""
     import caddie.store.match_records as records
 
     with app.app_context():
@@ -245,24 +245,25 @@ def test_a_save_stays_at_the_version_it_saved_when_another_server_moves_right_af
         store.join(row, "Bob")
         store.start(row, 0, NOW, seed=3)
         seen = row.version
-        settle = records.set_committed_value
+        commit = records.commit_keeping
         others = []
 
-        def another_server_moves_first(*args):
+        def commit_then_another_server_moves():
+            commit()
             if not others:
                 others.append("moved")
                 with app.app_context():
                     store.move(store.find(row.public_id), 0, [Action("swap", 0)], seen + 1, NOW)
-            settle(*args)
 
-        monkeypatch.setattr(records, "set_committed_value", another_server_moves_first)
+        monkeypatch.setattr(records, "commit_keeping", commit_then_another_server_moves)
         drawn = store.move(row, 0, [Action("draw")], seen, NOW)
         assert others and row.version == seen + 1
         assert store.decoded(row.public_id, seen + 1) is drawn and drawn.match.drawn is not None
+        assert store.read(row) is drawn  # the row's own version, without asking the database
         newer = store.decoded(row.public_id, seen + 2)  # the other server's table, or none here
         assert newer is not drawn
         monkeypatch.undo()
-        db.session.rollback()
+        db.session.expire_all()  # the commit kept the row as saved: read it again
         assert store.read(store.find(row.public_id)).match.drawn is None  # the swap, as stored
 
 
