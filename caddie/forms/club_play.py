@@ -7,9 +7,11 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired
 
 from caddie.core.clubs.opponents import LEVEL_NAMES
+from caddie.core.games.club_cards import CLUB_CARDS
 from caddie.forms.base import PageForm
 from caddie.forms.play import DEFAULT_NAMES
-from caddie.store.club_matches import MAX_CLUB_OPPONENTS, MIN_CLUB_OPPONENTS
+
+MIN_CLUB_OPPONENTS, MAX_CLUB_OPPONENTS = CLUB_CARDS.seats[0] - 1, CLUB_CARDS.seats[1] - 1
 
 
 class ClubOpponentForm(Form):

@@ -11,8 +11,7 @@ from sqlalchemy import select
 from caddie.store.database import db
 from caddie.store.ledger import rounds_for
 from caddie.store.live_tables import load as load_table
-from caddie.store.matches import load
-from caddie.store.models import LiveTableRecord, Match
+from caddie.store.models import LiveTableRecord
 from caddie.store.round_owners import owners_of
 from caddie.store.round_view import RoundView, view_round
 
@@ -52,18 +51,23 @@ def matches_under_way(browser: str | None) -> list[MatchUnderWay]:
     if not browser:
         return []
     rows = db.session.scalars(
-        select(Match)
-        .where(Match.owner_browser == browser, Match.finished_at.is_(None))
-        .order_by(Match.updated_at.desc(), Match.id.desc())
+        select(LiveTableRecord)
+        .where(
+            LiveTableRecord.host_browser == browser,
+            LiveTableRecord.solo.is_(True),
+            LiveTableRecord.finished_at.is_(None),
+        )
+        .order_by(LiveTableRecord.updated_at.desc(), LiveTableRecord.id.desc())
         .limit(SHOWN)
     )
     found = []
-    for match in rows:
-        game = load(match)
-        if game.is_over:
+    for row in rows:
+        table = load_table(row)
+        game = table.match
+        if game is None or game.is_over:
             continue
-        opponents = [seat["name"] for seat in match.seats if seat["level"] is not None]
-        found.append(MatchUnderWay(match.public_id, match.game, opponents, game.hole, game.holes))
+        opponents = [str(place.name) for place in table.places if not place.person]
+        found.append(MatchUnderWay(row.public_id, row.game, opponents, game.hole, game.holes))
     return found
 
 

@@ -31,11 +31,11 @@ from sqlalchemy.orm.attributes import set_committed_value
 from caddie.core.errors import CaddieError
 from caddie.core.live.codes import new_code, read_code
 from caddie.core.live.table import LiveTable
+from caddie.core.shuffle import secret_seed as new_seed
 from caddie.offload.heavy_work import run_heavy
 from caddie.store.database import db
 from caddie.store.ledger import deal_round
 from caddie.store.match_records import StaleMatch, save_versioned
-from caddie.store.matches import new_seed
 from caddie.store.models import LiveTableRecord, Round
 from caddie.store.together import commit_keeping
 from caddie.store.tokens import is_token
@@ -486,10 +486,98 @@ def move(
     a legal move for that seat now."""
 
     def play(table: LiveTable) -> LiveTable:
-        table.play(seat, actions(table) if callable(actions) else actions)
+        table.play(seat, actions(table) if callable(actions) else actions, hint_seed(row.public_id, seen_version))
+        _review(table, by_person=True)
         return table
 
     return change(row, play, seen_version, timing)
+
+
+def hint_seed(public_id: str, version: int) -> str:
+    """The caddie's random source for the person's decision at ``version`` of a solo table: the
+    Hint and the hole's review use the same one, so the review's caddie says what the Hint said."""
+    return f"hint:{public_id}:{version}"
+
+
+def _review(table: LiveTable, by_person: bool) -> None:
+    """At a solo table, the person's decisions judged and the hole reviewed when it ends, as far as
+    the move just made left any of it to do: worked out in the helper process."""
+    match, kind = table.match, table.kind
+    if table.solo and match is not None and kind.review_pending(match, by_person):
+        table.match = run_heavy(kind.reviewed, match)
+
+
+# -- a solo table: one person against computers -----------------------------------------------------
+
+
+def create_solo(
+    owner: str,
+    game: str,
+    settings: dict[str, Any],
+    person: str,
+    computers: Sequence[tuple[str, str]],
+    seed: int | None = None,
+    timing: Timing = Timing(),
+) -> LiveTableRecord:
+    """A match of one person against ``computers`` (name and level each), dealt at once, with the
+    ledger round it fills in. The browser ``owner`` holds the person's seat; the table has no code,
+    join link or watch link. ``CaddieError`` (nothing stored) for settings or names that will not do."""
+    table = LiveTable.solo_match(game, settings, person, computers, new_seed() if seed is None else seed)
+    kind, match = table.kind, table.match
+    assert match is not None
+    round_ = deal_round(
+        owner, match.names, kind.holes(table.settings), kind.name,
+        kind.ledger_table(table.settings, len(table.places)), kind.course(table.settings),
+    )  # fmt: skip
+    now = _now()
+    due = _next_due(table, None, None, now, timing)
+    row = LiveTableRecord(
+        public_id=secrets.token_urlsafe(12),
+        host_browser=owner,
+        game=kind.name,
+        state=table.to_dict(),
+        version=1,
+        round_id=round_.id,
+        due_at=due,
+        solo=True,
+        created_at=now,
+        updated_at=now,
+        seen_at=now,
+    )
+    db.session.add(row)
+    db.session.commit()
+    if due:
+        DUE_SET.set()
+    return row
+
+
+def rematch(row: LiveTableRecord, timing: Timing = Timing()) -> LiveTableRecord:
+    """A finished solo match played again: the same players, computer levels and settings, dealt
+    afresh, with a new ledger round. ``CaddieError`` while the match is still being played."""
+    table = read(row)
+    if table.match is None or not table.match.is_over:
+        raise CaddieError("This match is still being played: finish it before a rematch.", "match")
+    person, *computers = table.places
+    return create_solo(
+        row.host_browser, table.kind.name, table.settings, str(person.name),
+        [(str(p.name), str(p.level)) for p in computers], timing=timing,
+    )  # fmt: skip
+
+
+def solo_tables_for(owner: str | None, game: str | None = None, limit: int = 20) -> list[LiveTableRecord]:
+    """The browser's latest solo matches (of one game, if named), newest first."""
+    if not owner:
+        return []
+    query = select(LiveTableRecord).where(LiveTableRecord.host_browser == owner, LiveTableRecord.solo.is_(True))
+    if game is not None:
+        query = query.where(LiveTableRecord.game == game)
+    return list(db.session.scalars(query.order_by(LiveTableRecord.id.desc()).limit(limit)))
+
+
+def holds_seat(row: LiveTableRecord, browser: str | None) -> int | None:
+    """The seat a browser holds at a solo table without a token (the one person's, seat 0, for the
+    browser that made it), or ``None``."""
+    return 0 if row.solo and browser is not None and browser == row.host_browser else None
 
 
 # -- who is at the table -------------------------------------------------------------------------
@@ -643,6 +731,7 @@ def _play_one(row: LiveTableRecord, timing: Timing) -> int:
     rng = random.Random(f"{match.seed}:{row.public_id}:{row.version}")
     action = run_heavy(kind.choose, kind.decision_view(match, seat), level, rng)
     table.play_for(seat, action, notice)
+    _review(table, by_person=False)
     # under the clock, a person's turn that is not finished (a card drawn) is finished at once
     forced_again = notice is not None and table.to_move == seat
     _save(row, table, row.version, timing, seat, due=_now() if forced_again else True)

@@ -1,45 +1,27 @@
-"""What every digital match does with the database, whatever the game.
+"""What every table does with the database, whatever the game.
 
-A match's whole state (hidden cards and pile order included) is one JSON value
-in ``Match.state``. ``save_move`` writes it only if the match is still at the
-version the move was based on (one conditional UPDATE), so a replayed or
-doubled request never plays twice, on SQLite and PostgreSQL alike, and in the
-same transaction copies finished holes into the match's ledger round.
+A table's whole state (hidden cards and pile order included) is one JSON value in
+``LiveTableRecord.state``. ``save_versioned`` writes it only if the table is still at the
+version the move was based on (one conditional UPDATE), so a replayed or doubled request
+never plays twice, on SQLite and PostgreSQL alike, and in the same transaction copies
+finished holes into the table's ledger round.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import Any, cast
 
 from sqlalchemy import CursorResult, update
 
 from caddie.store.database import db
 from caddie.store.ledger import CellWrite, StaleScore, cards_of, write_scores
-from caddie.store.models import Match, Round
+from caddie.store.models import Round
 from caddie.store.together import commit_keeping
 
 
 class StaleMatch(Exception):
     """The match moved on since the page that sent this request was shown."""
-
-
-def save_move(
-    match: Match, state: dict, seen_version: int, finished: bool, hole_scores: Sequence[Sequence[int]]
-) -> None:
-    """Store ``state`` as the match's next version, and every finished hole (per hole, per seat)
-    that its ledger round does not have yet, in one transaction: a server that dies mid-move
-    leaves both or neither. ``StaleMatch`` (nothing written) if another move came first."""
-    now = datetime.now(UTC)
-    save_versioned(
-        Match,
-        match,
-        seen_version,
-        {"state": state, "updated_at": now, "finished_at": now if finished else None},
-        [s["name"] for s in match.seats],
-        hole_scores,
-    )
 
 
 def save_versioned(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Integer, String, UniqueConstraint, true
+from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint, false, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from caddie.store.database import Model
@@ -108,30 +108,6 @@ class AppliedWrite(Model):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now, index=True)
 
 
-class Match(Model):
-    """A digital match against computer opponents. ``state`` holds the whole game,
-    hidden cards and deck order included, and never leaves the server; pages get
-    only the human player's view of it."""
-
-    __tablename__ = "matches"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    public_id: Mapped[str] = mapped_column(String(32), unique=True, nullable=False, index=True)
-    owner_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
-    game: Mapped[str] = mapped_column(String(8), nullable=False)  # "grid" (Club Cards later)
-    state: Mapped[dict] = mapped_column(JSON, nullable=False)
-    seats: Mapped[list] = mapped_column(JSON, nullable=False)  # per seat: {"name", "level"}; level None = the person
-    version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
-    round_id: Mapped[int | None] = mapped_column(
-        ForeignKey("rounds.id", ondelete="SET NULL"), nullable=True, index=True
-    )
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-
-    round: Mapped[Round | None] = relationship()
-
-
 class CourseRecord(Model):
     """A course a browser saved: name, tee and 9 or 18 holes of ``{"yardage", "par"}``.
 
@@ -156,7 +132,8 @@ class CourseRecord(Model):
 
 
 class LiveTableRecord(Model):
-    """A live table: one digital match for several people (``docs/live-tables.md``).
+    """A table: one digital match, the only kind of game session (``docs/live-tables.md``): several
+    people, or one person against computers (``solo``: no code, join link or watch link).
 
     ``state`` is the whole ``caddie.core.live.table.LiveTable`` (the seats with their token
     digests, the match with its hidden cards), read and written only by
@@ -174,9 +151,10 @@ class LiveTableRecord(Model):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     public_id: Mapped[str] = mapped_column(String(32), unique=True, nullable=False, index=True)
-    code: Mapped[str] = mapped_column(String(16), unique=True, nullable=False, index=True)
-    watch_token: Mapped[str] = mapped_column(String(64), unique=True, nullable=False, index=True)
-    join_token: Mapped[str] = mapped_column(String(64), unique=True, nullable=False, index=True)
+    # None at a solo table (one person against computers): nobody joins it and nobody watches
+    code: Mapped[str | None] = mapped_column(String(16), unique=True, nullable=True, index=True)
+    watch_token: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True, index=True)
+    join_token: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True, index=True)
     host_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
     game: Mapped[str] = mapped_column(String(8), nullable=False)  # "grid" or "clubs"
     # Deferred: most reads want the version and the ids only, and a decoded copy of the state at
@@ -194,8 +172,11 @@ class LiveTableRecord(Model):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
     watched_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    solo: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False, server_default=false())
 
     round: Mapped[Round | None] = relationship()
+
+    __table_args__ = (Index("ix_live_tables_solo_host", "host_browser", "solo"),)
 
 
 class RateLimit(Model):

@@ -1,6 +1,6 @@
 """Who writes a round's scorecard: the people at the table, by hand, or a game in the app.
 
-A digital match (``Match.round_id``) and a live table (``LiveTableRecord.round_id``) each deal a
+A table (``LiveTableRecord.round_id``: a match against computers, or a live table of people) deals a
 ledger round and land every finished hole in it (``caddie.store.match_records``). That round is
 the game's record: a score typed into it from the pad, the API or Tally would make the scorecard
 disagree with the game (docs/ledger.md, "Whose scorecard"). This module alone answers "does a
@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import joinedload
 
 from caddie.store.database import db
-from caddie.store.models import LiveTableRecord, Match, Round
+from caddie.store.models import LiveTableRecord, Round
 from caddie.store.tokens import is_token
 
 MATCH, LIVE_TABLE = "match", "table"
@@ -45,18 +46,19 @@ class RoundOwner:
 
 
 def _owner_columns():
-    """The public id of the match and of the live table that fill ``Round`` in (each ``NULL`` if none)."""
-    match = select(Match.public_id).where(Match.round_id == Round.id).limit(1).scalar_subquery()
-    table = select(LiveTableRecord.public_id).where(LiveTableRecord.round_id == Round.id).limit(1).scalar_subquery()
-    return match.label("owner_match"), table.label("owner_table")
+    """The public id of the table that fills ``Round`` in, and whether it is a solo match (each
+    ``NULL`` if none)."""
+
+    def owner(column: Any) -> Any:
+        return select(column).where(LiveTableRecord.round_id == Round.id).limit(1).scalar_subquery()
+
+    return owner(LiveTableRecord.public_id).label("owner_table"), owner(LiveTableRecord.solo).label("owner_solo")
 
 
-def _owner(game: str, match_id: str | None, table_id: str | None) -> RoundOwner | None:
-    if match_id is not None:
-        return RoundOwner(MATCH, game, match_id)
-    if table_id is not None:
-        return RoundOwner(LIVE_TABLE, game, table_id)
-    return None
+def _owner(game: str, table_id: str | None, solo: bool | None) -> RoundOwner | None:
+    if table_id is None:
+        return None
+    return RoundOwner(MATCH if solo else LIVE_TABLE, game, table_id)
 
 
 def find_round_and_owner(public_id: str) -> tuple[Round | None, RoundOwner | None]:
@@ -71,8 +73,8 @@ def find_round_and_owner(public_id: str) -> tuple[Round | None, RoundOwner | Non
     row = db.session.execute(stmt).unique().first()
     if row is None:
         return None, None
-    round_, match_id, table_id = row
-    return round_, _owner(round_.game, match_id, table_id)
+    round_, table_id, solo = row
+    return round_, _owner(round_.game, table_id, solo)
 
 
 def owners_of(rounds: Iterable[Round]) -> dict[int, RoundOwner]:
@@ -82,8 +84,8 @@ def owners_of(rounds: Iterable[Round]) -> dict[int, RoundOwner]:
         return {}
     stmt = select(Round.id, *_owner_columns()).where(Round.id.in_(by_id))
     owners = {}
-    for round_id, match_id, table_id in db.session.execute(stmt):
-        owner = _owner(by_id[round_id].game, match_id, table_id)
+    for round_id, table_id, solo in db.session.execute(stmt):
+        owner = _owner(by_id[round_id].game, table_id, solo)
         if owner is not None:
             owners[round_id] = owner
     return owners

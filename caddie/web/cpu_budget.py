@@ -21,9 +21,10 @@ Two ways to apply it, one line per view:
   costs nothing). Past the budget that ``run_heavy`` raises ``OverBudget``, a ``CaddieError`` the
   view shows like any other refusal (the API's: the 429 answer).
 * ``cpu_budget(view, refused=draw)``: for a view whose heavy work runs inside the store's
-  transaction (a match's move), where counting would commit it halfway: the request is counted
-  before the view runs, and past the budget ``refused(sentence, *view_args)`` draws the page
-  instead of the view.
+  transaction, where counting would commit it halfway: the request is counted before the view
+  runs, and past the budget ``refused(sentence, *view_args)`` draws the page instead of the view.
+* ``charge()`` and ``refusal_answer``: the same, decided inside a view (a move at a solo table,
+  whose review is heavy work in the store's transaction; a move at a table of people is not).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from caddie.store.rate_limits import count_try, window_end
 from caddie.web.identity import browser_id
 from caddie.web.live.access import client_key
 
-__all__ = ["OverBudget", "cpu_budget", "run_heavy"]
+__all__ = ["OverBudget", "charge", "cpu_budget", "refusal_answer", "run_heavy"]
 
 T = TypeVar("T")
 View = Callable[..., Any]
@@ -69,7 +70,7 @@ def _client() -> str:
     return "cpu:address:" + client_key().removeprefix("join:")
 
 
-def _charge() -> OverBudget | None:
+def charge() -> OverBudget | None:
     """Count this request against its client's budget (once per request): the refusal when the
     budget is spent, else None."""
     if "cpu_refusal" in g:
@@ -96,7 +97,7 @@ def run_heavy(function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """``caddie.offload.heavy_work.run_heavy``, counted against the client's budget in a view
     under ``@cpu_budget`` (``OverBudget`` past it); elsewhere, the same as the offload's."""
     if g.get("cpu_budgeted"):
-        refusal = _charge()
+        refusal = charge()
         if refusal is not None:
             g.cpu_refused = True
             raise refusal
@@ -114,9 +115,9 @@ def cpu_budget(view: View | None = None, *, refused: Callable[..., Any] | None =
         @wraps(view)
         def budgeted(*args: Any, **kwargs: Any) -> Any:
             if refused is not None:
-                refusal = _charge()
+                refusal = charge()
                 if refusal is not None:
-                    return _refusal_answer(refusal, lambda: refused(refusal.message, *args, **kwargs))
+                    return refusal_answer(refusal, lambda: refused(refusal.message, *args, **kwargs))
                 return view(*args, **kwargs)
             g.cpu_budgeted = True
             try:
@@ -126,7 +127,7 @@ def cpu_budget(view: View | None = None, *, refused: Callable[..., Any] | None =
                     raise
                 answer = None
             if g.get("cpu_refused"):
-                return _refusal_answer(g.cpu_refusal, lambda: answer)
+                return refusal_answer(g.cpu_refusal, lambda: answer)
             return answer
 
         return budgeted
@@ -134,7 +135,8 @@ def cpu_budget(view: View | None = None, *, refused: Callable[..., Any] | None =
     return wrap(view) if view is not None else wrap
 
 
-def _refusal_answer(refusal: OverBudget, page: Callable[[], Any]) -> Any:
+def refusal_answer(refusal: OverBudget, page: Callable[[], Any]) -> Any:
+    """The answer past the budget: the API's 429, or ``page()`` with the 429 status."""
     if _is_api():
         return refusal.as_dict(), 429, refusal.headers()
     response = make_response(page())

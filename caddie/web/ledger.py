@@ -45,11 +45,10 @@ from caddie.store.ledger import (
     write_scores,
 )
 from caddie.store.models import Round
-from caddie.store.round_owners import LIVE_TABLE, RoundOwner, find_round_and_owner, owners_of
+from caddie.store.round_owners import RoundOwner, find_round_and_owner, owners_of
 from caddie.store.round_view import RoundView, enter_scores, view_round
 from caddie.web.filters import points as format_points
 from caddie.web.identity import browser_id, edit_grants, grant_edit
-from caddie.web.play.presenters import presenter_for
 from caddie.web.rendering import is_htmx, page_or_fragment
 from caddie.web.table_in_force import current_table
 
@@ -122,9 +121,7 @@ def _following(round_: Round, owner: RoundOwner | None, status: int):
 
 def owner_url(owner: RoundOwner) -> str:
     """The page of the match or live table that writes a round."""
-    if owner.kind == LIVE_TABLE:
-        return url_for("live.table", public_id=owner.public_id)
-    return url_for(presenter_for(game_named(owner.game)).solo_table, public_id=owner.public_id)
+    return url_for("live.table", public_id=owner.public_id)
 
 
 def _refuse_owned(round_: Round, owner: RoundOwner):

@@ -137,7 +137,10 @@ def _check_level(level: object) -> str:
 class LiveTable:
     """A live table. ``settings``: how its match is dealt (``GameKind.check_settings``);
     ``clock``: the seconds a person has for a turn before a computer plays it (``None``: no
-    clock); ``notice``: the latest thing every phone should be told that is not a move."""
+    clock); ``notice``: the latest thing every phone should be told that is not a move.
+    ``solo``: one person against computers (``LiveTable.solo_match``), dealt at once: no lobby,
+    no code to join by and no onlookers, and the person's decisions are kept for the hole's
+    review."""
 
     kind: GameKind[Any]
     settings: dict[str, Any]
@@ -147,6 +150,7 @@ class LiveTable:
     match: Game[Any, Any] | None = None
     notice: str | None = None
     asks: list[Ask] = field(default_factory=list)
+    solo: bool = False
 
     # -- making one ------------------------------------------------------------------------
     @classmethod
@@ -189,6 +193,35 @@ class LiveTable:
         for place in places:
             if not place.person:
                 place.name = table._free_name()
+        return table
+
+    @classmethod
+    def solo_match(
+        cls,
+        game: str,
+        settings: Mapping[str, Any],
+        person: str,
+        computers: Sequence[tuple[str, str]],
+        seed: int,
+    ) -> LiveTable:
+        """One person (seat 0, called ``person``: "You" will do, there is no other phone) against
+        ``computers`` (name and level each), dealt at once.
+
+        >>> t = LiveTable.solo_match("grid", {"rules": {}}, "You", [("Ada", "steady")], seed=1)
+        >>> [(p.name, p.level) for p in t.places], t.started, t.solo
+        ([('You', None), ('Ada', 'steady')], True, True)
+        """
+        kind = game_named(game)
+        low, high = kind.seats
+        if not low <= len(computers) + 1 <= high:
+            raise CaddieError(f"Play against {low - 1} to {high - 1} computer opponents.", "opponents")
+        if any(level not in kind.levels for _, level in computers):
+            raise CaddieError("Choose Beginner, Steady or Caddie for each opponent.", "level")
+        names = clean_names([person, *(name for name, _ in computers)], low, high, kind.title + " match")
+        places = [Place(person=True, name=names[0])]
+        places += [Place(person=False, name=name, level=level) for name, (_, level) in zip(names[1:], computers)]
+        table = cls(kind, kind.check_settings(settings), places, solo=True)
+        table.match = kind.deal(table.settings, names, seed)
         return table
 
     # -- who sits where --------------------------------------------------------------------------
@@ -395,10 +428,11 @@ class LiveTable:
         level = self.controller(seat)
         return (seat, level) if level is not None else None
 
-    def play(self, seat: int, actions: Sequence[Any]) -> list[Event[Any]]:
+    def play(self, seat: int, actions: Sequence[Any], seed: str = "") -> list[Event[Any]]:
         """``seat`` makes a move of one or more of the engine's actions (a program's take-and-swap is
         two), all or none: an ``IllegalAction`` leaves the table as it was. A person moving at a seat
-        a computer was playing for them is back."""
+        a computer was playing for them is back. At a solo table the person's decisions are kept
+        for the hole's review (``GameKind.person_move``; ``seed``: the Hint's random source)."""
         match = self.match
         if match is None:
             raise IllegalAction("The match has not started yet.", "action")
@@ -411,7 +445,10 @@ class LiveTable:
         for action in actions:
             if action.kind == "next" and not place.person:
                 raise IllegalAction("A person starts the next hole.", "action")
-            events.append(trial.apply(action, seat))
+            if self.solo and place.person:
+                events.append(self.kind.person_move(trial, action, seat, seed))
+            else:
+                events.append(trial.apply(action, seat))
         self.match = trial
         if place.away:
             place.level = None
@@ -439,6 +476,7 @@ class LiveTable:
             "notice": self.notice,
             "match": self.match.to_dict() if self.match is not None else None,
             "asks": [ask.to_dict() for ask in self.asks],
+            "solo": self.solo,
         }
 
     @classmethod
@@ -457,6 +495,7 @@ class LiveTable:
                 match=match,
                 notice=data.get("notice"),
                 asks=[Ask.from_dict(ask) for ask in data.get("asks", [])],
+                solo=bool(data.get("solo", False)),
             )
         except (KeyError, TypeError, ValueError, CaddieError):
             raise CaddieError("The saved table is not in the expected shape.", "table") from None

@@ -163,6 +163,7 @@ def create_table():
     host = browser_id() or f"{API_HOST}:{client_key().removeprefix('join:')}"  # a program's bound: its address's
     row, token = live_tables.create(host, kind.name, settings, seats, name, clock, open_tables_limit())
     ensure_driver(_app())
+    assert row.join_token is not None and row.watch_token is not None  # a table of people has its links
     answer = {
         "id": row.public_id,
         "code": row.code,
@@ -417,7 +418,7 @@ def _viewer(public_id: str, token: str | None) -> tuple[LiveTableRecord, int | N
     if row is None or token is None:
         raise Refused(NO_TABLE, 404)
     seat = live_tables.seat_of(row, token)
-    if seat is None and not hmac.compare_digest(row.watch_token, token):
+    if seat is None and (row.watch_token is None or not hmac.compare_digest(row.watch_token, token)):
         raise Refused(NO_TABLE, 404)
     return row, seat
 

@@ -42,6 +42,7 @@ from caddie.store import live_tables as store
 from caddie.store.courses import course_choices
 from caddie.store.ledger import round_by_id
 from caddie.store.models import LiveTableRecord
+from caddie.web.cpu_budget import OverBudget, charge, cpu_budget, refusal_answer
 from caddie.web.identity import browser_id
 from caddie.web.live import seats
 from caddie.web.live.access import (
@@ -86,9 +87,9 @@ def _row(public_id: str) -> LiveTableRecord:
     return row
 
 
-def _seat_from_form(public_id: str, table: LiveTable) -> int:
+def _seat_from_form(row: LiveTableRecord, table: LiveTable) -> int:
     """The seat a form acts for: one this browser holds (404 otherwise, as for a stranger)."""
-    mine = seats.my_seats(public_id, table)
+    mine = seats.my_seats(row, table)
     try:
         seat = int(request.form.get("seat", ""))
     except ValueError:
@@ -197,9 +198,12 @@ def _render(
     status: int = 200,
     picks: list[int] | None = None,
     sit_error: str | None = None,
+    hint: bool = False,
 ) -> Response:
     table = store.load(row)
-    mine = seats.my_seats(row.public_id, table)
+    mine = seats.my_seats(row, table)
+    if table.solo and not mine:
+        abort(404)  # one person's match: nobody else sits down at it or watches it
     if mine:
         present(_app(), row, table, mine)
     context: dict[str, Any] = _common(row, table, mine)
@@ -220,7 +224,7 @@ def _render(
             if seats.shown(row.public_id) != seat:
                 seats.set_shown(row.public_id, seat)
             part = "live/_game.html"
-            context.update(_game_context(row, table, seat, picks))
+            context.update(_game_context(row, table, seat, picks, hint))
             token = seats.token_for(row.public_id, table, seat)
             if token is not None and not seats.link_kept():
                 context["nudge"] = {"name": table.places[seat].name, "url": _seat_url(row, token)}
@@ -254,9 +258,10 @@ def _common(row: LiveTableRecord, table: LiveTable, mine: list[int]) -> dict[str
         "live": table,
         "mine": mine,
         "is_host": host,
-        "code": shown_code(row.code),
-        "join_url": shareable_url(join_path(row.join_token)),
-        "watch_url": shareable_url(watch_path(row.watch_token)),
+        "code": shown_code(row.code) if row.code else None,
+        "join_url": shareable_url(join_path(row.join_token)) if row.join_token else None,
+        "watch_url": shareable_url(watch_path(row.watch_token)) if row.watch_token else None,
+        "solo": table.solo,
         "mover": mover,
         "your_turn": your_turn,
         "over": over,
@@ -318,7 +323,7 @@ def _ask_back(row: LiveTableRecord, name: str, for_host: bool = False) -> Any:
     ``TooManyTries`` for too many from this phone."""
     table = store.read(row)
     seat = table.seat_named(name)
-    if seat is None or seats.my_seats(row.public_id, table) or (seat == table.host and not for_host):
+    if seat is None or seats.my_seats(row, table) or (seat == table.host and not for_host):
         return None
     count_ask()
     token = store.ask_back(row, seat)
@@ -351,7 +356,7 @@ def ask_answered(public_id: str):
     to the table page (a whole page, so the seated phone opens its live stream), which says how."""
     row = _row(public_id)
     table = store.read(row)
-    ask = None if seats.my_seats(row.public_id, table) else _my_ask(row.public_id, table)
+    ask = None if seats.my_seats(row, table) else _my_ask(row.public_id, table)
     if ask is not None and _ask_state(table, ask) == "waiting":
         return "", 204
     target = url_for("live.table", public_id=row.public_id)
@@ -364,7 +369,7 @@ def ask_answered(public_id: str):
 def answer_ask(public_id: str, ask_id: str):
     """The host lets the phone that asked back in (``do=in``) or refuses it."""
     row = _row(public_id)
-    by = _seat_from_form(public_id, store.load(row))
+    by = _seat_from_form(row, store.load(row))
     return _changed(row, lambda: store.answer_ask(row, by, ask_id, request.form.get("do") == "in"))
 
 
@@ -407,49 +412,83 @@ def _chip(table: LiveTable) -> str:
 
 
 def _title(table: LiveTable, mine: list[int], your_turn: bool) -> str:
+    where = table.kind.title if table.solo else "Live table"
+    return _state_title(table, mine, your_turn) + f" · {where}"
+
+
+def _state_title(table: LiveTable, mine: list[int], your_turn: bool) -> str:
     if not table.started:
-        return "Lobby · Live table"
+        return "Lobby"
     if table.match is not None and table.match.is_over:
-        return "Finished · Live table"
+        return "Finished"
     if your_turn:
-        return "Your turn · Live table"
+        return "Your turn"
     mover = table.to_move
     if mover is None:
-        return "Between holes · Live table"
-    return f"{table.places[mover].name} to play · Live table"
+        return "Between holes"
+    return f"{table.places[mover].name} to play"
 
 
-def _game_context(row: LiveTableRecord, table: LiveTable, seat: int, picks: list[int] | None) -> dict[str, Any]:
+def _game_context(
+    row: LiveTableRecord, table: LiveTable, seat: int, picks: list[int] | None, hint: bool
+) -> dict[str, Any]:
+    """The game from ``seat``'s view. At a solo table the Hint (asked for with ``hint``), the hole's
+    review and a rematch; at a table of people none: everyone plays their own game."""
     match = table.match
     assert match is not None
-    computer = table.computer_to_move()
-    common = {
+    presenter = presenter_for(table.kind)
+    view = match.view(seat)
+    solo, over = table.solo, match.is_over
+    message = None
+    advice = None
+    if solo and hint:
+        try:
+            advice = presenter.hint(view, presenter.hint_seed(row.public_id, row.version))
+        except OverBudget as refusal:
+            message = refusal.message
+    table_url = url_for("live.table", public_id=row.public_id)
+    rematch_url = url_for("live.rematch", public_id=row.public_id) if solo and over else None
+    context = {
         "act_url": url_for("live.act", public_id=row.public_id),
         "seat_field": seat,
-        "hint_url": None,  # no hints at a table of people: everyone plays their own game
-        "step_url": None,  # the server plays the computers' turns; the page hears of each
-        "rematch_url": None,
-        "again_url": None,
-        "new_url": url_for("live.new"),
-        "thinking": computer is not None,
+        "hint_url": url_for("live.table", public_id=row.public_id, hint=1) if solo else None,
+        "rematch_url": rematch_url,
+        "again_url": rematch_url,
+        "new_url": url_for(presenter.new_match) if solo else url_for("live.new"),
+        "table_url": table_url,
+        "thinking": table.computer_to_move() is not None,
         "message_seat": seat,
-        "hint": None,
-        "review": None,
+        "review": presenter.review(match, view) if solo else None,
         "seat_shown": seat,
-    }
-    presenter = presenter_for(table.kind)
-    return {
-        **common,
         "game_part": presenter.part,
         "levels": [table.controller(s) for s in range(len(table.places))],
-        **presenter.seat_context(match.view(seat), {"picks": picks}),
+        **presenter.seat_context(view, {"picks": picks}, advice),
     }
+    if message is not None:
+        context["message"] = message
+    return context
 
 
 @bp.get("/t/<public_id>")
+@cpu_budget  # the Hint, at a solo table
 def table(public_id: str):
     row = _row(public_id)
-    return _render(row, picks=presenter_for(game_named(row.game)).page_state(request.args).get("picks"))
+    picks = presenter_for(game_named(row.game)).page_state(request.args).get("picks")
+    return _render(row, picks=picks, hint=request.args.get("hint") == "1")
+
+
+@bp.post("/t/<public_id>/rematch")
+def rematch(public_id: str):
+    """A finished solo match played again: the same players, levels and settings, a new deal and a
+    new ledger round. A match still being played is refused and stays as it is."""
+    row = _row(public_id)
+    if store.holds_seat(row, browser_id()) is None:
+        abort(404)
+    try:
+        fresh = store.rematch(row, timing_for(_app()))
+    except CaddieError as err:
+        return _render(row, err.message, 400)
+    return redirect(url_for("live.table", public_id=fresh.public_id), code=303)
 
 
 @bp.post("/t/<public_id>/sit")
@@ -475,7 +514,7 @@ def sit(public_id: str):
 def start(public_id: str):
     row = _row(public_id)
     table = store.load(row)
-    by = _seat_from_form(public_id, table)
+    by = _seat_from_form(row, table)
     try:
         store.start(row, by, timing_for(current_app._get_current_object()))  # type: ignore[attr-defined]
     except store.StaleTable:
@@ -492,7 +531,7 @@ def change_seat(public_id: str, seat: int):
     person at a seat a computer plays for them says they are back."""
     row = _row(public_id)
     table = store.load(row)
-    by = _seat_from_form(public_id, table)
+    by = _seat_from_form(row, table)
     what = request.form.get("do", "")
     level = request.form.get("level", "steady")
     if what == "link":  # "Let Bob back in": a fresh seat link, shown on the host's phone
@@ -529,13 +568,17 @@ def _changed(row: LiveTableRecord, change: Callable[[], object]) -> Any:
 def act(public_id: str):
     row = _row(public_id)
     table = store.load(row)
-    seat = _seat_from_form(public_id, table)
+    seat = _seat_from_form(row, table)
     presenter = presenter_for(table.kind)
     state = presenter.page_state(request.form)
     picks = state.get("picks")
     action, refusal = presenter.read_move(request.form, state)
     if action is None:
         return _render(row, refusal, 400, picks=picks)
+    if table.solo:  # the person's move is reviewed: heavy work, counted against the phone's budget
+        over = charge()
+        if over is not None:
+            return refusal_answer(over, lambda: _render(row, over.message, picks=picks))
     try:
         store.move(row, seat, [action], _seen_version(), timing_for(current_app._get_current_object()))  # type: ignore[attr-defined]
     except store.StaleTable:
@@ -552,7 +595,7 @@ def reveal(public_id: str):
     """Pass-and-play: the person the phone was passed to taps to see their own hand."""
     row = _row(public_id)
     table = store.load(row)
-    seat = _seat_from_form(public_id, table)
+    seat = _seat_from_form(row, table)
     seats.set_shown(row.public_id, seat)
     return _after(row)
 
@@ -567,7 +610,7 @@ def seat_link(public_id: str, token: str):
     seat = store.seat_of(row, token, table)
     if seat is None:
         abort(404)
-    if seat in seats.my_seats(row.public_id, table):
+    if seat in seats.my_seats(row, table):
         return redirect(url_for("live.table", public_id=row.public_id), code=303)
     name = table.places[seat].name or f"seat {seat + 1}"
     return render_template(
@@ -594,8 +637,8 @@ def take_seat_link(public_id: str, token: str):
 def qr_code(public_id: str):
     """The join link as a QR code, drawn here as SVG (no script, no other server)."""
     row = _row(public_id)
-    if not seats.my_seats(row.public_id, store.load(row)):
-        abort(404)
+    if row.join_token is None or not seats.my_seats(row, store.load(row)):
+        abort(404)  # a solo table has no join link
     link = shareable_url(join_path(row.join_token))
     out = io.BytesIO()
     segno.make(link, error="m").save(out, kind="svg", scale=6, border=2, dark="#14261c", light="#ffffff", xmldecl=False)
@@ -652,7 +695,7 @@ def _known_version() -> int:
 def events(public_id: str):
     row = _row(public_id)
     table = store.read(row)
-    mine = seats.my_seats(row.public_id, table)
+    mine = seats.my_seats(row, table)
     if not mine:
         abort(404)
     present(_app(), row, table, mine)

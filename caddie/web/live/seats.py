@@ -16,7 +16,9 @@ from __future__ import annotations
 from flask import session
 
 from caddie.core.live.table import LiveTable
-from caddie.store.live_tables import digest
+from caddie.store.live_tables import digest, holds_seat
+from caddie.store.models import LiveTableRecord
+from caddie.web.identity import browser_id
 
 __all__ = [
     "clear_handout",
@@ -74,9 +76,11 @@ def held_tokens(public_id: str) -> list[str]:
     return _held().get(public_id, [])
 
 
-def my_seats(public_id: str, table: LiveTable) -> list[int]:
-    """The seats of ``table`` this browser holds, in seat order."""
-    seats = {table.seat_of(digest(t)) for t in _held().get(public_id, [])}
+def my_seats(row: LiveTableRecord, table: LiveTable) -> list[int]:
+    """The seats of ``table`` this browser holds, in seat order: those whose tokens it keeps, and at
+    a solo table the person's seat, which the browser that made it holds without one."""
+    seats = {table.seat_of(digest(t)) for t in _held().get(row.public_id, [])}
+    seats.add(holds_seat(row, browser_id()))
     return sorted(s for s in seats if s is not None)
 
 

@@ -1,9 +1,10 @@
-"""Play: a digital Club Cards round against computer opponents.
+"""Play: a Club Cards round against computer opponents (a solo table), and how a Club Cards
+table is drawn for a seat, at a solo table or a live one (``presenters``).
 
 The person's selection of cards is page state, kept in the URL
 (``?pick=250&pick=160``) so a reload or Back keeps it and htmx can ask for the
-running total with a plain GET. Plays and computer turns are POSTs naming the
-match version they were based on.
+running total with a plain GET. A play is a POST naming the table version it was
+based on.
 """
 
 from __future__ import annotations
@@ -11,32 +12,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, make_response, redirect, request, url_for
+from flask import Blueprint, redirect, request, url_for
 
 from caddie.core.clubs.caddie import advise_view
-from caddie.core.clubs.game import NEXT, ClubAction, ClubRound
+from caddie.core.clubs.game import NEXT, ClubAction
 from caddie.core.clubs.hand import Selection, club_label, marked, picks_from
 from caddie.core.clubs.opponents import LEVEL_NAMES
 from caddie.core.clubs.scoring import ClubRules
 from caddie.core.clubs.view import ClubView, own_hand
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError
-from caddie.core.game import Seat
 from caddie.core.games.club_cards import CLUB_CARDS
 from caddie.core.ledger import check_names
 from caddie.core.words import winners_sentence
 from caddie.forms.base import first_error
 from caddie.forms.club_play import StartClubRoundForm
 from caddie.forms.play import DEFAULT_NAMES
-from caddie.store.club_matches import start_club_match
+from caddie.store import live_tables
 from caddie.store.courses import course_choices, find_course
-from caddie.store.ledger import round_by_id
-from caddie.store.matches import HUMAN_SEAT, computer_to_move, find_match, load, matches_for
-from caddie.store.models import Match
-from caddie.web.cpu_budget import OverBudget, run_heavy
+from caddie.store.models import LiveTableRecord
+from caddie.web.cpu_budget import run_heavy
 from caddie.web.identity import browser_id
-from caddie.web.play.grid import COMPUTER_PAUSE_MS
-from caddie.web.play.pages import add_table_routes
+from caddie.web.play.pages import add_old_addresses
 from caddie.web.rendering import page_or_fragment
 from caddie.web.table_in_force import current_table
 
@@ -53,14 +50,14 @@ def index():
     errors: dict[str, str] = {}
     if request.method == "POST" and form.validate():
         try:
-            match = _start(form)
+            row = _start(form)
         except CaddieError as err:
             errors[err.field if err.field in ("course", "player", "opponents") else "form"] = err.message
         else:
-            return redirect(url_for("club_play.table", public_id=match.public_id), code=303)
+            return redirect(url_for("live.table", public_id=row.public_id), code=303)
     elif request.method == "POST":
         errors["form"] = "Nothing was started: " + first_error(form.errors)
-    rounds = [(m, load(m)) for m in matches_for(owner, game=CLUB_CARDS.name)]
+    rounds = [(row, live_tables.read(row)) for row in live_tables.solo_tables_for(owner, CLUB_CARDS.name)]
     body = page_or_fragment(
         "club_play/index.html",
         "club_play/index.html",
@@ -85,7 +82,7 @@ def chosen_course(form: Any) -> Course:
     return course
 
 
-def _start(form: StartClubRoundForm):
+def _start(form: StartClubRoundForm) -> LiveTableRecord:
     course = chosen_course(form)
     opponents = form.seats.entries[: form.opponents.data]
     try:
@@ -94,73 +91,16 @@ def _start(form: StartClubRoundForm):
         )
     except CaddieError as err:
         raise CaddieError(err.message, "player") from None
-    levels = [None] + [e.form.level.data for e in opponents]
-    seats = [Seat(n, lv) for n, lv in zip(names, levels)]
+    levels = [e.form.level.data for e in opponents]
     owner = browser_id(create=True)
     assert owner is not None  # create=True always gives one
-    return start_club_match(owner, current_table(), course, seats)
+    settings = CLUB_CARDS.settings_for(current_table(), None, course)
+    return live_tables.create_solo(owner, CLUB_CARDS.name, settings, names[0], list(zip(names[1:], levels)))
 
 
-@bp.route("/m/<public_id>/again", methods=["POST"])
-def again(public_id: str):
-    """A new round with the same players, levels and course as a finished one (one tap at its end)."""
-    owner = browser_id()
-    match = find_match(public_id, owner)
-    if match is None or match.game != CLUB_CARDS.name:
-        abort(404)
-    game = load(match)
-    assert isinstance(game, ClubRound)
-    if not game.is_over:
-        return _render(match, "This round is still being played: finish it first.", 400)
-    assert owner is not None  # find_match found this browser's match
-    seats = [Seat(seat["name"], seat["level"]) for seat in match.seats]
-    try:
-        fresh = start_club_match(owner, current_table(), game.course, seats)
-    except CaddieError as err:  # the table's deck in Settings may have changed since
-        return _render(match, err.message, 400)
-    return redirect(url_for("club_play.table", public_id=fresh.public_id), code=303)
-
-
-def _render(
-    match: Match, message: str | None = None, status: int = 200, hint: bool = False, picks: list[int] | None = None
-) -> Response:
-    game = load(match)
-    assert isinstance(game, ClubRound)
-    thinking = computer_to_move(match, game)
-    view = game.view(HUMAN_SEAT)  # the only thing about the round the template ever sees
-    del game
-    my_turn = view["current"] == HUMAN_SEAT
-    try:
-        advice = run_heavy(advise_view, view, seed=match.public_id) if hint and my_turn else None
-    except OverBudget as refusal:
-        advice, message = None, refusal.message
-    round_ = round_by_id(match.round_id)
-    table_url = url_for("club_play.table", public_id=match.public_id)
-    body = page_or_fragment(
-        "club_play/table.html",
-        "club_play/_table.html",
-        match=match,
-        thinking=thinking,
-        message=message,
-        levels=[s["level"] for s in match.seats],
-        table_url=table_url,
-        act_url=url_for("club_play.act", public_id=match.public_id),
-        version=match.version,
-        seat_field=None,
-        hint_url=url_for("club_play.table", public_id=match.public_id, hint=1),
-        step_url=url_for("club_play.computer_move", public_id=match.public_id),
-        again_url=url_for("club_play.again", public_id=match.public_id),
-        new_url=url_for("club_play.index"),
-        scorecard_url=url_for("ledger.round_page", public_id=round_.public_id)
-        if round_ and round_.deleted_at is None
-        else None,
-        pause_ms=current_app.config.get("PLAY_COMPUTER_PAUSE_MS", COMPUTER_PAUSE_MS),
-        active_tab="play",
-        **table_context(view, picks, advice),
-    )
-    response = make_response(body, status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+def hint(view: ClubView, seed: str) -> Any:
+    """The caddie's play for the person's shot, decided from their view alone."""
+    return run_heavy(advise_view, view, seed=seed) if view["current"] == view["seat"] else None
 
 
 def table_context(view: ClubView, picks: list[int] | None, advice: Any = None) -> dict[str, Any]:
@@ -272,4 +212,4 @@ def read_move(form: Mapping[str, str], state: dict[str, Any]) -> tuple[ClubActio
         return None, err.message
 
 
-add_table_routes(bp, CLUB_CARDS, _render, read_move, picks_state)
+add_old_addresses(bp)

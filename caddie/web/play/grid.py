@@ -1,4 +1,5 @@
-"""Play: a digital Grid Golf match against computer opponents."""
+"""Play: a Grid Golf match against computer opponents (a solo table, ``caddie.store.live_tables``),
+and how a Grid Golf table is drawn for a seat, at a solo table or a live one (``presenters``)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 
 from caddie.core.errors import CaddieError
-from caddie.core.game import Seat
 from caddie.core.games.grid_golf import GRID_GOLF
 from caddie.core.grid.caddie import decide
-from caddie.core.grid.game import Action, GridMatch, position_name
+from caddie.core.grid.game import Action, position_name
 from caddie.core.grid.rules import Rules, chip
 from caddie.core.grid.scoring import score_table
 from caddie.core.grid.view import GridView
@@ -21,15 +21,12 @@ from caddie.core.ledger import check_names
 from caddie.core.words import says
 from caddie.forms.base import first_error
 from caddie.forms.play import DEFAULT_NAMES, LEVELS, StartMatchForm
-from caddie.store.grid_matches import rematch_of, start_match
-from caddie.store.ledger import round_by_id
-from caddie.store.matches import HUMAN_SEAT, computer_to_move, find_match, hint_seed, load, matches_for
-from caddie.store.models import Match
-from caddie.web.cpu_budget import OverBudget, run_heavy
+from caddie.store import live_tables
+from caddie.store.models import LiveTableRecord
+from caddie.web.cpu_budget import run_heavy
 from caddie.web.filters import card_name
 from caddie.web.identity import browser_id
-from caddie.web.play.pages import add_table_routes
-from caddie.web.rendering import page_or_fragment
+from caddie.web.play.pages import add_old_addresses
 from caddie.web.table_in_force import current_table
 
 bp = Blueprint("play", __name__, url_prefix="/play")
@@ -43,14 +40,14 @@ def index():
     error = None
     if request.method == "POST" and form.validate():
         try:
-            match = _start(form)
+            row = _start(form)
         except CaddieError as err:
             error = err.message
         else:
-            return redirect(url_for("play.table", public_id=match.public_id), code=303)
+            return redirect(url_for("live.table", public_id=row.public_id), code=303)
     elif request.method == "POST":
         error = "Nothing was started: " + first_error(form.errors)
-    games = [(m, load(m)) for m in matches_for(browser_id())]
+    games = [(row, live_tables.read(row)) for row in live_tables.solo_tables_for(browser_id(), GRID_GOLF.name)]
     return render_template(
         "play/index.html",
         form=form,
@@ -60,19 +57,6 @@ def index():
         level_names=dict(LEVELS),
         active_tab="play",
     ), (400 if error else 200)
-
-
-@bp.post("/m/<public_id>/rematch")
-def rematch(public_id: str) -> Any:
-    """A finished match, played again: the same players, levels and rules, a new deal and a new
-    ledger round. A match still being played is refused and stays as it is."""
-    match = find_match(public_id, browser_id())
-    if match is None or match.game != GRID_GOLF.name:
-        abort(404)
-    if not load(match).is_over:
-        return _render(match, "This match is still being played: finish it before a rematch.", 400)
-    again = rematch_of(match, current_table())
-    return redirect(url_for("play.table", public_id=again.public_id), code=303)
 
 
 def match_rules(house: Rules, form: Any) -> Rules:
@@ -88,61 +72,18 @@ def match_rules(house: Rules, form: Any) -> Rules:
     )
 
 
-def _start(form: StartMatchForm):
+def _start(form: StartMatchForm) -> LiveTableRecord:
     table = current_table()
     rules = match_rules(table.rules, form)
     opponents = form.seats.entries[: form.opponents.data]
     names = check_names(
         [form.player.data or "You"] + [e.form.name.data or DEFAULT_NAMES[i] for i, e in enumerate(opponents)]
     )
-    levels = [None] + [e.form.level.data for e in opponents]
-    if any(level is not None and level not in dict(LEVELS) for level in levels):
-        raise CaddieError("Choose Beginner, Steady or Caddie for each opponent.", "level")
+    levels = [e.form.level.data for e in opponents]
     owner = browser_id(create=True)
     assert owner is not None  # create=True always gives one
-    return start_match(owner, table, rules, [Seat(n, lv) for n, lv in zip(names, levels)])
-
-
-COMPUTER_PAUSE_MS = 650  # long enough to follow a move, short enough not to wait (config: PLAY_COMPUTER_PAUSE_MS)
-
-
-def _render(match: Match, message: str | None = None, status: int = 200, hint: bool = False, **state: Any) -> Response:
-    game = load(match)
-    assert isinstance(game, GridMatch)
-    thinking = computer_to_move(match, game)
-    view = game.view(HUMAN_SEAT)  # the only thing about the game the template ever sees
-    review = _review(view, game.review)  # worked out from the person's own views when the hole ended
-    del game
-    try:
-        advice = _hint(view, match) if hint else None
-    except OverBudget as refusal:
-        advice, message = None, refusal.message
-    round_ = round_by_id(match.round_id)
-    body = page_or_fragment(
-        "play/table.html",
-        "play/_table.html",
-        match=match,
-        thinking=thinking,
-        message=message,
-        act_url=url_for("play.act", public_id=match.public_id),
-        version=match.version,
-        seat_field=None,
-        hint_url=url_for("play.table", public_id=match.public_id, hint=1),
-        step_url=url_for("play.computer_move", public_id=match.public_id),
-        rematch_url=url_for("play.rematch", public_id=match.public_id),
-        new_url=url_for("play.index"),
-        scorecard_url=url_for("ledger.round_page", public_id=round_.public_id)
-        if round_ and round_.deleted_at is None
-        else None,
-        pause_ms=current_app.config.get("PLAY_COMPUTER_PAUSE_MS", COMPUTER_PAUSE_MS),
-        hint=advice,
-        review=review,
-        active_tab="play",
-        **table_context(view),
-    )
-    response = make_response(body, status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    settings = GRID_GOLF.settings_for(replace(table, rules=rules), None)
+    return live_tables.create_solo(owner, GRID_GOLF.name, settings, names[0], list(zip(names[1:], levels)))
 
 
 def table_context(view: GridView) -> dict[str, Any]:
@@ -242,17 +183,18 @@ def motion_of(view: GridView) -> dict[str, Any]:
     }
 
 
-def _hint(view: GridView, match: Match) -> dict[str, str] | None:
-    """The caddie's advice for the person's decision, decided from their view alone."""
+def hint(view: GridView, seed: str) -> dict[str, str] | None:
+    """The caddie's advice for the person's decision, decided from their view alone (``seed``: its
+    random source, the one the hole's review decides this view with)."""
     if view["current"] != view["seat"] or view["phase"] not in ("flip", "turn"):
         return None
-    decision = run_heavy(decide, view, random.Random(hint_seed(match, match.version)))
+    decision = run_heavy(decide, view, random.Random(seed))
     action = decision.action
     key = action.kind if action.position is None else f"{action.kind}:{action.position}"
     return {"key": key, "say": decision.explanation}
 
 
-def _review(view: GridView, review: dict[str, Any] | None) -> dict[str, Any] | None:
+def review_of(view: GridView, review: dict[str, Any] | None) -> dict[str, Any] | None:
     """The review of the hole on show, once it is over (none for a hole played before reviews)."""
     if view["phase"] not in ("hole_over", "match_over") or not review or review.get("hole") != view["hole"]:
         return None
@@ -272,4 +214,4 @@ def read_move(form: Mapping[str, str], state: dict[str, Any]) -> tuple[Action | 
     return (action, None) if action is not None else (None, "That is not a move in this game.")
 
 
-add_table_routes(bp, GRID_GOLF, _render, read_move)
+add_old_addresses(bp)

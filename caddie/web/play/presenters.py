@@ -1,8 +1,9 @@
 """How each game's table is drawn on a page, found by the game's kind (``caddie.core.games``):
 the one place the web layer keeps something per game, as the core keeps its ``GameKind``s. A
 presenter gives the partial that draws the table, the page state a table page keeps in its
-address or form (the Club Cards cards tapped), how a move is read from the form, and the
-template context for a seat's view and for an onlooker's."""
+address or form (the Club Cards cards tapped), how a move is read from the form, the template
+context for a seat's view and for an onlooker's, and at a solo table the Hint (heavy: it runs
+in the helper, within the phone's CPU budget) and the hole's review."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 from caddie.core.games.club_cards import CLUB_CARDS
 from caddie.core.games.grid_golf import GRID_GOLF
 from caddie.core.games.kind import GameKind
+from caddie.store.live_tables import hint_seed
 from caddie.web.play import clubs, grid
 from caddie.web.play.pages import PageState, ReadMove, no_state
 
@@ -22,11 +24,22 @@ __all__ = ["Presenter", "presenter_for"]
 @dataclass(frozen=True)
 class Presenter:
     part: str  # the partial that draws the table
-    solo_table: str  # the endpoint of a solo match's table page (until solo matches are tables)
+    new_match: str  # the endpoint of the page that starts a solo match of the game
     page_state: PageState
     read_move: ReadMove
-    seat_context: Callable[[Any, dict[str, Any]], dict[str, Any]]  # (a seat's view, page state) -> context
+    seat_context: Callable[[Any, dict[str, Any], Any], dict[str, Any]]  # (a seat's view, page state, hint)
     onlooker_context: Callable[[Any], dict[str, Any]]  # an onlooker's view -> context
+    hint: Callable[[Any, str], Any]  # (a seat's view, seed) -> the caddie's advice, or None
+    hint_seed: Callable[[str, int], str]  # (table id, version) -> the Hint's random source
+    review: Callable[[Any, Any], dict[str, Any] | None]  # (the match, the seat's view) -> the hole's review
+
+
+def _grid_seat(view: Any, state: dict[str, Any], advice: Any) -> dict[str, Any]:
+    return {**grid.table_context(view), "hint": advice}
+
+
+def _grid_review(match: Any, view: Any) -> dict[str, Any] | None:
+    return grid.review_of(view, match.review)
 
 
 def _club_onlookers(view: Any) -> dict[str, Any]:
@@ -35,20 +48,26 @@ def _club_onlookers(view: Any) -> dict[str, Any]:
 
 _PRESENTERS: Mapping[str, Presenter] = {
     GRID_GOLF.name: Presenter(
-        "play/_table.html",
-        "play.table",
-        no_state,
-        grid.read_move,
-        lambda view, state: grid.table_context(view),
-        grid.table_context,
+        part="play/_table.html",
+        new_match="play.index",
+        page_state=no_state,
+        read_move=grid.read_move,
+        seat_context=_grid_seat,
+        onlooker_context=grid.table_context,
+        hint=grid.hint,
+        hint_seed=hint_seed,  # the one the hole's review decides the same view with
+        review=_grid_review,
     ),
     CLUB_CARDS.name: Presenter(
-        "club_play/_table.html",
-        "club_play.table",
-        clubs.picks_state,
-        clubs.read_move,
-        lambda view, state: clubs.table_context(view, state.get("picks")),
-        _club_onlookers,
+        part="club_play/_table.html",
+        new_match="club_play.index",
+        page_state=clubs.picks_state,
+        read_move=clubs.read_move,
+        seat_context=lambda view, state, advice: clubs.table_context(view, state.get("picks"), advice),
+        onlooker_context=_club_onlookers,
+        hint=clubs.hint,
+        hint_seed=lambda public_id, version: public_id,
+        review=lambda match, view: None,
     ),
 }
 
