@@ -264,7 +264,7 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         "LIVE_JOIN_WINDOW_S": 600,
         "LIVE_COMPUTER_PAUSE_S": _computer_pause(),
         "TRUSTED_PROXY_HOPS": env_int("TRUSTED_PROXY_HOPS", 0),
-        # CPU-heavy requests (the Caddie, Play's Hint, a solo match's moves) a client may make in
+        # CPU-heavy requests (the Caddie, Play's Hint, a solo match's reviewed moves) a client may make in
         # this many seconds (caddie.web.cpu_budget): more than a person at a table ever asks for.
         "CPU_BUDGET": env_int("CPU_BUDGET", 120),
         "CPU_BUDGET_WINDOW_S": env_int("CPU_BUDGET_WINDOW_S", 60),

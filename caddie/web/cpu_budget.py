@@ -1,11 +1,12 @@
 """A per-client budget for CPU-heavy requests: the Caddie's advice (its pages and
-``POST /api/v1/caddie/grid|clubs``), Play's Hint, and a solo match's moves (a computer's move, the
-person's move with its review).
+``POST /api/v1/caddie/grid|clubs``), Play's Hint, and at a solo table the person's moves that
+are reviewed (Grid Golf: each decision is judged in the helper). A computer's move costs no
+request: the server makes it.
 
 Each client may make ``CPU_BUDGET`` heavy requests in ``CPU_BUDGET_WINDOW_S`` seconds (120 in a
-minute): a person walking the Caddie through a hand taps 25 to 35 times, and a match's page asks
-for a computer move at most every 650 ms, so nobody at a table meets it, and a script asking
-as fast as it can does within seconds. Past it, the API answers ``429 {"error", "field": null}``
+minute): a person walking the Caddie through a hand taps 25 to 35 times, and a person playing a
+match moves a few times a minute, so nobody at a table meets it, and a script asking as fast as
+it can does within seconds. Past it, the API answers ``429 {"error", "field": null}``
 with ``Retry-After``; a page shows the sentence where the advice would be, with the 429 status.
 
 The count is in the database (``caddie.store.rate_limits``), so a client gets one budget however

@@ -31,6 +31,7 @@ class GridGolf(GameKind[GridMatch]):
     title = "Grid Golf"
     engine = GridMatch
     seats = (2, 6)
+    reviews = True
 
     # -- settings and the deal -----------------------------------------------------------------
     def check_settings(self, settings: Mapping[str, Any]) -> dict[str, Any]:

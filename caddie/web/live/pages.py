@@ -575,7 +575,7 @@ def act(public_id: str):
     action, refusal = presenter.read_move(request.form, state)
     if action is None:
         return _render(row, refusal, 400, picks=picks)
-    if table.solo:  # the person's move is reviewed: heavy work, counted against the phone's budget
+    if table.solo and table.kind.reviews:  # the move is reviewed: heavy work, counted in the budget
         over = charge()
         if over is not None:
             return refusal_answer(over, lambda: _render(row, over.message, picks=picks))
