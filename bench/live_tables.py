@@ -12,8 +12,8 @@ Starts the production command (``gunicorn -c python:caddie.serving.gunicorn_conf
 ``tests/production/servers.py``) on a new schema of ``--database-url``'s PostgreSQL database
 (default ``TEST_DATABASE_URL``; without either, a SQLite file, said so in the output) twice, as
 docs/production.md ("A server for the live tables") deploys it: one server for the pages
-(``--workers``, 2) and one for the phones (``--live-workers``, 1, at ``SERVER_NICE`` ``--live-nice``,
-10), the load balancer's routing done by sending each client to its server. ``--one-server``
+(``--workers``, 2) and one for the phones (``--live-workers``, 1, started under ``nice -n``
+``--live-nice``, 10), the load balancer's routing done by sending each client to its server. ``--one-server``
 serves both from the first. Then:
 
 * **Setup**, before the clock: ``--tables`` Grid Golf tables of ``--phones`` people each, made,
@@ -747,7 +747,7 @@ def measure(
     server_env: dict[str, str] | None = None,
 ) -> Report:
     """``live_nice`` None: one server serves the phones and the pages; else the phones have a server
-    of their own, ``live_workers`` workers at that ``SERVER_NICE`` (docs/production.md)."""
+    of their own, ``live_workers`` workers started under ``nice -n live_nice`` (docs/production.md)."""
     # one live worker holds every phone (LIVE_WAITERS), with room for the streams being reopened
     live_env = {"LIVE_WAITERS": str(max(250, -(-tables * phones // live_workers) + 50)), **(live_env or {})}
     loop_s = machine_speed()
@@ -773,9 +773,9 @@ def measure(
                             extra_env={
                                 **extra,
                                 "MIGRATE_ON_START": "false",
-                                "SERVER_NICE": str(live_nice),
                                 **live_env,
                             },
+                            nice=live_nice,
                         )
                     )
                 serving = [server] if live_server is server else [server, live_server]
@@ -839,7 +839,7 @@ def measure(
                         f"{workers} gunicorn workers"
                         if live_server is server
                         else f"the pages on {workers} gunicorn workers, the phones on {live_workers} "
-                        f"at SERVER_NICE={live_nice}"
+                        f"under nice -n {live_nice}"
                     ),
                     tables=len(seated),
                     phones=phones,
@@ -896,7 +896,7 @@ def main(argv: list[str] | None = None) -> int:
         "--live-nice",
         type=int,
         default=LIVE_NICE,
-        help=f"the phones' server's SERVER_NICE (default {LIVE_NICE}; docs/production.md)",
+        help=f"the phones' server runs under nice -n this (default {LIVE_NICE}; docs/production.md)",
     )
     parser.add_argument(
         "--live-workers", type=int, default=LIVE_WORKERS, help=f"the phones' server's workers (default {LIVE_WORKERS})"

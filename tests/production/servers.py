@@ -145,13 +145,15 @@ def start_server(
     secret_key: str = SECRET_KEY,
     ready_path: str = "/healthz",
     timeout: float = 90,
+    nice: int = 0,
 ) -> Server:
     """Start ``gunicorn -c python:caddie.serving.gunicorn_conf [app]`` and wait until every worker answers.
 
     ``app`` is gunicorn's APP_MODULE (``module:variable`` or ``module:factory()``),
     importable from the project root; ``extra_env`` adds or overrides variables
     (``REQUEST_LOG="true"``, ``MIGRATE_ON_START="false"``, ...). Raises
-    ``ServerFailed`` with the server's log when it exits or does not answer in time.
+    ``ServerFailed`` with the server's log when it exits or does not answer in time. ``nice``:
+    started under ``nice -n`` (a lower priority, as a deployment would give it: docs/production.md).
     """
     if not GUNICORN.exists():
         raise ServerFailed(f"gunicorn is not installed next to {sys.executable}")
@@ -163,6 +165,8 @@ def start_server(
     command = [str(GUNICORN), "-c", "python:caddie.serving.gunicorn_conf"]
     if app != CADDIE_APP:
         command.append(app)
+    if nice:
+        command = ["nice", "-n", str(nice), *command]
     with open(log_path, "w") as err:
         process = subprocess.Popen(
             command,
