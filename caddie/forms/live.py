@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from wtforms import BooleanField, FieldList, RadioField, SelectField, StringField
+from wtforms import FieldList, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired
 
-from caddie.core.games import GAMES
-from caddie.core.grid.rules import GRID_SIZES
+from caddie.core.games import GAMES, or_titles
 from caddie.core.live.table import CLOCKS, LEVEL_NAMES
 from caddie.forms.base import PageForm
+from caddie.forms.match_settings import CourseChoice, GridMatchSettings
 
 MOST_SEATS = max(kind.seats[1] for kind in GAMES)  # each game's own bounds: its GameKind.seats
 SEAT_CHOICES = [SelectChoice("person", "A person")] + [
@@ -21,12 +21,12 @@ def _clock_label(seconds: int) -> str:
     return f"{seconds} s" if seconds < 60 else f"{seconds // 60} min"
 
 
-class NewTableForm(PageForm):
+class NewTableForm(GridMatchSettings, CourseChoice, PageForm):
     game = RadioField(
         "Game",
-        default="grid",
-        validators=[InputRequired("Choose Grid Golf or Club Cards.")],
-        choices=[SelectChoice("grid", "Grid Golf"), SelectChoice("clubs", "Club Cards")],
+        default=GAMES[0].name,
+        validators=[InputRequired(f"Choose {or_titles()}.")],
+        choices=[SelectChoice(kind.name, kind.title) for kind in GAMES],
     )
     name = StringField("Your name")
     players = RadioField(
@@ -47,26 +47,10 @@ class NewTableForm(PageForm):
         default="",
         choices=[SelectChoice("", "Off")] + [SelectChoice(str(s), _clock_label(s)) for s in CLOCKS],
     )
-    # Grid Golf: the match settings (as a solo match's)
-    cards = RadioField("Hand size", coerce=int, choices=[SelectChoice(n, str(n)) for n in GRID_SIZES])
-    negatives = RadioField(
-        "Cards worth −2",
-        choices=[SelectChoice("twos", "2s"), SelectChoice("jokers", "Jokers"), SelectChoice("both", "Both")],
-    )
-    holes = RadioField("Match length", coerce=int, choices=[SelectChoice(9, "9 holes"), SelectChoice(18, "18 holes")])
-    final_turn = BooleanField("Extra draw overtime: when someone goes out, everyone else gets one final turn")
-    discard_flip = BooleanField("Immediate discard penalty: discarding a deck draw turns a face-down card up")
-    # Club Cards: the course
-    course = SelectField("Course", validate_choice=False)
-    front_nine = BooleanField("Play only the front nine")
 
     def fill_defaults(self, rules, name: str) -> None:
         self.name.data = name
-        self.cards.data = rules.cards
-        self.negatives.data = rules.negatives
-        self.holes.data = rules.holes if rules.holes in (9, 18) else 9
-        self.final_turn.data = rules.end == "final_turn"
-        self.discard_flip.data = bool(rules.discard_flip)
+        self.fill_match_settings(rules)
         for entry in self.others:
             entry.data = "person"
 
