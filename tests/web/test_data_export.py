@@ -17,13 +17,13 @@ from werkzeug.test import encode_multipart
 from caddie import create_app
 from caddie.core.courses.course import SAMPLE_COURSES, Course
 from caddie.core.export_format import MAX_BYTES
-from caddie.core.game import Seat
+from caddie.core.games.grid_golf import GRID_GOLF
 from caddie.core.grid.rules import Rules
 from caddie.core.table import Table
 from caddie.store.courses import delete_course, save_course
 from caddie.store.database import db
-from caddie.store.grid_matches import start_match
-from caddie.store.models import CourseRecord, HoleScore, Match, Round, TableSettings
+from caddie.store.live_tables import create_solo
+from caddie.store.models import CourseRecord, HoleScore, LiveTableRecord, Round, TableSettings
 from tests.conftest import CSRF_META, open_link
 from tests.web.conftest import settings_form
 from tests.web.openapi_check import FUZZ, assert_documented, json_values
@@ -140,7 +140,8 @@ def owner(app, client, settings_saver):
         mine = save_course(bid, Course("Home Nine", "Yellow", holes))
         dropped = save_course(bid, Course("Old Nine", "", holes))
         delete_course(dropped.public_id, bid)
-        match = start_match(bid, Table(), Rules(holes=9), [Seat("You", None), Seat("Bea", "steady")], seed=7)
+        settings = GRID_GOLF.settings_for(Table(rules=Rules(holes=9)), None)
+        match = create_solo(bid, GRID_GOLF.name, settings, "You", [("Bea", "steady")], seed=7)
         match_round = db.session.get(Round, match.round_id).public_id
     return {
         "grid": grid,
@@ -179,10 +180,10 @@ def test_the_export_holds_everything_the_browser_owns(client, owner):
 def test_a_match_in_progress_leaves_nothing_hidden_in_the_file(app, client, owner):
     text = client.get(EXPORT).get_data(as_text=True)
     with app.app_context():
-        match = db.session.scalars(select(Match)).one()
-        state = match.state
-    assert match.public_id not in text
-    assert "seed" not in text and "matches" not in text
+        match = db.session.scalars(select(LiveTableRecord)).one()  # the solo table
+        public_id, state = match.public_id, match.state["match"]
+    assert public_id not in text
+    assert "seed" not in text and "matches" not in text and "live_tables" not in text
     assert len(state["deck"]) > 20 and len(state["grids"]) == 2
     for hidden in [state["deck"], state["grids"], *state["grids"]]:  # the deck order and the dealt cards
         assert json.dumps(hidden) not in text and json.dumps(hidden, separators=(",", ":")) not in text

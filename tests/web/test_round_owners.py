@@ -6,24 +6,83 @@ round (409, nothing changed); the ledger's list and the statistics keep the two 
 from __future__ import annotations
 
 import html as htmllib
+import random
 import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import select
 
+from caddie.store import live_tables
 from caddie.store.database import db
-from caddie.store.matches import load
-from caddie.store.models import HoleScore, LiveTableRecord, Match, Round, RoundPlayer
+from caddie.store.models import HoleScore, LiveTableRecord, Round, RoundPlayer
+from tests.conftest import CSRF_META
 from tests.web.openapi_check import assert_documented, examples_of, fetch_document
 from tests.web.test_api_rounds import HOLE_PATH, stored
 from tests.web.test_ledger_pages import deal, enter, token
 from tests.web.test_live_pages import Phone, _new_table, _row
-from tests.web.test_play_pages import finish, one_hole_match
 from tests.web.test_tally_table import ANN, BO, ledger_form, table_url
 
 BELONGS = "This scorecard belongs to a match: its scores come from the game"
 TALLY_24 = "/tally/grid?hand=K,5,7,K,3,9"  # a six-card hand scoring 24
+
+
+NOW = live_tables.Timing(pause=timedelta(0))
+BUTTON = re.compile(r'<button type="submit" name="action" value="([^"]+)"([^>]*)>', re.S)
+
+
+@pytest.fixture(autouse=True)
+def computers_at_once(app):
+    app.config["LIVE_COMPUTER_PAUSE_S"] = 0
+
+
+def one_hole_match(app, client, player="") -> str:
+    """A solo Grid Golf table from Play (Pat, or "You" with no name, against Ada), its match cut
+    to one hole so it ends quickly; its ledger round keeps its 9 holes. The table's public id."""
+    data = {
+        "csrf_token": token(client, "/play/"),
+        "player": player,
+        "opponents": "1",
+        "cards": "4",
+        "negatives": "twos",
+        "holes": "9",
+        "seats-0-name": "Ada",
+        "seats-0-level": "steady",
+    }
+    response = client.post("/play/", data=data)
+    assert response.status_code == 303 and response.headers["Location"].startswith("/t/")
+    public_id = response.headers["Location"].rsplit("/", 1)[1]
+    with app.app_context():
+        row = db.session.scalars(select(LiveTableRecord).where(LiveTableRecord.public_id == public_id)).one()
+        match = row.state["match"]
+        row.state = {**row.state, "match": {**match, "rules": {**match["rules"], "holes": 1}}}
+        row.version += 1
+        db.session.commit()
+    return public_id
+
+
+def finish(app, client, public_id) -> str:
+    """Play the match out: the person taps legal moves, the server moves the computer."""
+    rng = random.Random(5)
+    for _ in range(2000):
+        html = client.get(f"/t/{public_id}").get_data(as_text=True)
+        if 'id="match-winner"' in html:
+            return html
+        if 'id="continue"' in html:
+            with app.app_context():
+                assert live_tables.play_due(NOW), "a computer is thinking: the server has a move to make"
+            continue
+        moves = [value for value, rest in BUTTON.findall(html) if not re.search(r"\bdisabled\b", rest)]
+        flips = [m for m in moves if m.startswith("flip:")]
+        move = rng.choice(flips) if flips and rng.random() < 0.8 else rng.choice(moves)
+        data = {
+            "csrf_token": CSRF_META.search(html).group(1),
+            "version": re.search(r'name="version" value="(\d+)"', html).group(1),
+            "seat": "0",
+            "action": move,
+        }
+        assert client.post(f"/t/{public_id}/act", data=data).status_code == 303
+    raise AssertionError("the match did not end")
 
 
 def words(html: str) -> str:
@@ -37,10 +96,11 @@ def refused(response, sentence: str = BELONGS) -> None:
 
 
 def match_round(app, match_id: str) -> str:
-    """The public id of the ledger round a match fills in."""
+    """The public id of the ledger round a match (a solo table) fills in."""
     with app.app_context():
-        match = db.session.scalars(select(Match).where(Match.public_id == match_id)).one()
-        return db.session.get(Round, match.round_id).public_id
+        row = db.session.scalars(select(LiveTableRecord).where(LiveTableRecord.public_id == match_id)).one()
+        assert row.solo
+        return db.session.get(Round, row.round_id).public_id
 
 
 def round_cards(app, public_id: str) -> list[tuple[int, int, int | None, int]]:
@@ -163,14 +223,14 @@ def test_a_matchs_round_page_is_a_read_only_card_with_a_link_to_the_match(app, c
     public_id = match_round(app, played_match)
     html = client.get(f"/ledger/r/{public_id}?cell=0-2").get_data(as_text=True)
     assert '<a class="cell' not in html and 'id="pad"' not in html and 'id="tally-table-link"' not in html
-    assert f'href="/play/m/{played_match}"' in html
+    assert f'href="/t/{played_match}"' in html
     assert "comes from the match" in words(html)
 
 
 def test_the_match_still_lands_its_holes(app, client, played_match):
     with app.app_context():
-        match = db.session.scalars(select(Match).where(Match.public_id == played_match)).one()
-        expected = load(match).hole_scores[0]
+        row = db.session.scalars(select(LiveTableRecord).where(LiveTableRecord.public_id == played_match)).one()
+        expected = live_tables.load(row).match.hole_scores[0]
     public_id = match_round(app, played_match)
     assert [score for _, _, score, _ in round_cards(app, public_id)] == list(expected)
 
