@@ -6,8 +6,8 @@
 1. Setup: a migrated scratch database (a SQLite file, or a schema of its own in
    ``--database-url``'s PostgreSQL database) is filled through the stores with
    what three browsers own: A (settings, grid and Club Cards rounds with
-   scores, a deleted round, two courses one of them deleted, a Grid Golf match
-   and a Club Cards match a few moves in, a round dealt through the API), B
+   scores, a deleted round, two courses one of them deleted, a solo table of
+   Grid Golf and one of Club Cards a few moves in, a round dealt through the API), B
    (the same, fewer: the "foreign" objects) and C (a second scorekeeper who
    followed B's edit link). Each browser is a fixed signed session cookie (so
    no response can change who it is) with its CSRF token. Then every page
@@ -37,7 +37,7 @@
    method the rule lacks, another origin, a missing or wrong CSRF token on a
    protected route, an id the caller may not write or that names nothing, a
    body over the limit, a broken JSON body on a strict JSON endpoint, a
-   version of a match that is not the match's current one), else *may be
+   version of a table that is not the table's current one), else *may be
    accepted*. A listener on the app's engine notices every statement that may
    have written; after such a request the whole database is snapshotted again
    and compared with the previous snapshot. A change made by a request that
@@ -45,11 +45,16 @@
    changed; a change made by a request that may be accepted and was (2xx or
    3xx) is a valid, accepted write: counted and printed, and the snapshot
    moves on. At the end the whole database is compared with that last
-   snapshot (so a write the listener missed would count too).
+   snapshot (so a write the listener missed would count too). The server's
+   driver thread is off: after a request that wrote, the computers' moves that
+   came due are made at once (``live_tables.play_due``), as part of that
+   request's change, so no table is left with a move due. A table's presence
+   (``live_tables.seen_at``, ``watched_at``: written by a person's visit, a GET
+   included, by design) is left out of the snapshots.
 5. ``--gunicorn N`` (default 1500, 0 to skip): N more requests, refused by
    construction only, against the same database served by a real gunicorn
    (two workers, ``tests/production/servers.py``) over raw HTTP, then the
-   database must equal the snapshot exactly.
+   database must equal the snapshot exactly (presence aside, as above).
 
 Printed: requests per route family and the status classes they got, every 5xx
 with its request, accepted writes, and on the last line
@@ -101,11 +106,11 @@ class Browser:
 
 @dataclass
 class Thing:
-    kind: str  # round, share, edit, grid_match, clubs_match, course, sample, static
+    kind: str  # round, share, edit, grid_match, clubs_match (a solo table), course, sample, static
     value: str
     owner: str | None = None  # the Browser name that owns it
     deleted: bool = False
-    round_id: str | None = None  # for share/edit tokens, and matches: the round they belong to
+    round_id: str | None = None  # for share/edit tokens: the round they belong to
     edit_token: str | None = None  # for rounds
 
 
@@ -129,13 +134,13 @@ def build_world(app, seed: int = 1) -> World:
     from flask import session
 
     from caddie.core.courses.course import SAMPLE_COURSES, Course, Hole
-    from caddie.core.game import Seat
+    from caddie.core.games.club_cards import CLUB_CARDS
+    from caddie.core.games.grid_golf import GRID_GOLF
     from caddie.core.table import Table
-    from caddie.store.club_matches import start_club_match
     from caddie.store.courses import delete_course, save_course
     from caddie.store.database import db
-    from caddie.store.grid_matches import start_match
     from caddie.store.ledger import CellWrite, deal_round, delete_round, edit_grant, find_round, write_scores
+    from caddie.store.live_tables import create_solo
     from caddie.web.table_in_force import save_table
 
     rng = random.Random(seed)
@@ -169,23 +174,27 @@ def build_world(app, seed: int = 1) -> World:
             dropped = save_course(owner, Course("Gone Links", "", tuple(Hole(150, 3) for _ in range(9))))
             delete_course(dropped.public_id, owner)
             things.append(Thing("course", dropped.public_id, name, deleted=True))
-            match = start_match(
+            match = create_solo(
                 owner,
-                table,
-                replace(table.rules, holes=9),
-                [Seat("You", None), Seat("Robo", "steady")],
+                GRID_GOLF.name,
+                GRID_GOLF.settings_for(table, 9),
+                "You",
+                [("Robo", "steady")],
                 seed=rng.randrange(2**31),
+                timing=_timing(),
             )
-            _advance_grid(match, rng.randrange(3, 12))
-            things.append(Thing("grid_match", match.public_id, name, round_id=None))
-            club_match = start_club_match(
+            _advance(match, rng.randrange(3, 12), rng)
+            things.append(Thing("grid_match", match.public_id, name))
+            club_match = create_solo(
                 owner,
-                table,
-                SAMPLE_COURSES[samples[-1]],
-                [Seat("You", None), Seat("Robo", "beginner")],
+                CLUB_CARDS.name,
+                CLUB_CARDS.settings_for(table, None, SAMPLE_COURSES[samples[-1]]),
+                "You",
+                [("Robo", "beginner")],
                 seed=rng.randrange(2**31),
+                timing=_timing(),
             )
-            _advance_clubs(club_match, rng.randrange(2, 6), rng)
+            _advance(club_match, rng.randrange(2, 6), rng)
             things.append(Thing("clubs_match", club_match.public_id, name))
         # C follows B's edit link: a second scorekeeper of B's grid round.
         b_round = next(t for t in things if t.kind == "round" and t.owner == "B")
@@ -209,34 +218,52 @@ def build_world(app, seed: int = 1) -> World:
     return world
 
 
-def _advance_grid(match, moves: int) -> None:
-    from caddie.store.matches import computer_to_move, load, play, step
-
-    for _ in range(moves):
-        game = load(match)
-        if game.phase == "match_over":
-            return
-        if computer_to_move(match, game):
-            step(match, match.version)
-        else:
-            play(match, game.legal_actions()[0], match.version)
-
-
-def _advance_clubs(match, moves: int, rng: random.Random) -> None:
+def _advance(row, moves: int, rng: random.Random) -> None:
+    """``moves`` of the person's at a solo table, the computers moving in between as the server
+    would; left at the person's turn (or between holes), with no move due."""
     from caddie.core.clubs.game import NEXT
     from caddie.core.clubs.opponents import choose_play
-    from caddie.store.matches import computer_to_move, load, play, step
+    from caddie.store import live_tables
 
     for _ in range(moves):
-        game = load(match)
+        computers_move()
+        table = live_tables.load(row)
+        game = table.match
         if game.is_over:
             return
-        if computer_to_move(match, game):
-            step(match, match.version)
+        if table.kind.name == "grid":
+            action = game.legal_actions()[0]
         elif game.phase == "hole_over":
-            play(match, NEXT, match.version)
+            action = NEXT
         else:
-            play(match, choose_play(game.view(0), "steady", rng), match.version)
+            action = choose_play(game.view(0), "steady", rng)
+        live_tables.move(row, 0, [action], row.version, _timing())
+    computers_move()
+
+
+# The computers' moves are made at once (no pause), and a table never counts as left alone.
+TIMING_SECONDS = {"LIVE_COMPUTER_PAUSE_S": 0, "LIVE_UNATTENDED_S": 10 * 365 * 24 * 3600}
+
+
+def _timing():
+    from datetime import timedelta
+
+    from caddie.store.live_tables import Timing
+
+    return Timing(
+        pause=timedelta(seconds=TIMING_SECONDS["LIVE_COMPUTER_PAUSE_S"]),
+        unattended=timedelta(seconds=TIMING_SECONDS["LIVE_UNATTENDED_S"]),
+    )
+
+
+def computers_move() -> int:
+    """The moves the server's driver would make now (in an app context): how many."""
+    from caddie.store.live_tables import play_due
+
+    made = 0
+    while moved := play_due(_timing()):
+        made += moved
+    return made
 
 
 def _sign_in(app, browser: Browser) -> None:
@@ -283,7 +310,7 @@ def var_kind(rule: str, var: str) -> str:
         ("/samples/", "sample"),
         ("/ledger/s/", "share"),
         ("/ledger/e/", "edit"),
-        ("/play/clubs/m/", "clubs_match"),
+        ("/play/clubs/m/", "clubs_match"),  # a solo table's old addresses
         ("/play/m/", "grid_match"),
         ("/courses/c/", "course"),
         ("/ledger/r/", "round"),
@@ -291,12 +318,26 @@ def var_kind(rule: str, var: str) -> str:
     ):
         if marker in rule and var in ("public_id", "token", "key"):
             return kind
+    if "/t/" in rule and var == "public_id":
+        return "table"
     if var == "hole":
         return "hole"
     return "any"
 
 
-OWNED_KINDS = ("round", "grid_match", "clubs_match", "course")  # found only for the browser that may write them
+OWNED_KINDS = (
+    "round",
+    "grid_match",
+    "clubs_match",
+    "table",
+    "course",
+)  # found only for the browser that may write them
+TABLE_KINDS = ("grid_match", "clubs_match")  # the solo tables: at /t/<id>, and at their game's old address
+
+
+def is_kind(thing: Thing, kind: str) -> bool:
+    """Whether ``thing`` is what a variable of ``kind`` names."""
+    return thing.kind == kind or kind == "any" or (kind == "table" and thing.kind in TABLE_KINDS)
 
 
 def may_write(world: World, thing: Thing | None, kind: str, browser: Browser, bearer: str | None) -> bool | None:
@@ -304,7 +345,7 @@ def may_write(world: World, thing: Thing | None, kind: str, browser: Browser, be
     False when it certainly may not, True when it may, None when it depends (deleted: restore)."""
     if kind not in OWNED_KINDS:
         return True
-    if thing is None or thing.kind != kind:
+    if thing is None or not is_kind(thing, kind):
         return False  # a guessed id, garbage, or another kind's id: names nothing here
     if thing.deleted:
         return None  # restore takes it; every other route answers 404
@@ -428,7 +469,7 @@ def _real_paths(world: World, rule, browser: Browser) -> list[str]:
         pool = [
             t
             for t in world.things
-            if (t.kind == kind or kind == "any")
+            if is_kind(t, kind)
             and not t.deleted
             and (t.owner in (None, browser.name) or t.value in granted_rounds(browser))
         ]
@@ -739,7 +780,7 @@ class Request:
     refused: bool = False  # carries a fault that must stop it whatever else it holds
     faults: list[str] = field(default_factory=list)
     endpoint: str | None = None
-    match: Thing | None = None  # a match whose version the form names (stale check)
+    match: Thing | None = None  # a solo table whose version the form names (stale check)
     who: str = ""  # the browser that asks (A, B, C, none, tampered)
 
     def describe(self) -> str:
@@ -919,7 +960,7 @@ class Fuzzer:
             headers["If-Match"] = rng.choice(['"1"', "*", 'W/"2"', '"999999999999"', "garbage", '"-1"', ""])
 
         request = Request(family, method, path, headers, endpoint=endpoint, faults=faults, who=name)
-        match = next((t for t in targets if t.kind in ("grid_match", "clubs_match")), None)
+        match = next((t for t in targets if t.kind in TABLE_KINDS), None)
         request.match = match
         if endpoint.startswith("api."):
             self._json_body(request)
@@ -952,7 +993,7 @@ class Fuzzer:
             return rng.choice(
                 ["1", "2", "9", "18", "0", "19", "-1", "01", "1.5", "abc", "\u0661", "99999", "9" * 30, "%00", " 1"]
             ), None
-        pool = [t for t in world.things if t.kind == kind] if kind != "any" else world.things
+        pool = [t for t in world.things if is_kind(t, kind)]
         if self.deep and rng.random() < 0.85:
             mine = [t for t in pool if t.owner == "A" and not t.deleted] or pool
             if mine:
@@ -1032,7 +1073,7 @@ class Fuzzer:
             pairs.append(("csrf_token", other.csrf))
         else:
             pairs.append(("csrf_token", rng.choice(["", "garbage", "IjEi.abc.def", LONG[:1000]])))
-        # the version of a match the form names
+        # the version of the table the form names
         if request.match is not None and rng.random() < 0.5:
             current = self.match_version(request.match)
             pairs = [(n, v) for n, v in pairs if n != "version"]
@@ -1055,18 +1096,14 @@ class Fuzzer:
                 )
             )
         versions = [v for n, v in pairs if n == "version"]
-        if (
-            request.match is not None
-            and request.method == "POST"
-            and request.endpoint.endswith(("act", "computer_move"))
-        ):
+        if request.match is not None and request.method == "POST" and request.endpoint.endswith("act"):
             current = self.match_version(request.match)
             try:
                 seen = int(versions[0]) if versions else -1
             except ValueError:
                 seen = -1
             if seen != current:
-                request.faults.append("stale match version")
+                request.faults.append("stale table version")
         # the encoding
         roll = rng.random() * (0.9 if self.deep else 1)
         if roll < 0.75:
@@ -1188,10 +1225,10 @@ class Fuzzer:
         from sqlalchemy import select
 
         from caddie.store.database import db
-        from caddie.store.models import Match
+        from caddie.store.models import LiveTableRecord
 
         with self.app.app_context():
-            version = db.session.scalar(select(Match.version).where(Match.public_id == match.value))
+            version = db.session.scalar(select(LiveTableRecord.version).where(LiveTableRecord.public_id == match.value))
             db.session.remove()
         return version if version is not None else -1
 
@@ -1238,10 +1275,15 @@ def _multipart(pairs: list[tuple[str, str]], boundary: str, rng: random.Random) 
 
 _REFLECTED: dict[int, Any] = {}
 
+# Written by a person's (or an onlooker's) visit to a table, a GET included: whether anyone is
+# there (docs/live-tables.md, "Nobody at the table"), not data a request asks to change.
+PRESENCE = {"live_tables": ("seen_at", "watched_at")}
+
 
 def snapshot(engine) -> dict[str, dict[str, str]]:
     """Every table's rows as JSON, keyed by primary key (the tables are read from the database
-    itself, once per engine: tables no model knows are in it too)."""
+    itself, once per engine: tables no model knows are in it too), without the ``PRESENCE``
+    columns."""
     from sqlalchemy import MetaData, select
 
     tables = {}
@@ -1253,9 +1295,11 @@ def snapshot(engine) -> dict[str, dict[str, str]]:
         for table in meta.sorted_tables:
             key_columns = [c.name for c in table.primary_key.columns] or [c.name for c in table.columns]
             rows = {}
+            left_out = PRESENCE.get(table.name, ())
             for row in conn.execute(select(table)).mappings():
                 key = json.dumps([str(row[c]) for c in key_columns])
-                rows[key] = json.dumps({k: _plain(v) for k, v in row.items()}, sort_keys=True, default=str)
+                kept = {k: _plain(v) for k, v in row.items() if k not in left_out}
+                rows[key] = json.dumps(kept, sort_keys=True, default=str)
             tables[table.name] = rows
     return tables
 
@@ -1384,6 +1428,9 @@ def fuzz_in_process(
             if status >= 500:
                 report.server_errors.append(f"{status} {request.describe()}\n{error or ''}".rstrip())
             if listener.wrote:
+                with app.app_context():
+                    computers_move()  # what the server's driver would do next: part of this request's change
+                    db.session.remove()
                 now = snapshot(engine)
                 changed = changed_rows(expected, now)
                 if changed:
@@ -1475,6 +1522,8 @@ def bench_app(directory: Path, database_url: str | None, secret_key: str) -> Ite
                 "INSTANCE_PATH": str(directory / "instance"),
                 "PROPAGATE_EXCEPTIONS": True,
                 "CPU_BUDGET": 0,  # the fuzzer asks for the Caddie far faster than a person
+                "LIVE_DRIVER": False,  # the computers move when the fuzzer says (``computers_move``)
+                **TIMING_SECONDS,
             }
         )
         with app.app_context():
