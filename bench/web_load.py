@@ -19,11 +19,15 @@ include the wait for a free worker):
    token, into 3 rounds of its own dealt with ``POST /api/v1/rounds`` before
    the clock starts), ``caddie`` 10% (``POST /api/v1/caddie/grid`` on a
    varied view, or ``/caddie/clubs``, a third of those looking ahead), and
-   ``game`` 20% (a Grid Golf match started through the /play/ form with a
-   cookie session and the page's CSRF token: the person's move or a computer
-   step, a form POST answered 303, then the table page; a finished match
-   starts another). Tally answers are checked against ``caddie.core``; a game
-   move must move the match exactly one version on. Afterwards every round is
+   ``game`` 20% (a Grid Golf match against a computer started through the
+   /play/ form with a cookie session and the page's CSRF token, played at its
+   table, ``/t/<id>``: the person's move, posted as the page's htmx does and
+   answered with the table, or, while the computer is thinking, the table
+   fetched again as the page's Continue does; the server moves the computer
+   itself, here without its pause (``GAME_SERVER_ENV``); a finished match
+   starts another). Tally answers are checked against ``caddie.core``; the
+   person's move must move the table exactly one version on, and no page may
+   show the table at an older version than the one before. Afterwards every round is
    read back (``GET /api/v1/rounds/<id>``) and each cell compared with the
    last score its client sent and had acknowledged (a write whose answer never
    came may have landed or not: either value passes).
@@ -95,6 +99,9 @@ COURSE_YARDAGES = tuple(h.yardage for c in SAMPLE_COURSES.values() for h in c.ho
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)"')
 BUTTON = re.compile(r'<button type="submit" name="action" value="([^"]+)"([^>]*)>', re.S)
 VERSION = re.compile(r'name="version" value="(\d+)"')
+# The server moves a match's computers itself (its driver thread): at once here, not after the
+# 0.9 s a person is given to follow, so a client seldom finds its computer still thinking.
+GAME_SERVER_ENV = {"LIVE_COMPUTER_PAUSE_MS": "0"}
 MAX_ERRORS_KEPT = 20
 
 
@@ -408,31 +415,32 @@ class Client:
             form[f"seats-{i}-level"] = "steady" if i % 2 == 0 else "beginner"
         answer = expect(self.timed("POST", "/play/", form=form), 303, "start a match")
         location = answer.headers["Location"]
+        if not location.startswith("/t/"):
+            raise Failed(f"a match started at {location}, not at a table")
         self.match = location.rstrip("/").rsplit("/", 1)[1]
-        self.show()
-
-    def show(self) -> None:
-        self.page = expect(self.timed("GET", f"/play/m/{self.match}"), 200, "the table page").text()
+        self.page = expect(self.timed("GET", f"/t/{self.match}"), 200, "the table page").text()
         self.csrf = CSRF_META.search(self.page).group(1)
 
     def game(self) -> None:
         if self.match is None:
             return self.new_match()
         before = int(VERSION.search(self.page).group(1))
-        form = {"csrf_token": self.csrf, "version": str(before)}
-        if 'id="continue"' in self.page:
-            path = f"/play/m/{self.match}/step"
-        else:
-            moves = [value for value, rest in BUTTON.findall(self.page) if not re.search(r"\bdisabled\b", rest)]
-            if not moves:  # the match is over
-                return self.new_match()
-            path = f"/play/m/{self.match}/act"
-            form["action"] = self.rng.choice(moves)
-        expect(self.timed("POST", path, form=form), 303, "a move")
-        self.show()
+        htmx = {"HX-Request": "true"}  # the table comes back in place, as the page asks for it
+        if 'id="continue"' in self.page:  # the computer is thinking: the server moves it
+            self.page = expect(self.timed("GET", f"/t/{self.match}", headers=htmx), 200, "the table").text()
+            after = int(VERSION.search(self.page).group(1))
+            if after < before:
+                raise Failed(f"table {self.match} went back from version {before} to {after}")
+            return
+        moves = [value for value, rest in BUTTON.findall(self.page) if not re.search(r"\bdisabled\b", rest)]
+        if not moves:  # the match is over
+            return self.new_match()
+        form = {"csrf_token": self.csrf, "version": str(before), "seat": "0", "action": self.rng.choice(moves)}
+        answer = self.timed("POST", f"/t/{self.match}/act", form=form, headers=htmx)
+        self.page = expect(answer, 200, "a move").text()
         after = int(VERSION.search(self.page).group(1))
         if after != before + 1:
-            raise Failed(f"a move took match {self.match} from version {before} to {after}, not one on")
+            raise Failed(f"a move took table {self.match} from version {before} to {after}, not one on")
 
 
 # ---- a phase, and the check of every round --------------------------------------------
@@ -669,7 +677,9 @@ def measure(
     with tempfile.TemporaryDirectory(prefix="web-load-") as scratch:
         logs = Path(log_dir or scratch)
         with scratch_database(Path(scratch), database_url or "", prefix="web_load") as url:
-            with gunicorn_server(url, workers=workers, log_path=logs / "caddie.log") as server:
+            with gunicorn_server(
+                url, workers=workers, log_path=logs / "caddie.log", extra_env=GAME_SERVER_ENV
+            ) as server:
                 say(f"caddie at {server.url} ({describe(url)}); mixed load for {duration:g} s")
                 mixed = run_phase("mixed load", server.url, clients, duration, MIXED, seed)
                 rounds = check_rounds(server.url, mixed.clients)
