@@ -181,12 +181,13 @@ def post_worker_init(worker) -> None:
         from caddie.offload.heavy_work import start_helper
 
         start_helper()
-    # The live tables' computer moves and turn clocks are made by a thread in every worker, from
-    # the moment it boots: a move that was due while the servers were down is made at once.
+    # The live tables' threads (the computers' moves and turn clocks, the watcher that wakes the
+    # phones) run in every worker from the moment it boots: a move that was due while the servers
+    # were down is made at once (caddie.web.app.start_background).
     from caddie.serving.wsgi import app
-    from caddie.web.live.driver import ensure_driver
+    from caddie.web.app import start_background
 
-    ensure_driver(app)
+    start_background(app)
 
 
 # A worker's whole heap (Flask, SQLAlchemy, Jinja, the app: about 130,000 objects once warm) is

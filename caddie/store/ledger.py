@@ -602,11 +602,6 @@ def round_version(round_: Round) -> int | None:
     return db.session.scalar(select(Round.version).where(Round.id == round_.id))
 
 
-def forget_reads() -> None:
-    """Drop what this request read (after a refused write), so that answers are read afresh."""
-    db.session.rollback()
-
-
 def round_by_id(round_id: int | None) -> Round | None:
     """The round a digital game fills in, by its row id."""
     return db.session.get(Round, round_id) if round_id else None

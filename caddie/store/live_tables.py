@@ -88,7 +88,7 @@ OPEN_WHILE_SEEN = timedelta(hours=1)
 SEEN_EVERY = timedelta(minutes=1)  # a table's presence is written at most this often, not at every request
 
 # Set whenever this process stores a table with a move due (a computer's turn, a turn clock): its
-# driver thread (caddie/web/live/driver.py) then looks at once, where it would otherwise look
+# driver thread (caddie/store/live_driver.py) then looks at once, where it would otherwise look
 # again only at the earliest due time it knows of, or a second later.
 DUE_SET = threading.Event()
 

@@ -1,7 +1,18 @@
-"""The application factory."""
+"""The application factory, and the background threads every process that serves the app runs.
+
+The live tables' two threads (``caddie.store.live_driver``: the computers' moves and the turn
+clock; ``caddie.store.live_changes``: the watcher that wakes waiting phones) start with the process
+that serves the app, never from a view: with the process's first request (a hook the factory
+installs), or as soon as a gunicorn worker boots (``caddie/serving/gunicorn_conf.py``), so that a
+move due while the servers were down is made at once. Not in the factory itself: a process that
+builds the app only to migrate its database (``caddie.serving.upgrade``, ``flask db upgrade``) or
+to script it, and a gunicorn master that would fork its workers from it, serve nothing and must
+not run them. ``LIVE_DRIVER`` off (the route tests' default) leaves the driver out.
+"""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +23,8 @@ from caddie.store.database import db, migrate
 from caddie.store.engine_setup import drop_closed_connections, engine_options, owner_only_files, tune_sqlite
 from caddie.web import request_log, security
 from caddie.web.csrf import csrf
+from caddie.web.live.changes import changes_for
+from caddie.web.live.driver import driver_for
 from caddie.web.request_class import Request
 from caddie.web.session_cookie import IdentityCookie
 
@@ -47,6 +60,7 @@ def build_app(config: dict[str, Any] | None = None) -> Flask:
     request_log.init_app(app)  # first, so it times the whole request
     security.init_app(app)  # before CSRF: another site's write is refused as such (403)
     csrf.init_app(app)
+    app.before_request(functools.partial(start_background, app))  # the live tables' threads (above)
     with app.app_context():
         tune_sqlite(db.engine)
         drop_closed_connections(db.engine)
@@ -63,3 +77,12 @@ def build_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(course_views.bp)
     return app
+
+
+def start_background(app: Flask) -> None:
+    """This process's live-table threads for ``app``: the change watcher, and the driver unless
+    ``LIVE_DRIVER`` is off. Once per process (a worker forked from a process that ran them starts
+    its own); after that, a look at two process ids."""
+    changes_for(app).start()
+    if app.config["LIVE_DRIVER"]:
+        driver_for(app).start()

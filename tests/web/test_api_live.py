@@ -759,7 +759,7 @@ def test_a_wait_times_out_with_the_same_version(live, client):
 
 
 def test_a_wait_with_no_room_on_the_server_answers_at_once_with_retry_after(live, client, monkeypatch):
-    monkeypatch.setattr("caddie.web.live.changes.WAITERS", 0)  # every waiting place here taken
+    monkeypatch.setattr("caddie.store.live_changes.WAITERS", 0)  # every waiting place here taken
     live.config["LIVE_LONG_POLL_MAX_S"] = 10
     table, ann, _ = two_people(client)
     began = time.monotonic()

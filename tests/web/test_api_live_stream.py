@@ -109,7 +109,7 @@ def test_a_token_of_another_table_opens_no_stream(live, client):
 
 
 def test_with_no_room_to_wait_the_stream_ends_after_the_table_as_it_is(live, client, monkeypatch):
-    monkeypatch.setattr("caddie.web.live.changes.WAITERS", 0)  # every waiting place here taken
+    monkeypatch.setattr("caddie.store.live_changes.WAITERS", 0)  # every waiting place here taken
     live.config["LIVE_STREAM_S"] = 30
     table, ann, _ = two_people(client)
     response, chunks = open_stream(client, table["id"], ann)

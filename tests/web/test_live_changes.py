@@ -1,5 +1,6 @@
 """The process's watcher of live tables: it wakes a waiting request when its table changes, and
-stops reading the database once nobody waits (docs/live-tables.md, "Serving")."""
+stops reading the database once nobody waits (docs/live-tables.md, "Serving"). Its thread starts
+with the process that serves the app, never from a view."""
 
 from __future__ import annotations
 
@@ -7,16 +8,23 @@ import threading
 import time
 
 from caddie.store import live_tables as store
-from caddie.web.live.changes import STREAM_SPREAD, Changes, Waited, stream_lifetime
+from caddie.store.live_changes import Changes, Waited
+from caddie.web.live.changes import STREAM_SPREAD, stream_lifetime
 
 SIX = {"rules": {"cards": 4, "initial_flips": 0, "holes": 9}}
+
+
+def _watcher(app, interval: float, idle: float) -> Changes:
+    changes = Changes(app.app_context, interval=interval, idle=idle)
+    changes.start()
+    return changes
 
 
 def test_a_waiter_wakes_when_its_table_changes_and_the_reader_stops_when_idle(app):
     with app.app_context():
         row, _ = store.create("host-browser", "grid", SIX, [{"kind": "person"}, {"kind": "person"}], "Ann", None)
         public_id, version = row.public_id, row.version
-    changes = Changes(app, interval=0.02, idle=0.2)
+    changes = _watcher(app, interval=0.02, idle=0.2)
     answers: list[int | None] = []
     waiter = threading.Thread(target=lambda: answers.append(changes.wait(public_id, version, 10.0).version))
     started = time.monotonic()
@@ -32,16 +40,19 @@ def test_a_waiter_wakes_when_its_table_changes_and_the_reader_stops_when_idle(ap
     while changes.reading and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not changes.reading  # nobody waits: no more queries
+    assert changes.running  # asleep until the next waiter, not gone
+    changes.stop()
 
 
 def test_a_waiter_on_a_table_already_past_its_version_is_answered_at_once(app):
     with app.app_context():
         row, _ = store.create("host-browser", "grid", SIX, [{"kind": "person"}, {"kind": "person"}], "Ann", None)
         public_id, version = row.public_id, row.version
-    changes = Changes(app, interval=0.02, idle=0.2)
+    changes = _watcher(app, interval=0.02, idle=0.2)
     assert changes.wait(public_id, 0, 10.0) == Waited(version, no_room=False)
     assert changes.wait("no-such-table", 0, 10.0).version is None
-    assert not changes.reading  # nothing waited, so no reader was started
+    assert not changes.reading  # nothing waited, so the watcher read nothing
+    changes.stop()
 
 
 def test_a_waiter_that_reads_a_newer_version_first_wakes_those_still_behind(app):
@@ -50,7 +61,7 @@ def test_a_waiter_that_reads_a_newer_version_first_wakes_those_still_behind(app)
     with app.app_context():
         row, _ = store.create("host-browser", "grid", SIX, [{"kind": "person"}, {"kind": "person"}], "Ann", None)
         public_id, version = row.public_id, row.version
-    changes = Changes(app, interval=60.0, idle=60.0)  # the reader reads once, then not for a minute
+    changes = _watcher(app, interval=60.0, idle=60.0)  # the reader reads once, then not for a minute
     answers: list[int | None] = []
     behind = threading.Thread(target=lambda: answers.append(changes.wait(public_id, version, 20.0).version))
     behind.start()

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from caddie.store import live_tables as store
-from caddie.web.live.changes import Changes, Waited
+from caddie.store.live_changes import Changes, Waited
 from tests.web.test_api_live import TABLES, _documented, bearer, two_people
 from tests.web.test_live_changes import SIX
 from tests.web.test_live_pages import Phone, _new_table, _row
@@ -22,8 +22,14 @@ TABLE = "/api/v1/tables/{table_id}"
 @pytest.fixture
 def small_room(monkeypatch):
     """A process with room for 6 waits, 2 of them any one client's."""
-    monkeypatch.setattr("caddie.web.live.changes.WAITERS", 6)
+    monkeypatch.setattr("caddie.store.live_changes.WAITERS", 6)
     return 2
+
+
+def _started(app, per_client: int) -> Changes:
+    changes = Changes(app.app_context, interval=0.02, idle=1.0, per_client=per_client)
+    changes.start()
+    return changes
 
 
 def _table(app) -> tuple[str, int]:
@@ -39,7 +45,7 @@ def _change(app, public_id: str, name: str) -> None:
 
 def test_a_client_past_its_share_ends_its_own_oldest_waits_and_another_client_still_waits(app, small_room):
     public_id, version = _table(app)
-    changes = Changes(app, interval=0.02, idle=1.0, per_client=small_room)
+    changes = _started(app, small_room)
     answers: dict[str, Waited] = {}
 
     def wait(name: str, client: str) -> threading.Thread:
@@ -67,7 +73,7 @@ def test_a_client_past_its_share_ends_its_own_oldest_waits_and_another_client_st
 
 def test_a_long_poll_past_its_clients_share_is_refused_at_once_and_takes_no_place(app, small_room):
     public_id, version = _table(app)
-    changes = Changes(app, interval=0.02, idle=1.0, per_client=small_room)
+    changes = _started(app, small_room)
     answers: dict[str, Waited] = {}
     threads = []
     for name in ("first", "second"):

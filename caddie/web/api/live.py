@@ -35,7 +35,7 @@ from caddie.core.games.kind import GameKind
 from caddie.core.ledger import HOLE_COUNTS, PLAYER_NAME_LIMIT
 from caddie.core.live.table import CLOCKS, LEVELS, LiveTable, NotTheHost, TableClosed
 from caddie.store import live_tables
-from caddie.store.ledger import forget_reads
+from caddie.store.live_changes import table_now
 from caddie.store.models import LiveTableRecord
 from caddie.web.api.body import (
     chosen_game,
@@ -60,7 +60,7 @@ from caddie.web.live.access import (
     watch_path,
 )
 from caddie.web.live.changes import SUPERSEDED_RETRY, changes_for, stream_lifetime
-from caddie.web.live.driver import ensure_driver, present, timing_for
+from caddie.web.live.driver import present, timing_for
 from caddie.web.shareable import shareable_url
 
 bp = Blueprint("live_api", __name__, url_prefix="/api/v1")
@@ -162,7 +162,6 @@ def create_table():
     settings = kind.settings_for(round_table(body, kind), _holes(body), course)
     host = browser_id() or f"{API_HOST}:{client_key().removeprefix('join:')}"  # a program's bound: its address's
     row, token = live_tables.create(host, kind.name, settings, seats, name, clock, open_tables_limit())
-    ensure_driver(_app())
     assert row.join_token is not None and row.watch_token is not None  # a table of people has its links
     answer = {
         "id": row.public_id,
@@ -193,7 +192,6 @@ def start_table(public_id: str):
         live_tables.start(row, seat, timing_for(app))
     except live_tables.StaleTable:  # a second tap on Start, or a join at the same moment
         return _stale(public_id, seat, CHANGED_AT_START)
-    ensure_driver(app)
     return table_view(row, seat)
 
 
@@ -208,8 +206,7 @@ def get_table(public_id: str):
     present(app, row, live_tables.read(row), None if seat is None else [seat])
     if wait is None or row.version > wait:
         return table_view(row, seat)
-    current = row.version  # read before the rollback below expires the row: reading it after would
-    forget_reads()  # start a transaction again, and a waiting request holds no database connection
+    current = row.version  # read before the wait ends this request's reads (and expires the row)
     timeout = float(app.config.get("LIVE_LONG_POLL_MAX_S", LONG_POLL_MAX_S))
     client = waiting_client(token if seat is not None else None)
     waited = changes_for(app).wait(public_id, wait, timeout, current=current, client=client, end_oldest=False)
@@ -233,7 +230,6 @@ def stream_table(public_id: str):
     known = _last_event_id()
     version = row.version
     first = table_view(row, seat) if version > known else None
-    forget_reads()  # a stream holds no database connection while it waits
     changes = changes_for(_app())
     client = waiting_client(token if seat is not None else None)
     stream_s = stream_lifetime(float(current_app.config.get("LIVE_STREAM_S", STREAM_S)))
@@ -261,8 +257,6 @@ def stream_table(public_id: str):
                 view = _view_after_wait(public_id, token, seat, waited.version)
             except Refused:
                 return  # the seat is no longer this token's
-            finally:
-                forget_reads()
             seen = max(seen, view["version"])
             yield _event(view)
             if waited.superseded:
@@ -310,7 +304,6 @@ def make_move(public_id: str):
         played = live_tables.move(row, seat, actions, seen, timing_for(app))
     except live_tables.StaleTable:
         return _stale(public_id, seat)
-    ensure_driver(app)
     return table_view(row, seat, played)
 
 
@@ -390,8 +383,7 @@ def _view(version: int, table: LiveTable, seat: int | None, scorecard_url: str |
 
 
 def _stale(public_id: str, seat: int | None, message: str = MOVED_ON):
-    forget_reads()  # whatever this request read is old news
-    row = live_tables.find(public_id)
+    row = table_now(public_id)  # whatever this request read is old news
     if row is None:  # pragma: no cover - tables are not deleted
         raise Refused(NO_TABLE, 404)
     return dict(table_view(row, seat), error=message, field="version"), 409

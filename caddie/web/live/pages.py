@@ -58,7 +58,7 @@ from caddie.web.live.access import (
     watch_path,
 )
 from caddie.web.live.changes import SUPERSEDED_RETRY, changes_for, stream_lifetime
-from caddie.web.live.driver import ensure_driver, present, timing_for
+from caddie.web.live.driver import present, timing_for
 from caddie.web.play import clubs as club_pages
 from caddie.web.play import grid as grid_pages
 from caddie.web.play.pages import STALE_TABLE
@@ -83,7 +83,6 @@ def _row(public_id: str) -> LiveTableRecord:
     row = store.find(public_id)
     if row is None:
         abort(404)
-    ensure_driver(current_app._get_current_object())  # type: ignore[attr-defined]
     return row
 
 
@@ -792,7 +791,6 @@ def _watched(token: str) -> LiveTableRecord:
     row = store.find_by_watch_token(token)
     if row is None:
         abort(404)
-    ensure_driver(current_app._get_current_object())  # type: ignore[attr-defined]
     return row
 
 
