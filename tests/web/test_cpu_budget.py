@@ -12,13 +12,12 @@ from sqlalchemy import select, update
 
 from caddie.config import default_config
 from caddie.store.database import db
-from caddie.store.models import Match, RateLimit
+from caddie.store.models import RateLimit
 from caddie.web.caddie import clubs
-from tests.conftest import CSRF_META
 from tests.web.openapi_check import assert_documented, assert_error, fetch_document
 from tests.web.test_caddie_clubs import dealt
 from tests.web.test_caddie_walk import said
-from tests.web.test_play_pages import legal_moves, start, version
+from tests.web.test_play_pages import computers_move, legal_moves, move_form, moved_by_the_test, row_of, start
 
 GRID_API = "/api/v1/caddie/grid"
 CLUBS_API = "/api/v1/caddie/clubs"
@@ -177,7 +176,7 @@ def test_the_club_walkthrough_refused_still_lets_the_cards_be_played(app, client
     assert 'name="pick"' in page and "Played these" in page
 
 
-# -- Play: the Hint, the person's move and the computer's ------------------------------------
+# -- Play: the Hint and the person's move count; the computers' moves do not --------------------------
 
 
 def _spend(app) -> None:
@@ -187,14 +186,21 @@ def _spend(app) -> None:
 
 
 def _state(app, public_id):
-    with app.app_context():
-        return db.session.scalars(select(Match.version).where(Match.public_id == public_id)).one()
+    """The table's version and state: what a refused move must leave as it was."""
+    row = row_of(app, public_id)
+    return row.version, row.state
 
 
-def test_the_hint_is_counted_and_refused_beside_the_table(app, client):
+@pytest.fixture
+def quiet(app):
+    """No driver thread: a solo table's computers move when the test says so (``computers_move``)."""
+    moved_by_the_test(app)
+
+
+def test_the_hint_is_counted_and_refused_beside_the_table(app, client, quiet):
     budget(app, 1)
     public_id = start(client)
-    path = f"/play/m/{public_id}"
+    path = f"/t/{public_id}"
     assert client.get(path).status_code == 200
     assert spent_counts(app) == {}  # the table without the Hint costs nothing
     hinted = client.get(path + "?hint=1").get_data(as_text=True)
@@ -206,20 +212,38 @@ def test_the_hint_is_counted_and_refused_beside_the_table(app, client):
     assert legal_moves(page)  # the table is all there: the person plays on without the Hint
 
 
-@pytest.mark.parametrize("endpoint", ["act", "step"])
-def test_a_move_past_the_budget_is_refused_and_changes_nothing(app, client, endpoint):
+def test_a_move_past_the_budget_is_refused_and_changes_nothing(app, client, quiet):
     budget(app, 5)
     public_id = start(client, opponents=1)
-    path = f"/play/m/{public_id}"
+    path = f"/t/{public_id}"
     html = client.get(path).get_data(as_text=True)
-    data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html)}
-    if endpoint == "act":
-        data["action"] = legal_moves(html)[0]
+    data = move_form(html, legal_moves(html)[0])
     client.post(GRID_API, json=VIEW)  # a window running for this browser
     _spend(app)
     before = _state(app, public_id)
-    refused = client.post(f"{path}/{endpoint}", data=data, headers={"HX-Request": "true"})
+    refused = client.post(f"{path}/act", data=data, headers={"HX-Request": "true"})
     page = refused.get_data(as_text=True)
     assert refused.status_code == 429 and retry_after(refused)
     assert REFUSAL.search(page) and 'id="play-form"' in page  # the table, with why, in place
     assert _state(app, public_id) == before
+
+
+def test_the_computers_moves_cost_the_phone_nothing(app, client, quiet):
+    """The server moves a solo table's computers: no request of the phone's asks for them, so its
+    budget pays for the person's moves only, and a phone past its budget still sees them play."""
+    budget(app, 5)
+    public_id = start(client, opponents=1)
+    path = f"/t/{public_id}"
+    for _ in range(2):  # the person turns up two cards; then Ada turns up hers
+        html = client.get(path).get_data(as_text=True)
+        flip = next(move for move in legal_moves(html) if move.startswith("flip:"))
+        assert client.post(f"{path}/act", data=move_form(html, flip)).status_code == 303
+    assert sum(spent_counts(app).values()) == 2  # each of the person's moves counted
+    _spend(app)
+    spent = spent_counts(app)
+    waiting = client.get(path)
+    assert waiting.status_code == 200 and 'id="continue"' in waiting.get_data(as_text=True)
+    assert computers_move(app) == 2
+    assert spent_counts(app) == spent
+    html = client.get(path).get_data(as_text=True)
+    assert "Your turn" in html and not REFUSAL.search(html)

@@ -6,10 +6,25 @@ import html as htmllib
 import random
 import re
 
+import pytest
+
 from caddie.store.database import db
-from caddie.store.models import Match
-from tests.conftest import CSRF_META
-from tests.web.test_play_pages import BUTTON, legal_moves, start, version
+from tests.web.test_play_pages import (
+    BUTTON,
+    computers_move,
+    legal_moves,
+    move_form,
+    moved_by_the_test,
+    row_of,
+    start,
+    stored_row,
+    table_path,
+)
+
+
+@pytest.fixture(autouse=True)
+def computers_moved_by_the_test(app):
+    moved_by_the_test(app)
 
 
 def hinted(html: str) -> str:
@@ -18,18 +33,18 @@ def hinted(html: str) -> str:
     return move
 
 
-def play_hole(client, public_id: str, pick) -> str:
-    """Play one hole; ``pick(path, html)`` chooses the person's move. The hole-over page."""
-    path = f"/play/m/{public_id}"
+def play_hole(app, client, public_id: str, pick) -> str:
+    """Play one hole, the computers moving between the person's turns; ``pick(path, html)``
+    chooses the person's move. The hole-over page."""
+    path = table_path(public_id)
     for _ in range(500):
         html = client.get(path).get_data(as_text=True)
         if 'id="hole-scores"' in html:
             return html
-        data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html)}
         if 'id="continue"' in html:
-            response = client.post(f"{path}/step", data=data)
-        else:
-            response = client.post(f"{path}/act", data={**data, "action": pick(path, html)})
+            assert computers_move(app)
+            continue
+        response = client.post(f"{path}/act", data=move_form(html, pick(path, html)))
         assert response.status_code == 303
     raise AssertionError("the hole did not end")
 
@@ -40,8 +55,8 @@ def review_of(html: str) -> str:
 
 
 def stored(app, public_id: str) -> dict:
-    with app.app_context():
-        return db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one().state
+    """The match as its table keeps it."""
+    return row_of(app, public_id).state["match"]
 
 
 def test_following_the_hint_every_time_is_the_caddies_hole(app, client):
@@ -50,7 +65,7 @@ def test_following_the_hint_every_time_is_the_caddies_hole(app, client):
     def follow_the_hint(path, html):
         return hinted(client.get(path + "?hint=1").get_data(as_text=True))
 
-    page = review_of(play_hole(client, public_id, follow_the_hint))
+    page = review_of(play_hole(app, client, public_id, follow_the_hint))
     assert "Your hole, reviewed" in page
     assert "You played every decision as the caddie would." in page
     assert stored(app, public_id)["review"]["items"] == []
@@ -69,7 +84,7 @@ def test_a_careless_hole_lists_what_each_decision_cost_biggest_first(app, client
         moves = legal_moves(html)
         return "discard" if "discard" in moves else rng.choice(moves)  # never keeps a card it drew
 
-    html = play_hole(client, public_id, careless)
+    html = play_hole(app, client, public_id, careless)
     page = review_of(html)
     costs = [float(c) for c in re.findall(r'class="review-cost num">\+(-?[\d.]+)<', page)]
     assert costs and costs == sorted(costs, reverse=True) and min(costs) >= 0.1
@@ -78,24 +93,25 @@ def test_a_careless_hole_lists_what_each_decision_cost_biggest_first(app, client
     assert re.search(r"You [^;<]+; the caddie would have [^<]+\.", page)
     # worked out once, when the hole ended, and kept with the match: a reload does not redo it
     assert calls == [1]
-    client.get(f"/play/m/{public_id}")
+    client.get(table_path(public_id))
     assert calls == [1]
     state = stored(app, public_id)
     assert state["decisions"] == [] and len(state["review"]["items"]) == len(costs)
     # the next hole starts with no review on show
-    data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html), "action": "next"}
-    assert client.post(f"/play/m/{public_id}/act", data=data).status_code == 303
-    assert 'id="hole-review"' not in client.get(f"/play/m/{public_id}").get_data(as_text=True)
+    assert client.post(f"/t/{public_id}/act", data=move_form(html, "next")).status_code == 303
+    assert 'id="hole-review"' not in client.get(table_path(public_id)).get_data(as_text=True)
     assert stored(app, public_id)["review"] is None
 
 
 def test_a_hole_finished_before_reviews_existed_shows_none(app, client):
     public_id = start(client, opponents=1)
-    html = play_hole(client, public_id, lambda path, html: legal_moves(html)[0])
+    html = play_hole(app, client, public_id, lambda path, html: legal_moves(html)[0])
     assert 'id="hole-review"' in html
     with app.app_context():
-        match = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
-        match.state = {k: v for k, v in match.state.items() if k not in ("decisions", "review")}
+        row = stored_row(public_id)
+        match = {k: v for k, v in row.state["match"].items() if k not in ("decisions", "review")}
+        row.state = {**row.state, "match": match}
+        row.version += 1  # every change to a table is a new version
         db.session.commit()
-    html = client.get(f"/play/m/{public_id}").get_data(as_text=True)
+    html = client.get(table_path(public_id)).get_data(as_text=True)
     assert 'id="hole-scores"' in html and 'id="hole-review"' not in html

@@ -31,11 +31,11 @@ def test_an_open_round_and_a_match_being_played_can_be_taken_up_from_home(client
     html = client.get("/").get_data(as_text=True)
     assert "Carry on" in html
     assert f'href="/ledger/r/{round_id}"' in html
-    assert f'href="/play/m/{match_id}"' in html
+    assert f'href="/t/{match_id}"' in html
     assert "Ann, Bo" in html
     assert re.search(r"Grid Golf match, hole 1 of 9\s*</strong>\s*<span class=\"hint\">Against Ada, Bram</span>", html)
     # after the three main doors: the round, then the match (whose own scorecard is not listed twice)
-    assert links(html)[3:5] == [f"/ledger/r/{round_id}", f"/play/m/{match_id}"]
+    assert links(html)[3:5] == [f"/ledger/r/{round_id}", f"/t/{match_id}"]
     assert html.count('href="/ledger/r/') == 1
 
 

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import select
 
 from caddie.store.database import db
-from caddie.store.models import CourseRecord, LiveTableRecord, Match, Round, RoundPlayer
+from caddie.store.models import CourseRecord, LiveTableRecord, Round, RoundPlayer
 from tests.web.test_api_live import create
 from tests.web.test_live_pages import Phone, _new_table, _row
 
@@ -20,12 +20,12 @@ BAD_NAMES = ["Bo\x00b", "Bo\x07b", "\x1b[31mBob", "Bob\x7f"]
 
 
 def stored(app) -> tuple:
-    """Every name-bearing row, to show that a refusal stored nothing."""
+    """Every name-bearing row, to show that a refusal stored nothing (a match against computers
+    is a table too: a live_tables row)."""
     with app.app_context():
         return (
             sorted(db.session.scalars(select(RoundPlayer.name))),
             sorted(db.session.scalars(select(Round.public_id))),
-            sorted(db.session.scalars(select(Match.public_id))),
             sorted(map(tuple, db.session.execute(select(LiveTableRecord.public_id, LiveTableRecord.state)))),
             sorted(db.session.scalars(select(CourseRecord.name))),
         )

@@ -1,21 +1,42 @@
-"""Whole Grid Golf matches played through HTTP, checking every page against the hidden cards."""
+"""Whole Grid Golf matches played through HTTP, checking every page against the hidden cards.
+
+A match against computers is a solo table (``docs/live-tables.md``, "Solo tables"): Play's form
+makes one and sends the browser to its page, ``/t/<id>``; the person moves by ``/t/<id>/act`` and
+the server moves the computers. Here the server's driver thread is off and a test moves the
+computers itself (``computers_move``), so nothing changes a table behind a test's back."""
 
 from __future__ import annotations
 
 import json
 import random
 import re
+from datetime import timedelta
 
 import pytest
 from flask.sessions import SecureCookieSessionInterface
+from sqlalchemy.orm import undefer
 
 from caddie.core.grid.scoring import score_table
+from caddie.core.live.table import LiveTable
+from caddie.store import live_tables as store
 from caddie.store.database import db
-from caddie.store.matches import load
-from caddie.store.models import Match, Round
+from caddie.store.models import LiveTableRecord, Round
 from tests.conftest import CSRF_META
 
 BUTTON = re.compile(r'<button type="submit" name="action" value="([^"]+)"([^>]*)>', re.S)
+NOW = store.Timing(pause=timedelta(0))
+
+
+def moved_by_the_test(app) -> None:
+    """No driver thread (it starts with the first request for a table's page, so call this before
+    one) and no pause before a computer's move: the computers move when a test says so
+    (``computers_move``), and nothing changes a table behind the test's back."""
+    app.config.update(LIVE_DRIVER=False, LIVE_COMPUTER_PAUSE_S=0)
+
+
+@pytest.fixture(autouse=True)
+def computers_moved_by_the_test(app):
+    moved_by_the_test(app)
 
 
 def token(client, path="/play/") -> str:
@@ -23,6 +44,7 @@ def token(client, path="/play/") -> str:
 
 
 def start(client, opponents=1, holes=9, cards=6, **extra) -> str:
+    """A Grid Golf match from Play's form; the public id of its table."""
     data = {
         "csrf_token": token(client),
         "player": "Pat",
@@ -37,7 +59,38 @@ def start(client, opponents=1, holes=9, cards=6, **extra) -> str:
         data[f"seats-{i}-level"] = "steady" if i % 2 == 0 else "beginner"
     response = client.post("/play/", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    assert response.headers["Location"].startswith("/t/")
     return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def table_path(public_id: str) -> str:
+    return f"/t/{public_id}"
+
+
+def stored_row(public_id: str) -> LiveTableRecord:
+    """The row of the table ``public_id``, its state read (in an app context)."""
+    query = db.select(LiveTableRecord).where(LiveTableRecord.public_id == public_id)
+    return db.session.scalars(query.options(undefer(LiveTableRecord.state))).one()
+
+
+def row_of(app, public_id: str) -> LiveTableRecord:
+    with app.app_context():
+        return stored_row(public_id)
+
+
+def table_of(app, public_id: str) -> LiveTable:
+    """The table as stored: its places, its settings and its match (``.match``, the engine's)."""
+    with app.app_context():
+        return store.load(stored_row(public_id))
+
+
+def computers_move(app) -> int:
+    """The moves the server's driver would make now; how many."""
+    made = 0
+    with app.app_context():
+        while store.play_due(NOW):
+            made += 1
+    return made
 
 
 def legal_moves(html: str) -> list[str]:
@@ -67,6 +120,11 @@ def version(html: str) -> str:
     return re.search(r'name="version" value="(\d+)"', html).group(1)
 
 
+def move_form(html: str, action: str) -> dict[str, str]:
+    """What the table's form posts for the person's ``action`` (seat 0, the person's)."""
+    return {"csrf_token": CSRF_META.search(html).group(1), "version": version(html), "seat": "0", "action": action}
+
+
 def expected_codes(game, seat=0) -> list[str]:
     """The data-code of every card on the page, in page order, as seat 0 may see them."""
     columns = game.rules.column_positions
@@ -89,22 +147,21 @@ def expected_codes(game, seat=0) -> list[str]:
 
 
 def check_information_set(app, client, public_id, html):
-    with app.app_context():
-        match = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
-        game = load(match)
+    game = table_of(app, public_id).match
     shown = re.findall(r'class="card[^"]*" data-code="([^"]*)"', html)
     assert shown == expected_codes(game), "the page shows exactly the cards seat 0 may see"
     assert "".join(game.deck[-6:]) not in "".join(shown) or len(game.deck) < 6
-    # the session cookie holds an identity and a CSRF token, never game state
+    # the session cookie holds an identity, a CSRF token and the seat on show, never game state
     cookie = client.get_cookie("session")
     data = SecureCookieSessionInterface().get_signing_serializer(app).loads(cookie.value)
-    assert set(data) <= {"browser_id", "csrf_token", "_flashes", "edit_grants", "_permanent"}, data
+    assert set(data) <= {"browser_id", "csrf_token", "_flashes", "edit_grants", "_permanent", "live_shown"}, data
+    assert data.get("live_shown", {public_id: 0})[public_id] == 0
     return game
 
 
 def play_out(app, client, public_id, rng, max_requests=3000, check=None):
     """Tap random legal moves until the match is over; ``check(game, html)`` sees every page."""
-    path = f"/play/m/{public_id}"
+    path = table_path(public_id)
     for _ in range(max_requests):
         html = client.get(path).get_data(as_text=True)
         game = check_information_set(app, client, public_id, html)
@@ -112,12 +169,11 @@ def play_out(app, client, public_id, rng, max_requests=3000, check=None):
             check(game, html)
         if game.phase == "match_over":
             return game, html
-        data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html)}
         if 'id="continue"' in html:
-            response = client.post(f"{path}/step", data=data)
-        else:
-            assert legal_moves(html), "the person always has something to tap when no computer is thinking"
-            response = client.post(f"{path}/act", data={**data, "action": quick_move(html, rng)})
+            assert computers_move(app), "a computer is thinking: the server has a move to make"
+            continue
+        assert legal_moves(html), "the person always has something to tap when no computer is thinking"
+        response = client.post(f"{path}/act", data=move_form(html, quick_move(html, rng)))
         assert response.status_code == 303, re.findall(r"play-message\">([^<]+)", response.get_data(as_text=True))
     raise AssertionError("the match did not end")
 
@@ -137,8 +193,7 @@ def test_a_whole_match_through_http_never_shows_a_hidden_card(app, client, oppon
     assert len(game.hole_scores) == 9
     # every hole landed in the ledger round, as the engine scored it
     with app.app_context():
-        match = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
-        round_ = db.session.get(Round, match.round_id)
+        round_ = db.session.get(Round, row_of(app, public_id).round_id)
         from caddie.store.round_view import view_round
 
         view = view_round(round_)
@@ -149,46 +204,48 @@ def test_a_whole_match_through_http_never_shows_a_hidden_card(app, client, oppon
 
 def test_a_replayed_move_does_not_play_twice(app, client):
     public_id = start(client)
-    path = f"/play/m/{public_id}"
+    path = table_path(public_id)
     html = client.get(path).get_data(as_text=True)
-    data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html), "action": legal_moves(html)[0]}
+    data = move_form(html, legal_moves(html)[0])
     assert client.post(f"{path}/act", data=data).status_code == 303
-    with app.app_context():
-        before = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one().state
+    before = row_of(app, public_id)
     again = client.post(f"{path}/act", data=data)
     assert again.status_code == 409 and "already moved on" in again.get_data(as_text=True)
-    with app.app_context():
-        after = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one().state
-    assert json.dumps(before, sort_keys=True) == json.dumps(after, sort_keys=True)
+    after = row_of(app, public_id)
+    assert after.version == before.version
+    assert json.dumps(before.state, sort_keys=True) == json.dumps(after.state, sort_keys=True)
 
 
 def test_an_illegal_move_is_refused_and_changes_nothing(app, client):
     public_id = start(client)
-    path = f"/play/m/{public_id}"
+    path = table_path(public_id)
     html = client.get(path).get_data(as_text=True)
-    data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html)}
-    for action in ("discard", "swap:99", "fly:1", "", "take"):
-        response = client.post(f"{path}/act", data={**data, "action": action})
-        assert response.status_code == 400, action
+    # a move the form cannot hold is a bad request; one the table does not allow now, a conflict
+    for action, status in (("discard", 409), ("swap:99", 409), ("take", 409), ("fly:1", 400), ("", 400)):
+        response = client.post(f"{path}/act", data=move_form(html, action))
+        assert response.status_code == status, action
         assert 'id="play-message"' in response.get_data(as_text=True)
-    assert version(client.get(path).get_data(as_text=True)) == data["version"]
+    assert version(client.get(path).get_data(as_text=True)) == version(html)
 
 
 def test_only_the_starting_browser_sees_or_moves_the_match(app, client):
     public_id = start(client)
+    path = table_path(public_id)
+    html = client.get(path).get_data(as_text=True)
     stranger = app.test_client()
-    assert stranger.get(f"/play/m/{public_id}").status_code == 404
-    response = stranger.post(f"/play/m/{public_id}/step", data={"csrf_token": token(stranger), "version": "1"})
+    assert stranger.get(path).status_code == 404
+    response = stranger.post(f"{path}/act", data={**move_form(html, "flip:0"), "csrf_token": token(stranger)})
     assert response.status_code == 404
-    assert stranger.get("/play/m/guessed").status_code == 404
+    assert stranger.get(f"{path}/events").status_code == 404
+    assert stranger.get("/t/guessed").status_code == 404
+    assert version(client.get(path).get_data(as_text=True)) == version(html)
 
 
 def test_htmx_gets_the_table_fragment(client):
     public_id = start(client)
-    path = f"/play/m/{public_id}"
+    path = table_path(public_id)
     html = client.get(path).get_data(as_text=True)
-    data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html), "action": legal_moves(html)[0]}
-    response = client.post(f"{path}/act", data=data, headers={"HX-Request": "true"})
+    response = client.post(f"{path}/act", data=move_form(html, legal_moves(html)[0]), headers={"HX-Request": "true"})
     assert response.status_code == 200
     fragment = response.get_data(as_text=True)
     assert "<html" not in fragment and 'id="play-form"' in fragment
@@ -227,20 +284,17 @@ def test_the_caddie_can_be_an_opponent_and_plays_a_hole_legally(app, client):
     response = client.post("/play/", data=data)
     assert response.status_code == 303
     public_id = response.headers["Location"].rsplit("/", 1)[1]
-    with app.app_context():
-        match = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
-        assert match.seats[1]["level"] == "caddie"
-    path = f"/play/m/{public_id}"
+    assert table_of(app, public_id).places[1].level == "caddie"
+    path = table_path(public_id)
     rng = random.Random(2)
     for _ in range(400):
         html = client.get(path).get_data(as_text=True)
         if 'id="next-hole"' in html:
             break
-        data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html)}
         if 'id="continue"' in html:
-            assert client.post(f"{path}/step", data=data).status_code == 303
+            assert computers_move(app)
         else:
-            assert client.post(f"{path}/act", data={**data, "action": rng.choice(legal_moves(html))}).status_code == 303
+            assert client.post(f"{path}/act", data=move_form(html, rng.choice(legal_moves(html)))).status_code == 303
     assert 'id="next-hole"' in html, "the hole ended with the caddie as an opponent"
     assert "Caddie" in client.get("/play/").get_data(as_text=True)
 
@@ -254,15 +308,20 @@ def words(html: str) -> str:
 
 
 def set_match_length(app, public_id: str, holes: int) -> None:
+    """The match dealt at the table cut to ``holes`` (its settings, which a rematch deals by, as
+    Play made them). A new version, as every change to a table is."""
     with app.app_context():
-        match = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
-        match.state = {**match.state, "rules": {**match.state["rules"], "holes": holes}}
+        row = stored_row(public_id)
+        match = row.state["match"]
+        row.state = {**row.state, "match": {**match, "rules": {**match["rules"], "holes": holes}}}
+        row.version += 1
         db.session.commit()
 
 
 def one_hole_match(app, client, **start_options) -> str:
     """A match cut to one hole (Play offers 9 or 18; the engine takes any length), so a test
     reaches the match's end quickly. Its ledger round keeps its 9 holes, the first filled in."""
+    moved_by_the_test(app)  # for a test module of its own: ``finish`` moves the computers
     public_id = start(client, **start_options)
     set_match_length(app, public_id, 1)
     return public_id
@@ -274,7 +333,7 @@ def finish(app, client, public_id) -> str:
 
 
 def test_an_opponents_score_is_labelled_as_points_never_as_a_hole(client):
-    html = client.get(f"/play/m/{start(client, opponents=2)}").get_data(as_text=True)
+    html = client.get(table_path(start(client, opponents=2))).get_data(as_text=True)
     panels = re.findall(r'<div class="opp[ "].*?<div class="opp-scores">(.*?)</div>', html, re.S)
     assert len(panels) == 2
     for scores in panels:
@@ -285,9 +344,7 @@ def test_an_opponents_score_is_labelled_as_points_never_as_a_hole(client):
 
 def test_the_default_name_reads_as_you_in_the_winners_sentence(app, client):
     public_id = one_hole_match(app, client, player="")  # no name given: the person is "You"
-    with app.app_context():
-        match = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
-        assert match.seats[0]["name"] == "You"
+    assert table_of(app, public_id).places[0].name == "You"
     html = finish(app, client, public_id)
     winner = words(re.search(r'id="match-winner">(.*?)</p>', html, re.S).group(1))
     assert "You wins" not in winner and "You shares" not in winner
@@ -298,57 +355,54 @@ def test_a_rematch_deals_a_new_match_with_the_same_players_levels_and_rules(app,
     public_id = one_hole_match(app, client, opponents=3, cards=8, final_turn="y", discard_flip="y")
     html = finish(app, client, public_id)
     assert 'id="rematch"' in html and 'id="new-match"' in html and 'id="scorecard-link"' in html
-    set_match_length(app, public_id, 9)  # over after one hole, but its rules as Play dealt them
-    csrf = CSRF_META.search(html).group(1)
-    response = client.post(f"/play/m/{public_id}/rematch", data={"csrf_token": csrf})
-    assert response.status_code == 303
+    response = client.post(f"/t/{public_id}/rematch", data={"csrf_token": CSRF_META.search(html).group(1)})
+    assert response.status_code == 303 and response.headers["Location"].startswith("/t/")
     again = response.headers["Location"].rsplit("/", 1)[1]
     assert again != public_id
+    old_row, new_row = row_of(app, public_id), row_of(app, again)
+    old, new = table_of(app, public_id), table_of(app, again)
+    seats = [(place.person, place.name, place.level) for place in new.places]
+    assert seats == [(place.person, place.name, place.level) for place in old.places]
+    dealt = [("Pat", None), ("Ada", "steady"), ("Bram", "beginner"), ("Cleo", "steady")]
+    assert seats == [(level is None, name, level) for name, level in dealt]
+    assert new_row.solo and new_row.host_browser == old_row.host_browser
+    assert new.settings == old.settings  # the rules as Play dealt them: nine holes
+    rules = new.match.rules
+    assert (rules.cards, rules.end, rules.holes) == (8, "final_turn", 9)
+    assert new.match.hole == 1 and new.match.hole_scores == []
+    assert new_row.round_id is not None and new_row.round_id != old_row.round_id
     with app.app_context():
-        old = db.session.scalars(db.select(Match).where(Match.public_id == public_id)).one()
-        new = db.session.scalars(db.select(Match).where(Match.public_id == again)).one()
-        assert (
-            new.seats
-            == old.seats
-            == [
-                {"name": "Pat", "level": None},
-                {"name": "Ada", "level": "steady"},
-                {"name": "Bram", "level": "beginner"},
-                {"name": "Cleo", "level": "steady"},
-            ]
-        )
-        assert new.state["rules"] == old.state["rules"]
-        assert new.state["rules"]["cards"] == 8 and new.state["rules"]["end"] == "final_turn"
-        assert new.state["hole"] == 1 and new.state["hole_scores"] == []
-        assert new.round_id is not None and new.round_id != old.round_id
-        round_ = db.session.get(Round, new.round_id)
+        round_ = db.session.get(Round, new_row.round_id)
         assert [p.name for p in sorted(round_.players, key=lambda p: p.seat)] == ["Pat", "Ada", "Bram", "Cleo"]
-    assert client.get(f"/play/m/{again}").status_code == 200
+    assert client.get(table_path(again)).status_code == 200
 
 
 def test_a_match_still_being_played_has_no_rematch(app, client):
     public_id = start(client)
-    path = f"/play/m/{public_id}"
+    path = table_path(public_id)
     html = client.get(path).get_data(as_text=True)
     assert 'id="rematch"' not in html
-    with app.app_context():
-        before = db.session.scalar(db.select(db.func.count(Match.id)))
+
+    def solo_tables():
+        with app.app_context():
+            return db.session.scalar(db.select(db.func.count(LiveTableRecord.id)))
+
+    before = solo_tables()
     response = client.post(f"{path}/rematch", data={"csrf_token": CSRF_META.search(html).group(1)})
     assert response.status_code == 400
     assert "still being played" in response.get_data(as_text=True)
-    with app.app_context():
-        assert db.session.scalar(db.select(db.func.count(Match.id))) == before
+    assert solo_tables() == before
     stranger = app.test_client()
     assert stranger.post(f"{path}/rematch", data={"csrf_token": token(stranger)}).status_code == 404
+    assert solo_tables() == before
 
 
 def test_the_latest_move_is_marked_for_the_page_to_show_it(app, client):
     public_id = start(client)
-    path = f"/play/m/{public_id}"
+    path = table_path(public_id)
     html = client.get(path).get_data(as_text=True)
     assert "just-flipped" not in html  # a fresh deal: nothing has moved yet
-    data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html), "action": "flip:4"}
-    assert client.post(f"{path}/act", data=data).status_code == 303
+    assert client.post(f"{path}/act", data=move_form(html, "flip:4")).status_code == 303
     html = client.get(path).get_data(as_text=True)
     [marked] = re.findall(r'<span class="slot" id="slot-(\d)"><span class="card [^"]*just-flipped', html)
     assert marked == "4"
@@ -359,21 +413,19 @@ def test_the_latest_move_is_marked_for_the_page_to_show_it(app, client):
             and "legal" in re.search(r'class="pile deck[^"]*"', html).group(0)
         ):
             break
-        data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html)}
         if 'id="continue"' in html:
-            client.post(f"{path}/step", data=data)
+            computers_move(app)
         else:
-            client.post(f"{path}/act", data={**data, "action": legal_moves(html)[0]})
+            client.post(f"{path}/act", data=move_form(html, legal_moves(html)[0]))
         html = client.get(path).get_data(as_text=True)
-    data = {"csrf_token": CSRF_META.search(html).group(1), "version": version(html), "action": "draw"}
-    assert client.post(f"{path}/act", data=data).status_code == 303
+    assert client.post(f"{path}/act", data=move_form(html, "draw")).status_code == 303
     html = client.get(path).get_data(as_text=True)
     assert re.search(r'<div class="pile drawn" id="drawn"><span class="card lifted from-deck', html)
 
 
 def test_the_scorecard_is_linked_from_the_log_while_the_match_is_played(client):
     public_id = start(client)
-    html = client.get(f"/play/m/{public_id}").get_data(as_text=True)
+    html = client.get(table_path(public_id)).get_data(as_text=True)
     link = re.search(r'href="(/ledger/r/[^"]+)" id="log-scorecard"', html)
     assert link, "the log offers the scorecard mid-match"
     assert client.get(link.group(1)).status_code == 200

@@ -25,7 +25,7 @@ def chip(client, path: str) -> str:
 def test_a_match_shows_its_own_rules_not_the_settings(client):
     match_id = start(client, cards=4)  # the start form chose four cards; Settings still say six
     assert chip(client, "/play/") == "Standard rules"
-    assert chip(client, f"/play/m/{match_id}") == "Standard · Four cards"
+    assert chip(client, f"/t/{match_id}") == "Standard · Four cards"
 
 
 def test_a_round_keeps_the_rules_it_was_dealt_with(client, settings_saver):

@@ -38,12 +38,12 @@ def test_a_browser_with_the_old_cookie_keeps_its_identity_and_its_match(app, cli
     public_id = start(client)  # over http, before the prefix: the cookie is "session"
     before = identity(app, client, "session")
     app.config["SESSION_COOKIE_SECURE"] = True
-    response = client.get(f"/play/m/{public_id}", base_url=HTTPS)
+    response = client.get(f"/t/{public_id}", base_url=HTTPS)
     assert response.status_code == 200  # still this browser's match
     assert identity(app, client, "__Host-session") == before
     assert "Expires=Thu, 01 Jan 1970" in set_cookie_headers(response)["session"]  # the old one goes
     assert client.get_cookie("session", domain="localhost") is None
-    assert client.get(f"/play/m/{public_id}", base_url=HTTPS).status_code == 200  # by the new one alone
+    assert client.get(f"/t/{public_id}", base_url=HTTPS).status_code == 200  # by the new one alone
 
 
 def test_a_forged_old_cookie_carries_nothing_over(app, client):
@@ -51,6 +51,6 @@ def test_a_forged_old_cookie_carries_nothing_over(app, client):
     app.config["SESSION_COOKIE_SECURE"] = True
     stranger = app.test_client()
     stranger.set_cookie("session", "eyJicm93c2VyX2lkIjoiQW5uIn0.forged.signature", domain="localhost")
-    response = stranger.get(f"/play/m/{public_id}", base_url=HTTPS)
+    response = stranger.get(f"/t/{public_id}", base_url=HTTPS)
     assert response.status_code == 404
     assert stranger.get_cookie("session", domain="localhost") is None
