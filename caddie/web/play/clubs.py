@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, redirect, request, url_for
+from flask import Blueprint, current_app, redirect, request, url_for
 
 from caddie.core.clubs.caddie import advise_view
 from caddie.core.clubs.game import NEXT, ClubAction
@@ -33,6 +33,7 @@ from caddie.store.courses import course_choices, find_course
 from caddie.store.models import LiveTableRecord
 from caddie.web.cpu_budget import run_heavy
 from caddie.web.identity import browser_id
+from caddie.web.live.driver import timing_for
 from caddie.web.play.pages import add_old_addresses
 from caddie.web.rendering import page_or_fragment
 from caddie.web.table_in_force import current_table
@@ -95,7 +96,9 @@ def _start(form: StartClubRoundForm) -> LiveTableRecord:
     owner = browser_id(create=True)
     assert owner is not None  # create=True always gives one
     settings = CLUB_CARDS.settings_for(current_table(), None, course)
-    return live_tables.create_solo(owner, CLUB_CARDS.name, settings, names[0], list(zip(names[1:], levels)))
+    computers = list(zip(names[1:], levels))
+    timing = timing_for(current_app)
+    return live_tables.create_solo(owner, CLUB_CARDS.name, settings, names[0], computers, timing=timing)
 
 
 def hint(view: ClubView, seed: str) -> Any:

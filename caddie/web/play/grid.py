@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
 from caddie.core.errors import CaddieError
 from caddie.core.games.grid_golf import GRID_GOLF
@@ -26,6 +26,7 @@ from caddie.store.models import LiveTableRecord
 from caddie.web.cpu_budget import run_heavy
 from caddie.web.filters import card_name
 from caddie.web.identity import browser_id
+from caddie.web.live.driver import timing_for
 from caddie.web.play.pages import add_old_addresses
 from caddie.web.table_in_force import current_table
 
@@ -83,7 +84,9 @@ def _start(form: StartMatchForm) -> LiveTableRecord:
     owner = browser_id(create=True)
     assert owner is not None  # create=True always gives one
     settings = GRID_GOLF.settings_for(replace(table, rules=rules), None)
-    return live_tables.create_solo(owner, GRID_GOLF.name, settings, names[0], list(zip(names[1:], levels)))
+    computers = list(zip(names[1:], levels))
+    timing = timing_for(current_app)
+    return live_tables.create_solo(owner, GRID_GOLF.name, settings, names[0], computers, timing=timing)
 
 
 def table_context(view: GridView) -> dict[str, Any]:
