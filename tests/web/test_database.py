@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -276,40 +277,67 @@ def test_a_test_that_breaks_the_schema_does_not_break_the_next(app, turn):
 def test_the_house_rules_migration_writes_every_field_and_changes_no_value(app):
     """0005 fills the house-rules fields into stored rules (settings, rounds, matches) at their
     defaults; a step down takes them out again where they hold them, and keeps a rule in use."""
-    from caddie.core.game import Seat
+    from dataclasses import replace
+
+    import sqlalchemy as sa
+
+    from caddie.core.grid.game import GridMatch
     from caddie.core.grid.rules import Rules
     from caddie.core.table import Table
-    from caddie.store.grid_matches import start_match
+    from caddie.store import live_tables
     from caddie.store.ledger import deal_round
-    from caddie.store.models import Match, Round, TableSettings
+    from caddie.store.models import LiveTableRecord, Round, TableSettings
     from caddie.store.table_settings import load_settings, save_settings
+    from tests.web.test_solo_tables_migration import MATCHES, SEATS, store_match
 
     house = Table(rules=Rules(king=0, knock_penalty=True), preset="custom")
+    match_rules = Rules(cards=4)
     with app.app_context():
         save_settings("browser-1", Table(rules=Rules(king=0)), None)
         save_settings("browser-2", house, None)
         deal_round("browser-1", ["Ann", "Bo"], 9, "grid", Table())
-        start_match("browser-1", Table(), Rules(cards=4), [Seat("You", None), Seat("Ada", "steady")])
-        db.session.commit()
+        # a match against a computer, as stored before matches were tables (issue 33): its round...
+        round_id = deal_round("browser-1", ["You", "Ada"], 9, "grid", replace(Table(), rules=match_rules)).id
+    flask_db(app, "downgrade", "0011")
+    with app.app_context():  # ...and its row
+        now = datetime.now(UTC)
+        state = GridMatch.new(match_rules, ["You", "Ada"], 2**200).to_dict()
+        public_id = store_match("grid", state, 1, round_id, now, now, seats=SEATS, owner="browser-1")["public_id"]
     flask_db(app, "downgrade", "0004")
 
-    def stored() -> list[dict]:
+    def stored(matches: bool) -> list[dict]:
         # the columns alone: the models have columns that later migrations add
         with app.app_context():
+            if matches:  # the match's state holds its rules
+                states = db.session.scalars(sa.select(MATCHES.c.state)).all()
+            else:  # the match, now a table: its state holds the match's
+                states = [
+                    table["match"]
+                    for table in db.session.scalars(sa.select(LiveTableRecord.state).where(LiveTableRecord.solo)).all()
+                ]
             return [
                 *(table["rules"] for table in db.session.scalars(db.select(TableSettings.table)).all()),
                 *(rules["rules"] for rules in db.session.scalars(db.select(Round.rules).order_by(Round.id)).all()),
-                *(state["rules"] for state in db.session.scalars(db.select(Match.state)).all()),
+                *(state["rules"] for state in states),
             ]
 
-    before = stored()  # two settings, the dealt round and the match's own round, the match
+    before = stored(matches=True)  # two settings, the dealt round and the match's own round, the match
     assert len(before) == 5 and not any("ten" in rules for rules in before)
     assert [rules.get("knock_penalty") for rules in before] == [None, True, None, None, None]  # in use: kept
-    flask_db(app, "upgrade")
-    after = stored()
+    flask_db(app, "upgrade", "0005")
+    after = stored(matches=True)
     fields = {field.name for field in dataclasses.fields(Rules)}
     assert all(set(rules) == fields for rules in after)
     assert [Rules.from_dict(rules) for rules in after] == [Rules.from_dict(rules) for rules in before]
+    flask_db(app, "upgrade")
+    assert stored(matches=False) == after  # the match, a table now, holds its rules whole
     with app.app_context():
         assert load_settings("browser-1")[0].rules == Rules(king=0)
         assert load_settings("browser-2")[0].rules == house.rules
+        # and it plays on, with its rules
+        row = db.session.scalars(sa.select(LiveTableRecord).where(LiveTableRecord.public_id == public_id)).one()
+        table = live_tables.load(row)
+        assert table.solo and table.match.rules == match_rules
+        assert table.settings["rules"] == after[-1]
+        live_tables.move(row, 0, [table.match.legal_actions()[0]], row.version, live_tables.Timing(pause=timedelta(0)))
+        assert row.version == 2 and live_tables.load(row).match.rules == match_rules
