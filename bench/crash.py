@@ -8,11 +8,13 @@ scratch database: a SQLite file by default, or a schema of its own in
 ``--database-url``'s PostgreSQL database. One client (one browser: a session
 cookie and its CSRF token, over plain HTTP) plays, interleaved at random:
 
-* a Grid Golf match at ``/play/`` against one computer opponent, 9 holes of
-  ``--cards``-card grids: it reads the table page, posts the computer's turn
-  when it is thinking, else one of the legal moves the page offers;
-* a Club Cards round at ``/play/clubs/`` on the 9-hole sample course, playing
-  the caddie's hint (``?hint=1``) each time, "Next hole" between holes;
+* a Grid Golf match started at ``/play/`` against one computer opponent, 9
+  holes of ``--cards``-card grids, played at its table (``/t/<id>``): it reads
+  the table page and, unless the computer is thinking (the server moves it by
+  itself), posts one of the legal moves the page offers;
+* a Club Cards round started at ``/play/clubs/`` on the 9-hole sample course,
+  played at its table the same way: the caddie's hint (``?hint=1``) each time,
+  "Next hole" between holes;
 * a live Grid Golf table through the JSON API, 9 holes of ``--cards``-card
   grids: two people's phones, each with its seat token, and a Steady computer
   the server plays by itself; a phone moves on its turn with the version it
@@ -36,7 +38,8 @@ read directly:
   state is exactly the one stored when the move was acknowledged;
 * the one *unacknowledged* request in flight when the server died happened
   completely or not at all: a hole's scores sent together are all new or all
-  old; a move left the match at the version before it or the one after;
+  old; a move left the match at the version it was based on, or moved it on
+  (the server's computer may have moved since);
 * at the end both games are finished and every hole they finished is in their
   ledger rounds.
 
@@ -283,7 +286,8 @@ def _cells(engine, public_id: str) -> dict[tuple[str, int], int | None]:
 
 
 class Game:
-    """A digital match played through its pages; ``prefix`` is /play or /play/clubs."""
+    """A match against a computer, started from Play (``prefix``: /play or /play/clubs) and played
+    at its table (``/t/<id>``); the server moves the computer by itself."""
 
     name = "game"
     prefix = ""
@@ -315,24 +319,25 @@ class Game:
             self.finished = True
             return
         forms = {f["action"].rsplit("/", 1)[-1]: f for f in page.forms if f["method"] == "post"}
-        form = forms.get("step") or forms.get("act")
-        if form is None:
+        form = forms.get("act")
+        fields = dict(form["fields"]) if form is not None else {}
+        if "version" not in fields:
             self.tally.note(f"{self.name}: a table with nothing to do")
             return
-        fields = dict(form["fields"])
         version = int(fields["version"])
         if version < self.acked_version:
             self.tally.lost += 1
             self.tally.note(
                 f"{self.name}: the page shows version {version}, a move at {self.acked_version} was acknowledged"
             )
-        move = self.choose(form, page, answer.text) if "step" not in forms else []
+        if 'id="continue"' in answer.text:
+            return  # the computer is thinking: the server makes its move
+        move = self.choose(form, page, answer.text)
         if move is None:
             return
         self.pending = version
-        answer = self.client.request(
-            "POST", form["action"], form=[("csrf_token", self.client.csrf or ""), ("version", str(version))] + move
-        )
+        sent = [("csrf_token", self.client.csrf or ""), ("version", str(version)), ("seat", fields.get("seat", "0"))]
+        answer = self.client.request("POST", form["action"], form=sent + move)
         if answer.status == 303:
             self.moves += 1
             self.tally.acknowledged += 1
@@ -345,7 +350,7 @@ class Game:
         raise NotImplementedError
 
     def table_path(self) -> str:
-        return f"{self.prefix}/m/{self.public_id}"
+        return f"/t/{self.public_id}"
 
     def _start(self) -> None:
         answer, page = self.client.page(self.prefix + "/")
@@ -355,7 +360,11 @@ class Game:
         if answer.status != 303:
             self.tally.note(f"{self.name}: not started: {answer.status} {answer.text[:300]}")
             return
-        self.public_id = answer.headers["location"].rstrip("/").rsplit("/", 1)[-1]
+        location = answer.headers["location"]
+        if not location.startswith("/t/"):
+            self.tally.note(f"{self.name}: started at {location}, not at a table")
+            return
+        self.public_id = location.rstrip("/").rsplit("/", 1)[-1]
         self.tally.acknowledged += 1
         self.acked_version, self.acked_digest = 1, self._stored_digest(1)
 
@@ -378,9 +387,9 @@ class Game:
             if version == self.pending + 1:
                 self.tally.happened += 1
                 self.acked_version, self.acked_digest = version, _digest(row["state"])
-            elif version != self.pending:
-                self.tally.partial += 1
-                self.tally.note(f"{self.name}: a move based on version {self.pending} left version {version}")
+            elif version > self.pending:
+                self.tally.happened += 1  # made, then the computer moved too
+                self.acked_version, self.acked_digest = max(self.acked_version, self.pending + 1), None
             self.pending = None
         _check_acknowledged(self.tally, self.name, row, self.acked_version, self.acked_digest)
         self.finished = row["finished_at"] is not None
@@ -388,7 +397,7 @@ class Game:
     def ledger_complete(self, engine) -> bool:
         """Every hole the game finished is in its ledger round."""
         row = _match_row(engine, self.public_id)
-        return _ledger_holds(self.tally, self.name, engine, self.public_id, "matches", row["state"])
+        return _ledger_holds(self.tally, self.name, engine, self.public_id, row["state"]["match"])
 
 
 def _check_acknowledged(tally: Tally, what: str, row: dict, acked_version: int, acked_digest: str | None) -> None:
@@ -403,15 +412,14 @@ def _check_acknowledged(tally: Tally, what: str, row: dict, acked_version: int, 
         tally.note(f"{what}: version {version} is not the state acknowledged")
 
 
-def _ledger_holds(tally: Tally, what: str, engine, public_id: str, table: str, match: dict) -> bool:
+def _ledger_holds(tally: Tally, what: str, engine, public_id: str, match: dict) -> bool:
     """Every hole the stored game (``match``: its ``names`` and ``hole_scores``) finished is in
-    the ledger round of its row in ``table``."""
+    the ledger round of its table."""
     from sqlalchemy import text
 
-    assert table in ("matches", "live_tables")
     with engine.connect() as conn:
         round_public_id = conn.execute(
-            text(f"SELECT r.public_id FROM rounds r JOIN {table} g ON g.round_id = r.id WHERE g.public_id = :id"),
+            text("SELECT r.public_id FROM rounds r JOIN live_tables g ON g.round_id = r.id WHERE g.public_id = :id"),
             {"id": public_id},
         ).scalar()
     cells = _cells(engine, round_public_id)
@@ -423,15 +431,14 @@ def _ledger_holds(tally: Tally, what: str, engine, public_id: str, table: str, m
     return True
 
 
-def _match_row(engine, public_id: str, table: str = "matches") -> dict | None:
-    """A stored game's version, state and end, read directly: ``matches`` (solo) or ``live_tables``."""
+def _match_row(engine, public_id: str) -> dict | None:
+    """A stored table's version, state and end, read directly (a solo match's or a live table's)."""
     from sqlalchemy import text
 
-    assert table in ("matches", "live_tables")
     with engine.connect() as conn:
         row = (
             conn.execute(
-                text(f"SELECT version, state, finished_at FROM {table} WHERE public_id = :id"), {"id": public_id}
+                text("SELECT version, state, finished_at FROM live_tables WHERE public_id = :id"), {"id": public_id}
             )
             .mappings()
             .first()
@@ -614,7 +621,7 @@ class LiveGame:
         return {"action": "swap", "position": self.rng.choice(face_down) if face_down else 0}
 
     def _stored_digest(self, version: int) -> str | None:
-        row = _match_row(self.engine, self.public_id, "live_tables")
+        row = _match_row(self.engine, self.public_id)
         return _digest(row["state"]) if row and row["version"] == version else None
 
     def verify(self, engine) -> None:
@@ -623,7 +630,7 @@ class LiveGame:
         if self.public_id is None:
             self.pending = None
             return
-        row = _match_row(engine, self.public_id, "live_tables")
+        row = _match_row(engine, self.public_id)
         if row is None:
             self.tally.lost += 1
             self.tally.note("live table: the table is gone")
@@ -641,8 +648,8 @@ class LiveGame:
 
     def ledger_complete(self, engine) -> bool:
         """Every hole the table finished is in its ledger round."""
-        row = _match_row(engine, self.public_id, "live_tables")
-        return _ledger_holds(self.tally, self.name, engine, self.public_id, "live_tables", row["state"]["match"])
+        row = _match_row(engine, self.public_id)
+        return _ledger_holds(self.tally, self.name, engine, self.public_id, row["state"]["match"])
 
 
 # ---- the server, and the timer that kills it -------------------------------------------
@@ -708,7 +715,7 @@ def run(
             def start():
                 nonlocal starts
                 starts += 1
-                # The live table's computer moves after a short pause: the kills, not its pauses, matter here.
+                # The tables' computers move after a short pause: the kills, not their pauses, matter here.
                 return start_server(
                     url,
                     workers=2,

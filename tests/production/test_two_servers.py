@@ -5,15 +5,18 @@ TEST_DATABASE_URL's PostgreSQL, else one SQLite file) and the SECRET_KEY, as
 behind a load balancer. One cookie jar (the session is a signed cookie, so
 either server reads what the other wrote) sends every request to the other
 server than the last. After every step both servers must show the same state:
-no move or score lost, none played twice.
+no move or score lost, none played twice. A match against a computer is a
+table (``/t/<id>``) whose computer either server's driver moves; the test
+waits for it, as a phone does, before comparing the servers' pages.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+import time
 
-from bench.web_load import BUTTON, CSRF_META, VERSION, Http
+from bench.web_load import BUTTON, CSRF_META, GAME_SERVER_ENV, VERSION, Http
 from caddie.core.clubs.solver import solve
 
 HAND_CARD = re.compile(
@@ -64,13 +67,24 @@ def legal_moves(html: str) -> list[str]:
     return [value for value, rest in BUTTON.findall(html) if not re.search(r"\bdisabled\b", rest)]
 
 
-def form_of(html: str) -> dict[str, str]:
-    return {"csrf_token": CSRF_META.search(html).group(1), "version": VERSION.search(html).group(1)}
+def form_of(html: str, csrf: str) -> dict[str, str]:
+    """The table's move form: the version it shows, the person's seat (the page's CSRF token: an
+    htmx answer, a part of the page, carries none)."""
+    return {"csrf_token": csrf, "version": VERSION.search(html).group(1), "seat": "0"}
+
+
+def settled(browser: Browser, path: str, seconds: float = 60) -> None:
+    """Wait until no computer is thinking at the table: either server's driver moves it."""
+    deadline = time.monotonic() + seconds
+    while 'id="continue"' in browser.request("GET", path).text():
+        assert time.monotonic() < deadline, "the computer did not move"
+        time.sleep(0.05)
 
 
 def test_a_match_a_club_round_and_a_ledger_round_across_two_servers(database_url, start_server):
-    first = start_server(database_url)
-    second = start_server(database_url)  # its master migrates too: finds nothing to do
+    # the computers move at once: what is compared is the servers' state, not the pauses
+    first = start_server(database_url, extra_env=GAME_SERVER_ENV)
+    second = start_server(database_url, extra_env=GAME_SERVER_ENV)  # its master migrates too: finds nothing to do
     browser = Browser(first.url, second.url)
     try:
         play_grid_golf(browser, holes_to_play=3)
@@ -106,8 +120,9 @@ def play_club_cards(browser: Browser, holes_to_play: int) -> None:
 
 
 def play_match(browser: Browser, start: str, settings: dict, person_move, holes_to_play: int) -> str:
-    """Start a match at ``start`` against one computer and play ``holes_to_play`` holes, the
-    person's moves chosen by ``person_move(html) -> (act, form)``; the last table page."""
+    """Start a match at ``start`` against one computer and play ``holes_to_play`` holes at its
+    table, the person's moves chosen by ``person_move(html) -> (act, form)``, the computer's made
+    by the servers; the last table page."""
     page = browser.request("GET", start).text()
     form = {
         "csrf_token": CSRF_META.search(page).group(1),
@@ -120,26 +135,31 @@ def play_match(browser: Browser, start: str, settings: dict, person_move, holes_
     started = browser.request("POST", start, form=form)
     assert started.status == 303, started.text()[:2000]
     path = started.headers["Location"]
+    assert path.startswith("/t/"), path
 
+    settled(browser, path)
     html = browser.same_page(path)
+    csrf = CSRF_META.search(html).group(1)
     version = int(VERSION.search(html).group(1))
     holes_done = 0
     while holes_done < holes_to_play:
         assert version < 400, "the holes did not end"
-        if 'id="continue"' in html:
-            post, fields = f"{path}/step", form_of(html)
-        else:
-            act, extra = person_move(html)
-            post, fields = f"{path}/{act}", {**form_of(html), **extra}
-            holes_done += extra["action"] == "next"
-        move = browser.request("POST", post, form=fields)
-        assert move.status == 303, move.text()[:2000]
-        # The same post again, to the other server: refused (a computer's step: shows the table as it is).
+        assert 'id="continue"' not in html, "the table settled at the person's turn"
+        act, extra = person_move(html)
+        post, fields = f"{path}/{act}", {**form_of(html, csrf), **extra}
+        holes_done += extra["action"] == "next"
+        # posted as the page's htmx does: the answer is the table just after the move, before the computer's
+        move = browser.request("POST", post, form=fields, headers={"HX-Request": "true"})
+        assert move.status == 200, move.text()[:2000]
+        moved = int(VERSION.search(move.text()).group(1))
+        assert moved == version + 1, f"one move took the match from version {version} to {moved}"
+        # The same post again, to the other server: refused.
         again = browser.request("POST", post, form=fields)
-        assert again.status == (409 if "action" in fields else 303), again.text()[:2000]
+        assert again.status == 409, again.text()[:2000]
+        settled(browser, path)
         html = browser.same_page(path)
         now = int(VERSION.search(html).group(1))
-        assert now == version + 1, f"one move took the match from version {version} to {now}"
+        assert now >= moved, f"the match went back from version {moved} to {now}"
         version = now
 
     # Every finished hole landed in the match's ledger round once, the same on both servers.
