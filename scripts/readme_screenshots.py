@@ -44,7 +44,7 @@ def serve(tmp: Path) -> tuple[str, object]:
             "INSTANCE_PATH": str(tmp / "instance"),
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'shots.sqlite3'}",
             "SECRET_KEY": "screenshots",
-            "PLAY_COMPUTER_PAUSE_MS": 20,
+            "LIVE_COMPUTER_PAUSE_S": 0.02,  # the server's driver moves the computers almost at once
         }
     )
     with app.app_context():
@@ -56,15 +56,17 @@ def serve(tmp: Path) -> tuple[str, object]:
 
 
 def start_match(page, base: str, opponents: int) -> str:
+    """A match against ``opponents`` computers started from Play: its table, ``/t/<id>``."""
     page.goto(f"{base}/play/")
     page.locator("fieldset", has_text="Opponents").locator("label", has_text=str(opponents)).first.tap()
     page.locator("#start-match").tap()
-    page.wait_for_url(re.compile(r"/play/m/"))
+    page.wait_for_url(re.compile(r"/t/[^/]+$"))
     # the person's first flips, so the table shows cards turned up
     for _ in range(2):
         page.locator("button.slot.legal").first.tap()
         page.wait_for_timeout(400)
-    page.wait_for_timeout(1500)  # the computers' first flips
+    # the computers' first flips: the server makes them and the page hears of each, until it is the person's turn
+    page.locator("#turn-line", has_text="Your turn").wait_for()
     return page.url
 
 
