@@ -181,25 +181,15 @@ def downgrade():
         batch_op.create_index(batch_op.f("ix_matches_round_id"), ["round_id"], unique=False)
 
     connection = op.get_bind()
-    solo = connection.execute(sa.select(TABLES).where(TABLES.c.solo.is_(True))).all()
-    for row in solo:
-        table = row.state
-        seats = [{"name": p["name"], "level": p["level"] if not p["person"] else None} for p in table["places"]]
-        connection.execute(
-            MATCHES.insert().values(
-                public_id=row.public_id,
-                owner_browser=row.host_browser,
-                game=row.game,
-                state=table["match"],
-                seats=seats,
-                version=row.version,
-                round_id=row.round_id,
-                created_at=row.created_at,
-                updated_at=row.updated_at,
-                finished_at=row.finished_at,
-            )
-        )
-        connection.execute(TABLES.delete().where(TABLES.c.id == row.id))
+    last = 0
+    while True:
+        solo = connection.execute(
+            sa.select(TABLES).where(TABLES.c.solo.is_(True), TABLES.c.id > last).order_by(TABLES.c.id).limit(BATCH)
+        ).all()
+        if not solo:
+            break
+        last = solo[-1].id
+        _back_into_matches(connection, solo)
     # any table left without its links (none should be) gets fresh ones, so the columns can be required
     for row in connection.execute(sa.select(TABLES.c.id).where(TABLES.c.code.is_(None))).all():
         connection.execute(
@@ -217,3 +207,25 @@ def downgrade():
         batch_op.alter_column("code", existing_type=sa.String(length=16), nullable=False)
         batch_op.alter_column("watch_token", existing_type=sa.String(length=64), nullable=False)
         batch_op.alter_column("join_token", existing_type=sa.String(length=64), nullable=False)
+
+
+def _back_into_matches(connection: Any, rows: Any) -> None:
+    """Solo tables back into ``matches`` as the code before 0012 stored them."""
+    for row in rows:
+        table = row.state
+        seats = [{"name": p["name"], "level": p["level"] if not p["person"] else None} for p in table["places"]]
+        connection.execute(
+            MATCHES.insert().values(
+                public_id=row.public_id,
+                owner_browser=row.host_browser,
+                game=row.game,
+                state=table["match"],
+                seats=seats,
+                version=row.version,
+                round_id=row.round_id,
+                created_at=row.created_at,
+                updated_at=row.updated_at,
+                finished_at=row.finished_at,
+            )
+        )
+        connection.execute(TABLES.delete().where(TABLES.c.id == row.id))
