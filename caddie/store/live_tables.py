@@ -726,7 +726,7 @@ def _play_one(row: LiveTableRecord, timing: Timing) -> int:
     else:
         _clear_due(row)
         return 0
-    kind = table.kind
+    kind, holes = table.kind, len(match.hole_scores)
     # seeded by the table and its version: working the same move out again gives the same move
     rng = random.Random(f"{match.seed}:{row.public_id}:{row.version}")
     action = run_heavy(kind.choose, kind.decision_view(match, seat), level, rng)
@@ -734,7 +734,7 @@ def _play_one(row: LiveTableRecord, timing: Timing) -> int:
     _review(table, by_person=False)
     # under the clock, a person's turn that is not finished (a card drawn) is finished at once
     forced_again = notice is not None and table.to_move == seat
-    _save(row, table, row.version, timing, seat, due=_now() if forced_again else True)
+    _save(row, table, row.version, timing, seat, due=_now() if forced_again else True, holes_before=holes)
     return 1
 
 

@@ -84,11 +84,6 @@ def test_a_failure_while_landing_undoes_the_move_too(app, monkeypatch):
         assert cards["Pat"][0] is None and cards["Ada"][0] is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="live_tables._play_one saves a computer's move without holes_before, so it reads the "
-    "scorecard whenever a hole has been finished: remove this mark with that fix",
-)
 def test_only_a_move_that_ends_a_hole_reads_the_scorecard(app):
     """The finished holes go to the ledger round with the move that finishes one; every other
     move (a shot mid-hole, a computer's, starting the next hole) reads nothing of the scorecard."""
