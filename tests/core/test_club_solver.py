@@ -31,14 +31,33 @@ def key(cards, hand, yardage, rules):
 
 
 def brute(hand, yardage, rules=RULES):
-    """Every subset of the hand by index; the best play's cards (longest first) and key, or None."""
-    best = None
+    """Every subset of the hand by index; the best play's cards (longest first) and key, or None.
+
+    Each subset's total is its total without its lowest card plus that card, so trying all 2**14
+    subsets of a full hand is quick; the whole key is worked out only for those with the best score
+    (its first part), among which it decides."""
     n = len(hand)
+    totals = [0] * (1 << n)
+    penalty: dict[int, int] = {}
+    best_score, best_masks = None, []
     for mask in range(1, 1 << n):
-        cards = [hand[i] for i in range(n) if mask >> i & 1]
-        if sum(cards) < yardage:
+        low = mask & -mask
+        total = totals[mask] = totals[mask ^ low] + hand[low.bit_length() - 1]
+        if total < yardage:
             continue
+        over = total - yardage
+        if over not in penalty:
+            penalty[over] = rules.penalty(over)
+        score = mask.bit_count() + penalty[over]
+        if best_score is None or score < best_score:
+            best_score, best_masks = score, [mask]
+        elif score == best_score:
+            best_masks.append(mask)
+    best = None
+    for mask in best_masks:
+        cards = [hand[i] for i in range(n) if mask >> i & 1]
         k = key(cards, hand, yardage, rules)
+        assert k[0] == best_score
         if best is None or k < best[0]:
             best = (k, sorted(cards, reverse=True))
     return best
