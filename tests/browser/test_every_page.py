@@ -46,7 +46,8 @@ def path_after(page, pattern: str) -> str:
 
 @pytest.fixture(scope="module")
 def pages_with_data(browser, live_server):
-    """(storage state, the data pages' paths): one of each page that needs data, made by tapping."""
+    """(storage state, the data pages' paths, the two games' tables): one of each page that needs
+    data, made by tapping."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     context.set_default_timeout(20_000)
     page = context.new_page()
@@ -59,12 +60,12 @@ def pages_with_data(browser, live_server):
 
         page.goto(f"{live_server}/play/")
         page.locator("#start-match").tap()
-        match = path_after(page, r"/play/m/")
+        match = path_after(page, r"/t/")  # a match against computers is a table
         match_card = page.locator("#log-scorecard").get_attribute("href")  # a game's round: read only
 
         page.goto(f"{live_server}/play/clubs/")
         page.locator("#start-round").tap()
-        club_match = path_after(page, r"/play/clubs/m/")
+        club_match = path_after(page, r"/t/")
 
         page.goto(f"{live_server}/courses/new?random=9")
         page.locator("#save-course").tap()
@@ -87,11 +88,11 @@ def pages_with_data(browser, live_server):
         course,
         sample,
     ]
-    return state, data_pages
+    return state, data_pages, [match, club_match]
 
 
 def visit_all(new_context, pages_with_data, *, width: int, scheme: str, check_axe: bool) -> list[str]:
-    state, data_pages = pages_with_data
+    state, data_pages, _games = pages_with_data
     page = new_context(viewport={"width": width, "height": 844}, color_scheme=scheme, storage_state=state).new_page()
     problems = []
     for path in STATIC_PAGES + data_pages:
@@ -120,9 +121,8 @@ def test_every_page_has_big_targets_and_no_sideways_scroll_at_320(new_context, p
 
 def test_the_tally_and_game_pages_have_one_h1(new_context, pages_with_data):
     """axe's page-has-heading-one (moderate, so counted by name in audit.ALWAYS) on the pages that had none."""
-    state, data_pages = pages_with_data
+    state, _data_pages, game_pages = pages_with_data
     page = new_context(storage_state=state).new_page()
-    game_pages = [path for path in data_pages if "/m/" in path]
     for path in ["/tally/grid", "/tally/table", "/tally/clubs", *game_pages]:
         page.goto(path)
         assert [line for line in axe_problems(page) if line.startswith("page-has-heading-one")] == [], path

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
+from caddie.web.live.changes import changes_for
 from tests.browser.audit import sideways_overflow
+from tests.browser.conftest import SERVED
 
 LEGAL = "button.legal:not([disabled]), #next-hole, #discard-drawn"
 
@@ -66,12 +70,16 @@ def play_match(page) -> None:
             assert page.locator("#review-clean").count() or page.locator(".review-item").count()
             then_wait_for_the_table(page, lambda: page.locator("#next-hole").tap())
             continue
-        prompt = page.locator("#prompt")
-        if "is playing" in prompt.inner_text():
+        if page.locator(THINKING).count():
             wait_while_computers_play(page)
             continue
         then_wait_for_the_table(page, lambda: play_my_turn(page))
     raise AssertionError("the match did not finish")
+
+
+# The line a table shows while a computer is to move: the server moves it by itself (its driver),
+# and the page hears of each move through the live stream and swaps the table in.
+THINKING = ".live-thinking"
 
 
 def wait_for_a_new_version(page, before: str, timeout: float = 10000) -> None:
@@ -83,8 +91,47 @@ def wait_for_a_new_version(page, before: str, timeout: float = 10000) -> None:
 
 
 def wait_while_computers_play(page, timeout: float = 20000) -> None:
-    """Computer moves arrive one at a time: wait until the prompt no longer says one is playing."""
-    page.locator('#prompt:not(:has-text("is playing"))').wait_for(timeout=timeout)
+    """The computers' moves arrive over the live stream, one at a time: wait until no computer is
+    thinking (the person's turn, or the hole's end)."""
+    try:
+        page.locator(THINKING).wait_for(state="detached", timeout=timeout)
+    except PlaywrightTimeout:
+        raise AssertionError(NEVER_MOVED) from None
+
+
+NEVER_MOVED = (
+    "a computer never moved: the server's driver thread (caddie.store.live_driver, started by"
+    " caddie.web.app.start_background) is not running in the live server of tests/browser/conftest.py,"
+    " or the page never heard of the move (its live stream)"
+)
+
+
+@contextmanager
+def computers_pause(seconds: float):
+    """While it lasts, a person's move makes the next computer's move due after ``seconds`` (the
+    served app's ``LIVE_COMPUTER_PAUSE_S``, read by each move's request; the driver's own pause
+    between two computers' moves stays as it started): long enough for the table drawn after the
+    move to be read while that computer is still to move."""
+    config = SERVED["app"].config
+    before = config["LIVE_COMPUTER_PAUSE_S"]
+    config["LIVE_COMPUTER_PAUSE_S"] = seconds
+    try:
+        yield
+    finally:
+        config["LIVE_COMPUTER_PAUSE_S"] = before
+
+
+def table_id(page) -> str:
+    return re.search(r"/t/([\w-]+)", page.url).group(1)
+
+
+def wait_for_the_server(public_id: str, past: int, timeout: float = 20.0) -> int:
+    """Wait until the table is past version ``past`` on the server (a computer has moved) and say
+    its version: the wait the page's live stream makes, for a page without JavaScript or a test
+    that plays through plain posts."""
+    waited = changes_for(SERVED["app"]).wait(public_id, past, timeout)
+    assert waited.version is not None and waited.version > past, NEVER_MOVED
+    return waited.version
 
 
 def then_wait_for_the_table(page, tap) -> None:

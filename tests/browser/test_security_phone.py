@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_play_phone import then_wait_for_the_table, wait_while_computers_play
+
 # Injected by the browser itself (not subject to the page's CSP): every violation the page causes.
 RECORD_VIOLATIONS = """
 window.__cspViolations = [];
@@ -88,8 +90,13 @@ def test_a_round_with_its_chart_and_a_match_break_no_rule(watched):
     expect(watched.locator("svg.running-total")).to_be_visible()
     assert_clean(watched, "round page")
 
-    # A digital match: a same-origin form post, then the table's htmx fragments.
+    # A digital match: a same-origin form post, then the table's htmx fragments, and the
+    # computers' moves through the live stream (server-sent events) the page opens.
     watched.goto("/play/")
     watched.locator("#start-match").tap()
     expect(watched.locator(".hole-no")).to_contain_text("Hole 1")
+    for _ in range(2):  # the person's two cards; then the computers are to play
+        then_wait_for_the_table(watched, lambda: watched.locator("button.slot.legal").first.tap())
+    wait_while_computers_play(watched)  # their moves arrived: the stream was let through
+    expect(watched.locator("#prompt")).to_contain_text("tap the deck")
     assert_clean(watched, "match page")
