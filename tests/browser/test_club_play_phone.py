@@ -121,7 +121,7 @@ def test_the_scorecard_and_what_happened_toggles_show_a_marker_that_turns_when_o
     marker = """(summary) => { const s = getComputedStyle(summary, '::before');
                                  return [s.content, s.transform, summary.parentElement.open]; }"""
     phone.emulate_media(reduced_motion="reduce")  # no turning animation to wait for
-    for toggle in ("#scorecard > summary", ".club-table .log > summary"):
+    for toggle in ("#scorecard > summary", "#table .log > summary"):
         summary = phone.locator(toggle)
         content, turned, opened = summary.evaluate(marker)
         assert content == '"▸"', (toggle, content)

@@ -8,7 +8,13 @@ from playwright.sync_api import expect
 
 from caddie.core.grid.rules import Rules
 from caddie.core.table import Table
-from tests.browser.test_play_phone import play_my_turn, start_match, then_wait_for_the_table, wait_while_computers_play
+from tests.browser.test_play_phone import (
+    THINKING,
+    play_my_turn,
+    start_match,
+    then_wait_for_the_table,
+    wait_while_computers_play,
+)
 
 
 def save_house_rules(page, **rules) -> None:
@@ -36,7 +42,7 @@ def play_one_hole(page, check=None) -> None:
             return
         if check:
             check(page)
-        if "is playing" in page.locator("#prompt").inner_text():
+        if page.locator(THINKING).count():  # the server moves the computers; the page hears of it
             wait_while_computers_play(page)
             continue
         then_wait_for_the_table(page, lambda: play_my_turn(page))
@@ -68,10 +74,10 @@ def test_a_speed_golf_hole_fits_the_phone_while_it_offers_a_flip_turn_and_a_knoc
             # table (the page scrolls, rightly), so on to the next hole and try again
             then_wait_for_the_table(phone, lambda: phone.locator("#next-hole").tap())
             continue
-        prompt = phone.locator("#prompt").inner_text()
-        if "is playing" in prompt:
+        if phone.locator(THINKING).count():
             wait_while_computers_play(phone)
             continue
+        prompt = phone.locator("#prompt").inner_text()
         fits_the_phone(phone)
         if phone.locator("#knock").count():  # two cards down: knock, and the hole ends
             offered.add("knock")

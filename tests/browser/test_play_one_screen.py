@@ -8,11 +8,20 @@ import random
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.browser.audit import CLEAN, page_problems, settled, sideways_overflow
-from tests.browser.test_play_phone import start_match, then_wait_for_the_table, wait_for_a_new_version
-from tests.web.test_play_pages import quick_move
+from tests.browser.test_play_phone import (
+    NEVER_MOVED,
+    THINKING,
+    computers_pause,
+    start_match,
+    table_id,
+    then_wait_for_the_table,
+    wait_for_a_new_version,
+    wait_for_the_server,
+)
 
 TAB_BAR = 68  # the tab bar's height on a phone, before the safe area (docs/look-and-feel.md, "Frame")
 TABLE_PARTS = {
@@ -88,16 +97,17 @@ def version_of(page) -> str:
 
 
 def wait_while_a_computer_plays(page) -> bool:
-    """If it is not the person's turn, wait for the computer's move (the table's version moves on) and say so."""
-    before = version_of(page)  # read first: the move may land while the prompt is being read
-    prompt = page.locator("#prompt").inner_text()
-    if "is over" in prompt:
-        # a computer's move ended the hole after the caller looked for the scores: look again
+    """If a computer is to play, wait for its move (the server makes it; the live stream brings it
+    and the table's version moves on) and say so: each table the page shows is checked."""
+    before = version_of(page)  # read first: the move may land while the table is being read
+    if page.locator(THINKING).count():
+        try:
+            wait_for_a_new_version(page, before, timeout=20000)
+        except PlaywrightTimeout:
+            raise AssertionError(NEVER_MOVED) from None
         return True
-    if "is playing" not in prompt:
-        return False
-    wait_for_a_new_version(page, before, timeout=20000)
-    return True
+    # a computer's move may have ended the hole after the caller looked for the scores: look again
+    return page.locator("#hole-scores").count() > 0
 
 
 def play_a_hole_checking_the_screen(page) -> int:
@@ -187,9 +197,10 @@ def taps_for_my_turn(page, first: str) -> int:
 
     tap(first)
     assert out_of_view(table_boxes(page, LEGAL_TARGETS)) == [], "every legal target is in view"
-    tap("button.slot.legal")
+    with computers_pause(2):  # the table drawn after the tap stays as it is while it is read
+        tap("button.slot.legal")
     prompt = page.locator("#prompt").inner_text()
-    assert "is playing" in prompt or page.locator("#hole-scores").count(), prompt
+    assert page.locator(THINKING).count() or page.locator("#hole-scores").count(), prompt
     return taps
 
 
@@ -210,22 +221,45 @@ def test_a_turn_is_two_taps_from_the_deck_or_from_the_discard(phone):
     assert taps_for_my_turn(phone, "#discard-pile") == 2
 
 
-def play_out_over_http(page, path: str) -> None:
-    """Finish the match through plain form posts in the page's own session (quicker than tapping)."""
+BUTTON = re.compile(r'<button type="submit" name="action" value="([^"]+)"([^>]*)>', re.S)
+FACE_DOWN_LABEL = re.compile(r'aria-label="(?:Swap into|Turn up) [^"(]*"')  # a face-down slot names no card
+
+
+def quick_move(html: str, rng: random.Random) -> str:
+    """A random legal move of the person's, four times in five one that turns up a face-down card
+    when there is one (purely random play takes hundreds of turns to end a hole)."""
+    moves = [value for value, rest in BUTTON.findall(html) if not re.search(r"\bdisabled\b", rest)]
+    assert moves, "no move for the person on the table"
+    face_down = [value for value, rest in BUTTON.findall(html) if value in moves and FACE_DOWN_LABEL.search(rest)]
+    if face_down and rng.random() < 0.8:
+        return rng.choice(face_down)
+    if "draw" in moves and rng.random() < 0.8:
+        return "draw"
+    return rng.choice(moves)
+
+
+def play_over_http(page, path: str, until: str) -> None:
+    """Play the person's moves through plain form posts in the page's own session (quicker than
+    tapping) until the table shows the element ``until``; the server moves the computers."""
     rng = random.Random(7)
+    public_id = path.rsplit("/", 1)[1]
     for _ in range(4000):
         html = page.request.get(path).text()
-        if 'id="match-winner"' in html:
+        if f'id="{until}"' in html:
             return
+        version = int(re.search(r'name="version" value="(\d+)"', html).group(1))
+        if 'id="continue"' in html:  # a computer is to move: wait for the server to move it
+            wait_for_the_server(public_id, version)
+            continue
         data = {
             "csrf_token": re.search(r'name="csrf-token" content="([^"]+)"', html).group(1),
-            "version": re.search(r'name="version" value="(\d+)"', html).group(1),
+            "version": str(version),
+            "seat": "0",
+            "action": quick_move(html, rng),
         }
-        if 'id="continue"' in html:
-            page.request.post(f"{path}/step", form=data)
-        else:
-            page.request.post(f"{path}/act", form={**data, "action": quick_move(html, rng)})
-    raise AssertionError("the match did not end")
+        response = page.request.post(f"{path}/act", form=data)
+        assert response.ok, (response.status, data)
+    raise AssertionError(f"the table never showed #{until}")
 
 
 def match_line(page, index: int) -> str:
@@ -246,7 +280,7 @@ def test_after_a_match_a_rematch_is_one_tap_and_the_scorecard_opens_its_round(ph
     phone.locator("#start-match").tap()
     expect(phone.locator(".hole-no")).to_contain_text("Hole 1")
     path = re.sub(r"^https?://[^/]+", "", phone.url)
-    play_out_over_http(phone, path)
+    play_over_http(phone, path, until="match-winner")
     phone.goto(path)
 
     expect(phone.locator("#match-winner")).to_be_visible()
@@ -256,7 +290,7 @@ def test_after_a_match_a_rematch_is_one_tap_and_the_scorecard_opens_its_round(ph
     phone.locator("#rematch").tap()  # one tap: a POST form, then the new match's table
     expect(phone.locator(".hole-no")).to_contain_text("Hole 1")
     rematch_path = re.sub(r"^https?://[^/]+", "", phone.url)
-    assert rematch_path != path and rematch_path.startswith("/play/m/")
+    assert rematch_path != path and rematch_path.startswith("/t/")
     assert [t.strip() for t in phone.locator(".opp-who").all_inner_texts()] == ["Rosa", "Tom"]
     assert phone.locator(".my-grid .card").count() == 4
 
@@ -274,19 +308,25 @@ def test_after_a_match_a_rematch_is_one_tap_and_the_scorecard_opens_its_round(ph
     expect(phone.locator("#standings")).to_contain_text("Rosa")
 
 
-def test_without_javascript_continue_sits_above_the_tab_bar(new_context):
+def test_without_javascript_continue_sits_above_the_tab_bar_and_fetches_the_table(new_context):
     page = new_context(java_script_enabled=False).new_page()
     start_match(page, 1, 6, "twos", final_turn=False, discard_flip=False)
-    for _ in range(2):  # the person turns up two cards; then the computer is to play
+    path = re.sub(r"^https?://[^/]+", "", page.url)
+    page.locator("button.slot.legal").first.tap()  # the person turns up two cards; then the computer is to play
+    with computers_pause(3):  # the page is drawn before the computer moves
         page.locator("button.slot.legal").first.tap()
+    expect(page.locator(THINKING)).to_contain_text("is thinking")
     expect(page.locator("#continue")).to_be_visible()
     layout = table_boxes(page, {"continue": "#continue"})
     assert out_of_view(layout) == []
     box = layout["found"]["continue"][0]
     assert box["bottom"] <= layout["tabs"] and box["bottom"] - box["top"] >= 44
+    assert page.locator("#continue").get_attribute("href") == path  # a plain GET of the table
     before = version_of(page)
-    page.locator("#continue").tap()  # the tap lands on the button, not on the tab bar over it
-    wait_for_a_new_version(page, before)
+    wait_for_the_server(table_id(page), int(before))  # the server has made the computer's move
+    page.locator("#continue").tap()  # the tap lands on the link, not on the tab bar over it
+    wait_for_a_new_version(page, before)  # and the page fetched brings the move
+    assert page.url.endswith(path)
 
 
 def focus_ring(page) -> dict:
@@ -323,9 +363,10 @@ def test_a_keyboard_alone_plays_a_turn(new_context):
     page.keyboard.press("Enter")
     expect(page.locator("#prompt")).to_contain_text("You drew")
     tab_to(page, lambda i: i.startswith("slot-"), limit=8)  # the slots come right after the piles
-    page.keyboard.press("Enter")
-    expect(page.locator("#prompt")).not_to_contain_text("You drew")
-    assert "is playing" in page.locator("#prompt").inner_text() or page.locator("#hole-scores").count()
+    with computers_pause(2):  # the table drawn after the move stays as it is while it is read
+        page.keyboard.press("Enter")
+        expect(page.locator("#prompt")).not_to_contain_text("You drew")
+    assert page.locator(THINKING).count() or page.locator("#hole-scores").count()
 
 
 LOOKS = [(390, "light"), (390, "dark"), (320, "light"), (320, "dark")]
@@ -356,19 +397,7 @@ def test_the_start_page_and_a_match_pass_the_audits(phone):
     expect(page.locator("#log-scorecard")).to_be_visible()  # the scorecard, one tap away mid-match
     audit_every_look(page)
     path = re.sub(r"^https?://[^/]+", "", page.url)
-    for _ in range(400):  # on to the end of the hole, through plain posts in the same session
-        html = page.request.get(path).text()
-        if 'id="hole-scores"' in html:
-            break
-        data = {
-            "csrf_token": re.search(r'name="csrf-token" content="([^"]+)"', html).group(1),
-            "version": re.search(r'name="version" value="(\d+)"', html).group(1),
-        }
-        if 'id="continue"' in html:
-            page.request.post(f"{path}/step", form=data)
-        else:
-            move = re.findall(r'<button type="submit" name="action" value="([^"]+)"(?![^>]*disabled)', html)[0]
-            page.request.post(f"{path}/act", form={**data, "action": move})
+    play_over_http(page, path, until="hole-scores")  # on to the end of the hole, in the same session
     page.goto(path)
     expect(page.locator("#hole-scores")).to_be_visible()
     audit_every_look(page)
