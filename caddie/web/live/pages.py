@@ -254,6 +254,7 @@ def _common(row: LiveTableRecord, table: LiveTable, mine: list[int]) -> dict[str
     return {
         "clock_left": _clock_left(row, table),
         "row": row,
+        "table_class": presenter_for(table.kind).table_class,
         "live": table,
         "mine": mine,
         "is_host": host,
@@ -802,6 +803,7 @@ def watch(token: str):
     present(_app(), row, table, None)
     context: dict[str, Any] = {
         "row": row,
+        "table_class": presenter_for(table.kind).table_class,
         "live": table,
         "version": row.version,
         "events_url": url_for("live.watch_events", token=token, v=row.version),

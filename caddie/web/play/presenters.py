@@ -24,6 +24,7 @@ __all__ = ["Presenter", "presenter_for"]
 @dataclass(frozen=True)
 class Presenter:
     part: str  # the partial that draws the table
+    table_class: str  # the table's own class on the page (its layout)
     new_match: str  # the endpoint of the page that starts a solo match of the game
     page_state: PageState
     read_move: ReadMove
@@ -49,6 +50,7 @@ def _club_onlookers(view: Any) -> dict[str, Any]:
 _PRESENTERS: Mapping[str, Presenter] = {
     GRID_GOLF.name: Presenter(
         part="play/_table.html",
+        table_class="",
         new_match="play.index",
         page_state=no_state,
         read_move=grid.read_move,
@@ -60,6 +62,7 @@ _PRESENTERS: Mapping[str, Presenter] = {
     ),
     CLUB_CARDS.name: Presenter(
         part="club_play/_table.html",
+        table_class="club-table",
         new_match="club_play.index",
         page_state=clubs.picks_state,
         read_move=clubs.read_move,
