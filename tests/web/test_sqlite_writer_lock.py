@@ -17,6 +17,7 @@ from sqlalchemy import text
 from caddie.store.database import db
 from caddie.store.engine_setup import POOL_SIZE, engine_options
 from caddie.store.sqlite_writer_lock import WriterQueuedConnection, lock_path
+from tests.web.sqlite_counter import increment_counter
 
 HANG = 30  # seconds: only there so that a broken lock fails the test instead of hanging it
 
@@ -146,18 +147,6 @@ def test_a_thread_writing_through_a_second_connection_does_not_wait_on_itself(da
     errors = on_another_thread(write_twice)  # fails if it hangs
     assert errors == [] or (type(errors[0]), str(errors[0])) == (sqlite3.OperationalError, "database is locked")
     assert lock_is_free(database)
-
-
-def increment_counter(database: str, worker: int, times: int) -> None:
-    """One process's share: each transaction reads the counter and writes it back one higher."""
-    conn = connect(database, timeout=5)
-    for _ in range(times):
-        cursor = conn.cursor()
-        cursor.execute("INSERT INTO increments VALUES (?)", (worker,))  # the first write opens it
-        (n,) = cursor.execute("SELECT n FROM counter WHERE id = 1").fetchone()
-        cursor.execute("UPDATE counter SET n = ? WHERE id = 1", (n + 1,))
-        conn.commit()
-    conn.close()
 
 
 def test_processes_incrementing_one_counter_lose_no_increment_and_never_see_locked(database):
