@@ -492,7 +492,7 @@ def _wait() -> int | None:
 
 
 def _app() -> Flask:
-    return current_app._get_current_object()  # type: ignore[attr-defined]  # the app itself, for threads
+    return current_app
 
 
 def _scorecard_url(share: str | None) -> str | None:

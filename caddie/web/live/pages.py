@@ -76,7 +76,7 @@ STREAM_SECONDS = 50  # one event stream lasts this long, then the browser opens 
 
 
 def _app() -> Flask:
-    return current_app._get_current_object()  # type: ignore[attr-defined]  # the app itself, for threads
+    return current_app
 
 
 def _row(public_id: str) -> LiveTableRecord:
@@ -516,7 +516,7 @@ def start(public_id: str):
     table = store.load(row)
     by = _seat_from_form(row, table)
     try:
-        store.start(row, by, timing_for(current_app._get_current_object()))  # type: ignore[attr-defined]
+        store.start(row, by, timing_for(current_app))
     except store.StaleTable:
         pass  # a second tap: the first one started it
     except CaddieError as err:
@@ -552,7 +552,7 @@ def change_seat(public_id: str, seat: int):
         else:
             raise CaddieError("That is not a change to a seat.", "do")
 
-    return _changed(row, lambda: store.change(row, edit, timing=timing_for(current_app._get_current_object())))  # type: ignore[attr-defined]
+    return _changed(row, lambda: store.change(row, edit, timing=timing_for(current_app)))
 
 
 def _changed(row: LiveTableRecord, change: Callable[[], object]) -> Any:
@@ -580,7 +580,7 @@ def act(public_id: str):
         if over is not None:
             return refusal_answer(over, lambda: _render(row, over.message, picks=picks))
     try:
-        store.move(row, seat, [action], _seen_version(), timing_for(current_app._get_current_object()))  # type: ignore[attr-defined]
+        store.move(row, seat, [action], _seen_version(), timing_for(current_app))
     except store.StaleTable:
         db_row = store.find(public_id)
         assert db_row is not None
@@ -656,7 +656,7 @@ def _stream(public_id: str, known: int, client: str) -> Response:
     then fetches its own view (so a pass-and-play curtain is drawn from this moment's session).
     ``client``: whose share of the process's waiting room the stream takes (``waiting_client``); a
     stream ended for that client's newer one tells its page to come back later, not at once."""
-    changes = changes_for(current_app._get_current_object())  # type: ignore[attr-defined]
+    changes = changes_for(current_app)
 
     def events():
         yield "retry: 1000\n\n"
