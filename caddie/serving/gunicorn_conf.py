@@ -86,7 +86,7 @@ def _live_waiters() -> int:
 
 
 # Each worker's phones waiting for a live table (a long poll, an event stream) at most; see
-# caddie.web.live.changes. Kept in step with the app: the same environment variable sets both.
+# caddie.store.live_changes. Kept in step with the app: the same environment variable sets both.
 LIVE_WAITERS = 250
 
 

@@ -10,7 +10,7 @@ Before each of them acts, the other is already waiting on their own server in a 
 (``GET /api/v1/tables/<id>?wait=<version>``, in a thread). That wait must come back with the
 new version within a couple of seconds: the server it waits on never saw the request that
 changed the table, so only its watcher reading the versions from the database
-(caddie/web/live/changes.py) can wake it; a wait that is not woken runs for 25 seconds.
+(caddie/store/live_changes.py) can wake it; a wait that is not woken runs for 25 seconds.
 
 Every pair of views of one version is compared: each seat sees the other's grid exactly as its
 owner does, so a card face down (hidden from its owner too) is hidden from the other, and a card
