@@ -76,11 +76,12 @@ def live_server(tmp_path_factory):
             "INSTANCE_PATH": str(tmp / "instance"),
             "SQLALCHEMY_DATABASE_URI": external_db or f"sqlite:///{tmp / 'live.sqlite3'}",
             "SECRET_KEY": "browser-test",
-            "PLAY_COMPUTER_PAUSE_MS": 20,  # computer moves still one at a time, without the human-speed pause
-            "LIVE_COMPUTER_PAUSE_S": 0.1,  # a live table's computers too
+            # the server moves every table's computers (a solo match's too) one at a time, without
+            # the human-speed pause
+            "LIVE_COMPUTER_PAUSE_S": 0.1,
             "LAN_LINKS": False,  # it listens on 127.0.0.1 only: links for another phone stay there
-            # every test's phone comes from 127.0.0.1, and computers move every 20 ms: far more
-            # than one person; tests/browser/test_cpu_budget_phone.py sets a budget of its own
+            # every test's phone comes from 127.0.0.1 and taps far faster than one person;
+            # tests/browser/test_cpu_budget_phone.py sets a budget of its own
             "CPU_BUDGET": 0,
         }
     )
