@@ -367,12 +367,13 @@ class TooManyTables(CaddieError):
 
 
 def open_tables(host_browser: str, now: datetime | None = None) -> int:
-    """How many of ``host_browser``'s tables are open: not over, and someone was there in the last
-    ``OPEN_WHILE_SEEN``."""
+    """How many of ``host_browser``'s tables of people are open: not over, and someone was there in
+    the last ``OPEN_WHILE_SEEN``."""
     now = now or _now()
     return db.session.scalars(
         select(func.count()).where(
             LiveTableRecord.host_browser == host_browser,
+            LiveTableRecord.solo.is_(False),  # a match against computers keeps nobody from a table
             LiveTableRecord.finished_at.is_(None),
             LiveTableRecord.seen_at > now - OPEN_WHILE_SEEN,
         )

@@ -168,3 +168,14 @@ def test_a_club_cards_round_from_play_is_a_solo_table(quick, client):
     assert row_of(quick, public_id).solo
     html = client.get(f"/t/{public_id}").get_data(as_text=True)
     assert "Your shot" in html and 'id="hint-button"' in html
+
+
+def test_solo_matches_do_not_count_against_the_open_tables_bound(quick, client):
+    quick.config["LIVE_OPEN_TABLES"] = 1
+    for _ in range(2):
+        start_grid(client)
+    with quick.app_context():
+        host = db.session.query(LiveTableRecord).first().host_browser
+        assert store.open_tables(host) == 0
+        row, _ = store.create(host, "grid", {"rules": {}}, [{"kind": "person"}, {"kind": "person"}], "Ann", None, 1)
+        assert not row.solo and store.open_tables(host) == 1
