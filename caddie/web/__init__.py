@@ -14,7 +14,9 @@ CLUB_ENDPOINTS = ("tally.clubs", "rules.clubs")
 
 
 def register_views(app: Flask) -> None:
-    from caddie.web import data, home, ledger, rules, settings, tally
+    """Every blueprint, registered here and only here, each with the tab of the tab bar its pages
+    belong to (``None``: no tab is marked)."""
+    from caddie.web import courses, data, health, home, install, ledger, rules, settings, tally
     from caddie.web.api import data as data_api
     from caddie.web.api import endpoints as api
     from caddie.web.api import live as live_api
@@ -24,23 +26,34 @@ def register_views(app: Flask) -> None:
     from caddie.web.play import clubs as club_play
     from caddie.web.play import grid as play
 
-    for module in (
-        home,
-        tally,
-        caddie_walk,
-        caddie_clubs,
-        ledger,
-        play,
-        club_play,
-        live,
-        settings,
-        rules,
-        api,
-        live_api,
-        data_api,
-        data,
-    ):
+    blueprints = (
+        (home, None),
+        (tally, "tally"),
+        (caddie_walk, "caddie"),
+        (caddie_clubs, "caddie"),
+        (ledger, "ledger"),
+        (play, "play"),
+        (club_play, "play"),
+        (live, "play"),  # every table: a solo match's and a table of people's
+        (settings, "settings"),
+        (rules, "rules"),
+        (courses, "ledger"),  # the courses a Club Cards round is kept on
+        (data, "settings"),  # your data: exported and imported from Settings
+        (api, None),
+        (live_api, None),
+        (data_api, None),
+        (health, None),
+        (install, None),  # the manifest, the icons and the service worker
+    )
+    tabs = {}
+    for module, tab in blueprints:
         app.register_blueprint(module.bp)
+        tabs[module.bp.name] = tab
+
+    @app.context_processor
+    def _active_tab() -> dict[str, str]:
+        return {"active_tab": tabs.get(request.blueprint or "") or ""}
+
     filters.register(app)
     shareable.register(app)  # shareable_url(): links for another phone
 

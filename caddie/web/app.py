@@ -66,16 +66,9 @@ def build_app(config: dict[str, Any] | None = None) -> Flask:
         drop_closed_connections(db.engine)
 
     from caddie.store import models  # noqa: F401  (registers the tables with the metadata)
-    from caddie.web import health, register_views
+    from caddie.web import register_views
 
     register_views(app)
-    app.register_blueprint(health.bp)
-    from caddie.web import install  # the manifest, the icons and the service worker
-
-    app.register_blueprint(install.bp)
-    from caddie.web import courses as course_views
-
-    app.register_blueprint(course_views.bp)
     return app
 
 

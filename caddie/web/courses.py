@@ -53,7 +53,6 @@ def _editor(form: CourseForm, saved: StoredCourse | None = None, *, notice: str 
         action=action,
         notice=notice,
         sums=form.sums(),
-        active_tab="ledger",
     )
     return body, status
 
@@ -92,7 +91,6 @@ def _index(import_form: ImportForm, import_error: str | None = None, status: int
         deleted=deleted,
         import_form=import_form,
         import_error=import_error,
-        active_tab="ledger",
     ), status
 
 
@@ -209,7 +207,7 @@ def restore(public_id: str):
 
 @bp.get("/samples/<key>")
 def sample(key: str):
-    return render_template("courses/sample.html", key=key, course=_sample(key), active_tab="ledger")
+    return render_template("courses/sample.html", key=key, course=_sample(key))
 
 
 @bp.get("/samples/<key>.csv")

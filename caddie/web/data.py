@@ -139,7 +139,6 @@ def _page(error: str | None = None, status: int = 200, headers: dict[str, str] |
             holdings=holdings(browser_id()),
             max_mb=MEGABYTES,
             limits=IMPORT_LIMITS,
-            active_tab="settings",
         ),
         status,
         headers or {},
@@ -156,7 +155,6 @@ def _preview(document: Document, notice: str | None = None, status: int = 200, r
         plan=plan,
         canonical=_canonical(document),
         notice=notice,
-        active_tab="settings",
     ), status
 
 

@@ -196,7 +196,6 @@ def index():
         deleted=deleted,
         trash=[(view_round(r), purge_day(r)) for r in trash],
         trash_days=TRASH_DAYS,
-        active_tab="ledger",
         owner_url=owner_url,
     )
 
@@ -217,7 +216,6 @@ def new():
         form=form,
         error=error,
         names=known_names(browser_id()),
-        active_tab="ledger",
         rules_chip=_rules_chip(form.game.data),
     ), status
 
@@ -287,7 +285,6 @@ def _render_round(
         typed=typed,
         editable=editable,
         form=ScoreForm(formdata=None),
-        active_tab="ledger",
         rules_chip=_round_rules_chip(view),
         owner=owner,
         owner_url=owner_url(owner) if owner else None,
@@ -392,7 +389,6 @@ def edit_link(token: str):
         message=f"The scorecard of {players}, {view.holes} holes: from this phone you will enter scores on it too.",
         button="Keep score on this phone",
         action=url_for("ledger.take_edit_link", token=token),
-        active_tab="ledger",
     )
 
 
@@ -482,7 +478,6 @@ def confirm_delete(public_id: str):
         "ledger/delete.html",
         view=view,
         trash_days=TRASH_DAYS,
-        active_tab="ledger",
         rules_chip=_round_rules_chip(view),
     )
 
@@ -513,7 +508,6 @@ def players():
         "ledger/players.html",
         stats=player_stats([_record(view) for _, view in kept]),
         game_stats=player_stats([_record(view) for view, _ in games]),
-        active_tab="ledger",
     )
 
 

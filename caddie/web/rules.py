@@ -18,7 +18,6 @@ def grid():
     examples = grid_examples(rules)
     return render_template(
         "rules/grid.html",
-        active_tab="rules",
         examples=examples,
         base_sentence=base_sentence(examples["base"], rules),
         table_examples=table_examples(rules),
@@ -27,4 +26,4 @@ def grid():
 
 @bp.get("/clubs")
 def clubs():
-    return render_template("rules/clubs.html", active_tab="rules", groups=groups(current_table().clubs.deck))
+    return render_template("rules/clubs.html", groups=groups(current_table().clubs.deck))

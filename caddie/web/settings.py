@@ -22,7 +22,6 @@ def _render(form: SettingsForm, notice: str | None = None, status: int = 200):
         presets=PRESET_LABELS,
         groups=GROUPS,
         hints=HINTS,
-        active_tab="settings",
     )
     return body, status
 

@@ -98,7 +98,6 @@ def grid():
         "errors": errors,
         "score": score,
         "sizes": GRID_SIZES,
-        "active_tab": "tally",
         "keep_typed": bool(errors.get("typed")),
         "url_args": grid_hand.url_args(hand, size, sel, table.rules.cards),
     }
@@ -153,7 +152,6 @@ def clubs():
         "total": sum(played),
         "url_args": args,
         "keep_typed": bool(errors.get("typed")),
-        "active_tab": "tally",
     }
     context.update(_ledger_context("clubs", result.score if result else None))
     # A bad yardage is shown beside its field but is no reason to hold back the redirect
@@ -367,7 +365,6 @@ def _table_page(state: TableTally, errors: dict[str, str], round_view: RoundView
         "url_args": state.url_args(round_id),
         "min_table": MIN_TABLE,
         "max_table": MAX_TABLE,
-        "active_tab": "tally",
         "oob": is_htmx(),
         **extra,
     }

@@ -100,7 +100,6 @@ def _context(walk: ClubWalk, course: Course | None, rules: ClubRules, decks: int
         "decks": decks,
         "groups": groups(rules.deck),
         "club_label": club_label,
-        "active_tab": "caddie",
         "ledger_score": None,
         "ledger_rounds": [],
         "oob": is_htmx(),

@@ -80,7 +80,6 @@ def walk():
         "max_opponents": MAX_WALK_OPPONENTS,
         "final_switch": rules.end == "final_turn" and walk.step in SWITCH_STEPS,
         "positions": [position_name(i, walk.size) for i in range(walk.size)],
-        "active_tab": "caddie",
         "flip_targets": set(advice["positions"] or []) if advice and advice["action"] == "flip" else set(),
         "ledger_score": score.total if walk.step == "done" else None,
         "ledger_rounds": ledger_offers("grid") if walk.step == "done" else [],

@@ -143,9 +143,7 @@ def new():
         errors["clock"] = CLOCK_CHOICE
     elif request.method == "POST":
         errors["form"] = "Nothing was made: " + first_error(form.errors)
-    body = page_or_fragment(
-        "live/new.html", "live/new.html", form=form, errors=errors, seat_names=_seat_labels(), active_tab="play"
-    )
+    body = page_or_fragment("live/new.html", "live/new.html", form=form, errors=errors, seat_names=_seat_labels())
     return body, (refused if errors else 200)
 
 
@@ -274,7 +272,6 @@ def _common(row: LiveTableRecord, table: LiveTable, mine: list[int]) -> dict[str
         "table_url": url_for("live.table", public_id=row.public_id),
         "version": row.version,
         "last_name": seats.last_name(),
-        "active_tab": "play",
         "rules_chip": _chip(table),  # the header speaks of this table's rules, not Settings'
         "asks": table.waiting_asks(time.time()) if host else [],
         "handout": _handout(row, table) if host else None,
@@ -619,7 +616,6 @@ def seat_link(public_id: str, token: str):
         message=f"This is {name}'s private link to the table: on this phone you will see {name}'s cards and play them.",
         button=f"Play as {name} on this phone",
         action=url_for("live.take_seat_link", public_id=row.public_id, token=token),
-        active_tab="play",
     )
 
 
@@ -780,9 +776,7 @@ STARTED_NO_SUCH_NAME = (
 
 
 def _join_page(form: JoinForm, errors: dict[str, str] | None = None, status: int = 200) -> Any:
-    return page_or_fragment(
-        "live/join.html", "live/join.html", form=form, errors=errors or {}, active_tab="play"
-    ), status
+    return page_or_fragment("live/join.html", "live/join.html", form=form, errors=errors or {}), status
 
 
 # -- watching ---------------------------------------------------------------------------------------
@@ -809,7 +803,6 @@ def watch(token: str):
         "events_url": url_for("live.watch_events", token=token, v=row.version),
         "watch_self": url_for("live.watch", token=token),
         "title": "Watching · Live table",
-        "active_tab": "play",
         "level_names": LEVEL_NAMES,
     }
     if table.match is not None:

@@ -66,7 +66,6 @@ def index():
         errors=errors,
         rounds=rounds,
         levels=LEVEL_NAMES,
-        active_tab="play",
     )
     return body, (400 if errors else 200)
 

@@ -56,7 +56,6 @@ def index():
         games=games,
         levels=LEVELS,
         level_names=dict(LEVELS),
-        active_tab="play",
     ), (400 if error else 200)
 
 
