@@ -16,6 +16,7 @@ import pytest
 from flask.sessions import SecureCookieSessionInterface
 from sqlalchemy.orm import undefer
 
+from caddie.core.grid import caddie as caddie_policy
 from caddie.core.grid.scoring import score_table
 from caddie.core.live.table import LiveTable
 from caddie.store import live_tables as store
@@ -178,6 +179,16 @@ def play_out(app, client, public_id, rng, max_requests=3000, check=None):
     raise AssertionError("the match did not end")
 
 
+@pytest.fixture
+def quick_reviews(monkeypatch):
+    """The hole review's Caddie plays each option out over two deals, not up to 240: every move the
+    person makes is judged as the match goes (``judge_ready``), and with the full search that was
+    three quarters of a whole match's time (46 s for the nine-card one under ``-n 2``). What the
+    review says is tested in tests/core/test_hole_review.py and tests/web/test_hole_review_pages.py."""
+    monkeypatch.setattr(caddie_policy, "MIN_DEALS", 2)
+    monkeypatch.setattr(caddie_policy, "MAX_DEALS", 2)
+
+
 @pytest.mark.parametrize(
     "opponents, cards, extra",
     [
@@ -186,7 +197,7 @@ def play_out(app, client, public_id, rng, max_requests=3000, check=None):
         (2, 9, {"final_turn": "y"}),  # nine cards, three rows of three
     ],
 )
-def test_a_whole_match_through_http_never_shows_a_hidden_card(app, client, opponents, cards, extra):
+def test_a_whole_match_through_http_never_shows_a_hidden_card(app, client, quick_reviews, opponents, cards, extra):
     public_id = start(client, opponents=opponents, cards=cards, **extra)
     game, html = play_out(app, client, public_id, random.Random(opponents))
     assert 'id="match-winner"' in html
@@ -431,7 +442,7 @@ def test_the_scorecard_is_linked_from_the_log_while_the_match_is_played(client):
     assert client.get(link.group(1)).status_code == 200
 
 
-def test_a_whole_match_under_house_rules_scores_every_hole_with_its_lines(app, client):
+def test_a_whole_match_under_house_rules_scores_every_hole_with_its_lines(app, client, quick_reviews):
     from tests.web.test_tally_grid import house_rules
 
     house_rules(
