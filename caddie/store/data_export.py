@@ -36,7 +36,7 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal, TypedDict, TypeVar
 
 from sqlalchemy import func, insert, or_, select
 from sqlalchemy.exc import IntegrityError
@@ -67,6 +67,8 @@ SETTINGS_CHOICES = ("auto", "keep", "replace")
 
 CHUNK = 400  # ids per IN (...) query
 
+_T = TypeVar("_T")
+
 
 class StaleImport(Exception):
     """This browser's data changed since the plan was shown (another tab, another import)."""
@@ -81,7 +83,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _chunks(items: list) -> Iterable[list]:
+def _chunks(items: list[_T]) -> Iterable[list[_T]]:
     for start in range(0, len(items), CHUNK):
         yield items[start : start + CHUNK]
 
@@ -93,7 +95,7 @@ def _settings_row(browser: str | None) -> TableSettings | None:
     return db.session.get(TableSettings, browser) if browser else None
 
 
-def _stored_table(data: dict | None) -> Table | None:
+def _stored_table(data: dict[str, Any] | None) -> Table | None:
     try:
         return Table.from_dict(data) if data is not None else None
     except CaddieError:  # saved under rules since tightened: the app uses the defaults, and so does the file
@@ -134,10 +136,10 @@ def owned_rounds(browser: str | None, public_ids: list[str] | None = None) -> li
     else:
         rows = list(db.session.scalars(stmt))
     cells: dict[int, dict[tuple[int, int], int | None]] = {r.id: {} for r in rows}
-    for chunk in _chunks([r.id for r in rows]):
+    for ids in _chunks([r.id for r in rows]):
         for row in db.session.execute(
             select(HoleScore.round_id, HoleScore.player_id, HoleScore.hole, HoleScore.score).where(
-                HoleScore.round_id.in_(chunk)
+                HoleScore.round_id.in_(ids)
             )
         ):
             cells[row.round_id][(row.player_id, row.hole)] = row.score
@@ -177,6 +179,23 @@ def export_document(browser: str | None) -> Document:
 
 # -- the plan ----------------------------------------------------------------------
 
+PlanPart = Literal["rounds", "courses"]  # the parts of a plan with an action per item of the file
+
+
+class PlanSummary(TypedDict):
+    """``ImportPlan.summary``: how many of the file's rounds and courses get each action, and
+    what happens to its house rules."""
+
+    rounds: dict[str, int]
+    courses: dict[str, int]
+    settings: str
+
+
+class ImportSummary(PlanSummary):
+    """``ImportResult.summary``: the plan's, and the new ids of what got new links."""
+
+    new_ids: dict[str, str]
+
 
 @dataclass
 class ImportPlan:
@@ -187,10 +206,11 @@ class ImportPlan:
     settings_version: int = 0  # this browser's settings version the plan was made against
     too_much: TooMuch | None = None  # it would add more than one import may: refused whole
 
-    def count(self, kind: str, action: str) -> int:
-        return getattr(self, kind).count(action)
+    def count(self, kind: PlanPart, action: str) -> int:
+        actions: list[str] = getattr(self, kind)
+        return actions.count(action)
 
-    def added(self, kind: str) -> int:
+    def added(self, kind: PlanPart) -> int:
         """How many rounds or courses it adds, with their own links or new ones. A check before
         the import says only this: which of them would get new links tells whether their ids
         or tokens are in use on this server, by a browser that is not the importer's."""
@@ -213,10 +233,10 @@ class ImportPlan:
         text = json.dumps([rounds, courses, settings, self.settings_version])
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
-    def summary(self, preview: bool = False) -> dict:
+    def summary(self, preview: bool = False) -> PlanSummary:
         """The plan as the API answers it; a ``preview`` counts new links under ``add`` (``added``)."""
 
-        def counts(kind: str) -> dict[str, int]:
+        def counts(kind: PlanPart) -> dict[str, int]:
             found = {action: self.count(kind, action) for action in ACTIONS}
             if preview:
                 found[ADD], found[ADD_NEW_LINKS] = self.added(kind), 0
@@ -225,9 +245,9 @@ class ImportPlan:
         return {"rounds": counts("rounds"), "courses": counts("courses"), "settings": self.settings}
 
 
-def _taken(column, values: list[str]) -> dict[str, str]:
-    """Which of ``values`` are in ``column`` of rounds or courses here, with the owner of each."""
-    model = column.class_
+def _taken(model: type[Round] | type[CourseRecord], values: list[str]) -> dict[str, str]:
+    """Which of ``values`` are public ids of ``model``'s rows (rounds or courses) here, with the owner of each."""
+    column = model.public_id
     found: dict[str, str] = {}
     for chunk in _chunks(values):
         for value, owner in db.session.execute(select(column, model.owner_browser).where(column.in_(chunk))):
@@ -253,7 +273,7 @@ def plan_import(document: Document, browser: str | None, settings_choice: str = 
     if settings_choice not in SETTINGS_CHOICES:
         raise ValueError(settings_choice)
     plan = ImportPlan()
-    round_owners = _taken(Round.public_id, [r.id for r in document.rounds])
+    round_owners = _taken(Round, [r.id for r in document.rounds])
     tokens = _taken_tokens([t for r in document.rounds for t in (r.share_token, r.edit_token)])
     mine = [r.id for r in document.rounds if round_owners.get(r.id) == browser]
     here = {r.id: r for r in owned_rounds(browser, mine)} if mine else {}
@@ -266,7 +286,7 @@ def plan_import(document: Document, browser: str | None, settings_choice: str = 
             plan.rounds.append(ADD_NEW_LINKS)
         else:
             plan.rounds.append(ADD)
-    course_owners = _taken(CourseRecord.public_id, [c.id for c in document.courses])
+    course_owners = _taken(CourseRecord, [c.id for c in document.courses])
     my_courses = {c.id: c for c in owned_courses(browser)} if browser else {}
     for saved in document.courses:
         owner = course_owners.get(saved.id)
@@ -301,8 +321,8 @@ class ImportResult:
     plan: ImportPlan
     new_ids: dict[str, str] = field(default_factory=dict)  # file id -> id here, for what got new links
 
-    def summary(self) -> dict:
-        return dict(self.plan.summary(), new_ids=dict(self.new_ids))
+    def summary(self) -> ImportSummary:
+        return {**self.plan.summary(), "new_ids": dict(self.new_ids)}
 
 
 def apply_import(

@@ -6,13 +6,18 @@ import os
 import select
 import stat
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DisconnectionError
 
 from caddie.store.sqlite_writer_lock import WriterQueuedConnection
+
+if TYPE_CHECKING:
+    from flask import Flask
+    from sqlalchemy.engine.interfaces import DBAPIConnection
+    from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection
 
 # Connections a worker keeps open to a database server. Beyond the pool's default five, each
 # request of a busy moment (the phones of many live tables woken at once) opened a connection of
@@ -46,7 +51,9 @@ def drop_closed_connections(engine: Engine) -> None:
         return
 
     @event.listens_for(engine, "checkout")
-    def _on_checkout(dbapi_connection, _record, _proxy):
+    def _on_checkout(
+        dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry, _proxy: PoolProxiedConnection
+    ) -> None:
         if closed_by_server(dbapi_connection):
             raise DisconnectionError("the database server closed this connection")
 
@@ -108,7 +115,9 @@ def tune_sqlite(engine: Engine) -> None:
         return
 
     @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection, _record):  # pragma: no cover - exercised by every SQLite test
+    def _on_connect(  # pragma: no cover - exercised by every SQLite test
+        dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry
+    ) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA busy_timeout=5000")
@@ -120,7 +129,7 @@ def tune_sqlite(engine: Engine) -> None:
 MIGRATION_LOCK = 0x636164646965
 
 
-def upgrade_database(app) -> None:
+def upgrade_database(app: Flask) -> None:
     """Apply the migrations the database lacks, one server at a time.
 
     On PostgreSQL a session advisory lock makes a second server that starts at

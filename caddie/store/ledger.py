@@ -20,15 +20,15 @@ import functools
 import hashlib
 import re
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Table as SqlTable
 from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import joinedload
+from sqlalchemy.orm import InstrumentedAttribute, joinedload
 
 from caddie.core.courses.course import Course
 from caddie.core.errors import HandError
@@ -40,6 +40,11 @@ from caddie.store.database import db
 from caddie.store.models import AppliedWrite, HoleScore, Round, RoundPlayer
 from caddie.store.together import Step, commit_keeping, run_together
 from caddie.store.tokens import is_token
+
+if TYPE_CHECKING:
+    from sqlalchemy.dialects.postgresql import Insert as PostgresqlInsert
+    from sqlalchemy.dialects.sqlite import Insert as SqliteInsert
+    from sqlalchemy.sql.dml import ReturningInsert
 
 
 class Access(enum.IntEnum):
@@ -165,7 +170,7 @@ def find_round(public_id: str, include_deleted: bool = False) -> Round | None:
     return db.session.scalars(stmt).unique().first()
 
 
-def find_by_token(column, token: str) -> Round | None:
+def find_by_token(column: InstrumentedAttribute[str], token: str) -> Round | None:
     if not is_token(token):
         return None
     return db.session.scalars(select(Round).where(column == token, Round.deleted_at.is_(None))).first()
@@ -474,7 +479,7 @@ def _new_cell(round_id: int, player_id: int, write: CellWrite, now: datetime) ->
     }
 
 
-def _insert_for(dialect: str):
+def _insert_for(dialect: str) -> Callable[[SqlTable], PostgresqlInsert | SqliteInsert]:
     if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 
@@ -487,7 +492,7 @@ def _insert_for(dialect: str):
 
 
 @functools.cache
-def _blind_upsert(dialect: str) -> Any:
+def _blind_upsert(dialect: str) -> PostgresqlInsert | SqliteInsert:
     stmt = _insert_for(dialect)(_CELLS)  # Core, not the ORM: nothing here needs objects back
     return stmt.on_conflict_do_update(
         index_elements=[_CELLS.c.player_id, _CELLS.c.hole],
@@ -496,7 +501,7 @@ def _blind_upsert(dialect: str) -> Any:
 
 
 @functools.cache
-def _insert_first(dialect: str) -> Any:
+def _insert_first(dialect: str) -> ReturningInsert[int]:
     """A cell's first score: INSERT ... ON CONFLICT DO NOTHING on the unique (player, hole)
     pair, no row back if another writer got there first."""
     # RETURNING, not rowcount: psycopg reports -1 rows for ON CONFLICT DO NOTHING.
@@ -504,7 +509,7 @@ def _insert_first(dialect: str) -> Any:
 
 
 @functools.cache
-def _keep_key(dialect: str) -> Any:
+def _keep_key(dialect: str) -> ReturningInsert[int]:
     """A write's key, after _NEXT_VERSION in its transaction (it records the version that write
     made): no row back when the key is there already (on PostgreSQL, committed by another writer
     meanwhile: the unique index makes this one wait for it)."""

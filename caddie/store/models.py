@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from typing import Any
 
 from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint, false, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -20,7 +21,7 @@ class TableSettings(Model):
     __tablename__ = "table_settings"
 
     browser_id: Mapped[str] = mapped_column(String(64), primary_key=True)
-    table: Mapped[dict] = mapped_column(JSON, nullable=False)
+    table: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now, onupdate=_now)
 
@@ -48,8 +49,8 @@ class Round(Model):
     owner_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
     game: Mapped[str] = mapped_column(String(8), nullable=False)  # "grid" or "clubs"
     holes: Mapped[int] = mapped_column(Integer, nullable=False)
-    rules: Mapped[dict] = mapped_column(JSON, nullable=False)  # the Table in force when dealt
-    course: Mapped[dict | None] = mapped_column(JSON, nullable=True)  # a snapshot, for clubs
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)  # the Table in force when dealt
+    course: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # a snapshot, for clubs
     played_on: Mapped[date] = mapped_column(Date, nullable=False)
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
@@ -124,7 +125,7 @@ class CourseRecord(Model):
     owner_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
     name: Mapped[str] = mapped_column(String(60), nullable=False)
     tee: Mapped[str] = mapped_column(String(24), nullable=False, default="")
-    holes: Mapped[list] = mapped_column(JSON, nullable=False)
+    holes: Mapped[list[dict[str, int]]] = mapped_column(JSON, nullable=False)
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
@@ -160,7 +161,7 @@ class LiveTableRecord(Model):
     # Deferred: most reads want the version and the ids only, and a decoded copy of the state at
     # that version is usually kept already (caddie.store.live_tables.read); the store reads the
     # state together with the version when it does need it.
-    state: Mapped[dict] = mapped_column(JSON, nullable=False, deferred=True)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False, deferred=True)
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
     round_id: Mapped[int | None] = mapped_column(
         ForeignKey("rounds.id", ondelete="SET NULL"), nullable=True, index=True

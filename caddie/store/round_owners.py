@@ -15,16 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
-from sqlalchemy import select
-from sqlalchemy.orm import joinedload
+from sqlalchemy import Label, ScalarSelect, select
+from sqlalchemy.orm import InstrumentedAttribute, joinedload
 
 from caddie.store.database import db
 from caddie.store.models import LiveTableRecord, Round
 from caddie.store.tokens import is_token
 
 MATCH, LIVE_TABLE = "match", "table"
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -45,11 +47,11 @@ class RoundOwner:
         return f"This scorecard belongs to {self.name}: its scores come from the game, so nothing typed here is saved."
 
 
-def _owner_columns():
+def _owner_columns() -> tuple[Label[str | None], Label[bool | None]]:
     """The public id of the table that fills ``Round`` in, and whether it is a solo match (each
     ``NULL`` if none)."""
 
-    def owner(column: Any) -> Any:
+    def owner(column: InstrumentedAttribute[_T]) -> ScalarSelect[_T | None]:
         return select(column).where(LiveTableRecord.round_id == Round.id).limit(1).scalar_subquery()
 
     return owner(LiveTableRecord.public_id).label("owner_table"), owner(LiveTableRecord.solo).label("owner_solo")

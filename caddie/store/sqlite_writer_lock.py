@@ -28,16 +28,29 @@ import os
 import re
 import sqlite3
 import threading
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar, overload
 
+if TYPE_CHECKING:
+    from sqlite3 import _Parameters  # typeshed's name for what sqlite3 takes as a statement's parameters
+
+_CursorT = TypeVar("_CursorT", bound=sqlite3.Cursor)
 _WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
-_held = threading.local()  # how many writer locks this thread holds, over all its connections
+
+
+class _Held(threading.local):
+    """How many writer locks this thread holds, over all its connections."""
+
+    def __init__(self) -> None:  # run in each thread, the first time it reads ``box``
+        self.box = [0]
+
+
+_held = _Held()
 
 
 def _thread_count() -> list[int]:
     """This thread's count, in a box its connections keep: one may end its transaction on another thread."""
-    if not hasattr(_held, "box"):
-        _held.box = [0]
     return _held.box
 
 
@@ -51,12 +64,17 @@ class WriterQueuedConnection(sqlite3.Connection):
     Give it as ``sqlite3.connect(path, factory=WriterQueuedConnection)``.
     """
 
-    def __init__(self, database, *args, **kwargs) -> None:
+    # (the rest of sqlite3.connect's arguments, passed on as they came)
+    def __init__(self, database: str | os.PathLike[str], *args: Any, **kwargs: Any) -> None:
         super().__init__(database, *args, **kwargs)
         self._lock_fd = os.open(lock_path(os.fspath(database)), os.O_RDWR | os.O_CREAT, 0o600)
         self._holding = False
 
-    def cursor(self, factory=None):
+    @overload
+    def cursor(self, factory: None = None) -> WriterQueuedCursor: ...
+    @overload
+    def cursor(self, factory: Callable[[sqlite3.Connection], _CursorT]) -> _CursorT: ...
+    def cursor(self, factory: Callable[[sqlite3.Connection], sqlite3.Cursor] | None = None) -> sqlite3.Cursor:
         return super().cursor(factory or WriterQueuedCursor)
 
     def take_writer_lock(self) -> None:
@@ -84,15 +102,17 @@ class WriterQueuedConnection(sqlite3.Connection):
             self.release_writer_lock()
 
     # sqlite3's own shortcuts make a plain cursor and commit in C, past cursor() and commit() here.
-    def execute(self, sql, parameters=(), /):
+    def execute(self, sql: str, parameters: _Parameters = (), /) -> WriterQueuedCursor:
         return self.cursor().execute(sql, parameters)
 
-    def executemany(self, sql, seq_of_parameters, /):
+    def executemany(self, sql: str, seq_of_parameters: Iterable[_Parameters], /) -> WriterQueuedCursor:
         return self.cursor().executemany(sql, seq_of_parameters)
 
-    def __exit__(self, *exc_info):
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, traceback: TracebackType | None, /
+    ) -> Literal[False]:
         try:
-            return super().__exit__(*exc_info)
+            return super().__exit__(exc_type, exc, traceback)
         finally:
             self.release_if_done()
 
@@ -134,14 +154,14 @@ class WriterQueuedCursor(sqlite3.Cursor):
         @property
         def connection(self) -> WriterQueuedConnection: ...
 
-    def execute(self, sql, parameters=(), /):
+    def execute(self, sql: str, parameters: _Parameters = (), /) -> Self:
         self._before(sql)
         try:
             return super().execute(sql, parameters)
         finally:
             self.connection.release_if_done()
 
-    def executemany(self, sql, seq_of_parameters, /):
+    def executemany(self, sql: str, seq_of_parameters: Iterable[_Parameters], /) -> Self:
         self._before(sql)
         try:
             return super().executemany(sql, seq_of_parameters)
