@@ -16,10 +16,13 @@ CLUB_ENDPOINTS = ("tally.clubs", "rules.clubs")
 def register_views(app: Flask) -> None:
     """Every blueprint, registered here and only here, each with the tab of the tab bar its pages
     belong to (``None``: no tab is marked)."""
-    from caddie.web import courses, data, health, home, install, ledger, rules, settings, tally
-    from caddie.web.api import data as data_api
-    from caddie.web.api import endpoints as api
-    from caddie.web.api import live as live_api
+    from caddie.web import api, courses, data, health, home, install, ledger, rules, settings, tally
+
+    # the API's route modules and its errors put themselves on api.bp when imported
+    from caddie.web.api import data as api_data  # noqa: F401
+    from caddie.web.api import endpoints as api_endpoints  # noqa: F401
+    from caddie.web.api import errors as api_errors  # noqa: F401
+    from caddie.web.api import live as api_live  # noqa: F401
     from caddie.web.caddie import clubs as caddie_clubs
     from caddie.web.caddie import grid as caddie_walk
     from caddie.web.live import pages as live
@@ -39,9 +42,7 @@ def register_views(app: Flask) -> None:
         (rules, "rules"),
         (courses, "ledger"),  # the courses a Club Cards round is kept on
         (data, "settings"),  # your data: exported and imported from Settings
-        (api, None),
-        (live_api, None),
-        (data_api, None),
+        (api, None),  # the JSON API: its routes in endpoints, live and data, its errors in errors
         (health, None),
         (install, None),  # the manifest, the icons and the service worker
     )

@@ -3,28 +3,16 @@ browser's session (the pages are ``caddie.web.data``; the format is ``caddie.cor
 
 from __future__ import annotations
 
-from flask import Blueprint, request
+from flask import request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from caddie.core.errors import CaddieError
 from caddie.core.export_format import RACED, TOO_LARGE, TooMuch, read_document
 from caddie.store.data_export import StaleImport, apply_import, export_document, plan_import
-from caddie.web.csrf import csrf
+from caddie.web.api import bp
 from caddie.web.data import TooManyImports, count_import, repairs_of
 from caddie.web.identity import browser_id
 from caddie.web.large_bodies import allow_a_whole_export
-
-bp = Blueprint("data_api", __name__, url_prefix="/api/v1")
-csrf.exempt(bp)
-
-
-@bp.before_request
-def _limits() -> None:
-    allow_a_whole_export()
-
-
-@bp.errorhandler(413)
-def _too_large(err: Exception) -> tuple[dict[str, str | None], int]:
-    return {"error": TOO_LARGE, "field": None}, 413
 
 
 def _api_error(message: str, field: str | None, status: int = 400):
@@ -38,6 +26,7 @@ def api_export():
 
 @bp.post("/import")
 def api_import():
+    allow_a_whole_export()  # before anything reads the body
     choice = request.args.get("settings", "auto")
     if choice not in ("auto", "keep", "replace"):
         return _api_error(
@@ -52,6 +41,8 @@ def api_import():
         return _api_error("Send the exported document as JSON, with the header Content-Type: application/json.", None)
     try:
         document = read_document(request.get_data(cache=False))
+    except RequestEntityTooLarge:
+        return _api_error(TOO_LARGE, None, 413)
     except CaddieError as err:
         return _api_error(err.message, err.field, 413 if err.message == TOO_LARGE else 400)
     if dry in ("true", "1"):

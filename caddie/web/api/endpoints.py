@@ -21,10 +21,9 @@ live table's round is written by its game alone: a hole written into it gets 409
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from flask import Blueprint, request
+from flask import request
 
 from caddie.core.clubs.caddie import advise as advise_clubs
 from caddie.core.clubs.scoring import check_yardage, score_club_hole
@@ -47,6 +46,8 @@ from caddie.store.ledger import (
 from caddie.store.models import Round
 from caddie.store.round_owners import find_round_and_owner
 from caddie.store.round_view import RoundView, enter_scores, view_round, view_round_now
+from caddie.web.api import bp
+from caddie.web.api.bearer import TOKEN, bearer_token
 from caddie.web.api.body import (
     cell_writes,
     chosen_game,
@@ -65,13 +66,10 @@ from caddie.web.api.body import (
     table_grids,
     went_out,
 )
+from caddie.web.api.errors import Refused
 from caddie.web.cpu_budget import cpu_budget, run_heavy
-from caddie.web.csrf import csrf
 from caddie.web.identity import browser_id, edit_grants
 from caddie.web.table_in_force import current_table
-
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
-csrf.exempt(bp)
 
 GRID_FIELDS = ("cards", "preset", "rules", "decks")
 TABLE_FIELDS = ("grids", "out", "preset", "rules", "decks")
@@ -88,29 +86,6 @@ MOVED_ON = (
     "The round changed since you last loaded it, so your entry was not saved. "
     "The card below is up to date: check it, then enter your score again."
 )
-
-# Ids and tokens are secrets.token_urlsafe strings; anything else cannot name a round.
-TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
-
-
-class Refused(CaddieError):
-    """A refusal that is not a 400: the round is not there for this caller (404), is read-only (403),
-    or is a game's, which writes it alone (409)."""
-
-    def __init__(self, message: str, status: int, field: str | None = None, **extra: Any) -> None:
-        super().__init__(message, field)
-        self.status = status
-        self.extra = extra  # more of the answer's body, as a game's round as it stands
-
-
-@bp.errorhandler(CaddieError)
-def _input_error(err: CaddieError):
-    return err.as_dict(), 400
-
-
-@bp.errorhandler(Refused)
-def _refused(err: Refused):
-    return {**err.as_dict(), **err.extra}, err.status
 
 
 @bp.get("/openapi.json")
@@ -267,7 +242,7 @@ def remove_round(public_id: str):
 def _round_for(public_id: str, needed: Access) -> Round:
     """The round, if this caller may do ``needed`` with it."""
     round_, owner = find_round_and_owner(public_id) if TOKEN.fullmatch(public_id) else (None, None)
-    access = access_for(round_, browser_id(), edit_grants(), _bearer()) if round_ else Access.NONE
+    access = access_for(round_, browser_id(), edit_grants(), bearer_token()) if round_ else Access.NONE
     if round_ is None or access < Access.READ:  # no round has no access
         raise Refused(NO_ROUND, 404)
     if access < needed:
@@ -275,13 +250,6 @@ def _round_for(public_id: str, needed: Access) -> Round:
     if owner is not None and needed == Access.EDIT:  # its game writes it; its owner may still delete it
         raise Refused(owner.refusal, 409, round=view_round(round_).to_dict())
     return round_
-
-
-def _bearer() -> str | None:
-    """The token of an ``Authorization: Bearer`` header; None when absent or not a token."""
-    scheme, _, token = request.headers.get("Authorization", "").strip().partition(" ")
-    token = token.strip()
-    return token if scheme.lower() == "bearer" and TOKEN.fullmatch(token) else None
 
 
 def _summary(round_: Round, status: int = 200, view: RoundView | None = None, **extra: Any):

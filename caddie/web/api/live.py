@@ -27,16 +27,18 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, make_response, request, stream_with_context, url_for
+from flask import Flask, Response, current_app, make_response, request, stream_with_context, url_for
 
 from caddie.core.errors import CaddieError
 from caddie.core.game import IllegalAction
 from caddie.core.games.kind import GameKind
 from caddie.core.ledger import HOLE_COUNTS, PLAYER_NAME_LIMIT
-from caddie.core.live.table import CLOCKS, LEVELS, LiveTable, NotTheHost, TableClosed
+from caddie.core.live.table import CLOCKS, LEVELS, LiveTable
 from caddie.store import live_tables
 from caddie.store.live_changes import table_now
 from caddie.store.models import LiveTableRecord
+from caddie.web.api import bp
+from caddie.web.api.bearer import bearer_token
 from caddie.web.api.body import (
     chosen_game,
     is_json_int,
@@ -46,12 +48,10 @@ from caddie.web.api.body import (
     shortened,
     tidy_text,
 )
-from caddie.web.api.endpoints import Refused, _bearer
-from caddie.web.csrf import csrf
+from caddie.web.api.errors import Refused
 from caddie.web.identity import browser_id
 from caddie.web.live.access import (
     TooManyTries,
-    UnknownTable,
     client_key,
     join_by_code,
     join_path,
@@ -63,14 +63,10 @@ from caddie.web.live.changes import SUPERSEDED_RETRY, changes_for, stream_lifeti
 from caddie.web.live.driver import present, timing_for
 from caddie.web.shareable import shareable_url
 
-bp = Blueprint("live_api", __name__, url_prefix="/api/v1")
-csrf.exempt(bp)
-
 CREATE_FIELDS = ("game", "holes", "preset", "rules", "course", "name", "seats", "clock")
 SEAT_FIELDS = ("kind", "level")
 JOIN_FIELDS = ("name",)
 MOVE_FIELDS = ("version", "action")
-ACTION_KEYS = ("position", "positions", "flip", "cards")  # the core names these without their place in the body
 
 API_HOST = "api"  # the host browser of a table made by a client without a session cookie (then ":<address>")
 EVENTS = 5  # the latest events a view shows
@@ -93,52 +89,6 @@ TOO_MANY_WAITS = (
     "This client is already waiting for as many answers as one may at once: wait for those, "
     "or ask again in a few seconds."
 )
-
-
-# -- errors ----------------------------------------------------------------------------------
-
-
-@bp.errorhandler(CaddieError)
-def _input_error(err: CaddieError):
-    return err.as_dict(), 400
-
-
-@bp.errorhandler(Refused)
-def _refused(err: Refused):
-    return err.as_dict(), err.status
-
-
-@bp.errorhandler(NotTheHost)
-def _not_the_host(err: NotTheHost):
-    return err.as_dict(), 403
-
-
-@bp.errorhandler(UnknownTable)
-def _unknown_code(err: UnknownTable):
-    return err.as_dict(), 404
-
-
-@bp.errorhandler(TableClosed)
-def _closed(err: TableClosed):
-    return err.as_dict(), 409
-
-
-@bp.errorhandler(IllegalAction)
-def _illegal(err: IllegalAction):
-    answer = err.as_dict()
-    if answer["field"] in ACTION_KEYS:  # a path into the body, as every other error's field is
-        answer["field"] = f"action.{answer['field']}"
-    return answer, 409
-
-
-@bp.errorhandler(live_tables.TooManyTables)
-def _too_many_tables(err: live_tables.TooManyTables):
-    return err.as_dict(), 409
-
-
-@bp.errorhandler(TooManyTries)
-def _too_many(err: TooManyTries):
-    return err.as_dict(), 429, {"Retry-After": str(err.seconds_left)}
 
 
 @bp.after_request
@@ -199,7 +149,7 @@ def start_table(public_id: str):
 def get_table(public_id: str):
     """The seat's view (an onlooker's with the watch token); ``?wait=<version>`` holds the answer
     until the table is past that version, or the long poll's time is up."""
-    token = _bearer()
+    token = bearer_token()
     row, seat = _viewer(public_id, token)
     wait = _wait()
     app = _app()
@@ -224,7 +174,7 @@ def stream_table(public_id: str):
     """Server-sent events: the seat's view (an onlooker's with the watch token) as an ``view`` event
     now, then again each time the table changes, for ``STREAM_S`` seconds; the client then opens
     the next with ``Last-Event-ID`` (each event's id is its version), and is sent only what is newer."""
-    token = _bearer()
+    token = bearer_token()
     row, seat = _viewer(public_id, token)
     present(_app(), row, live_tables.read(row), None if seat is None else [seat])
     known = _last_event_id()
@@ -397,7 +347,7 @@ def _seated(public_id: str) -> tuple[LiveTableRecord, int]:
     else. The seat's person is at the table (``present``)."""
     row = live_tables.find(public_id, to_change=True)
     table = live_tables.read(row) if row is not None else None
-    seat = live_tables.seat_of(row, _bearer(), table) if row is not None else None
+    seat = live_tables.seat_of(row, bearer_token(), table) if row is not None else None
     if row is None or table is None or seat is None:
         raise Refused(NO_TABLE, 404)
     present(_app(), row, table, [seat])
