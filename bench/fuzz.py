@@ -800,7 +800,7 @@ class Fuzzer:
         self.rng = rng
         self.origin = origin
         self.rules = list(app.url_map.iter_rules())
-        from caddie.web.csrf import csrf
+        from caddie.web.plumbing.csrf import csrf
 
         self._exempt_views = set(getattr(csrf, "_exempt_views", set()))
         self._exempt_blueprints = set(getattr(csrf, "_exempt_blueprints", set()))

@@ -136,7 +136,7 @@ threads = _threads() + _live_waiters()
 # several seconds): gthread holds an idle connection in its poller, not in a thread, and a new
 # connection per move costs more than keeping one.
 keepalive = 20
-accesslog = None  # the app writes its own JSON line per request (caddie.web.request_log)
+accesslog = None  # the app writes its own JSON line per request (caddie.web.plumbing.request_log)
 errorlog = "-"
 # No control socket: its default path is per user, so two servers on one machine would share it.
 control_socket_disable = True

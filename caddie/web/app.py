@@ -21,12 +21,12 @@ from flask import Flask
 from caddie.config import PROJECT_ROOT, default_config
 from caddie.store.database import db, migrate
 from caddie.store.engine_setup import drop_closed_connections, engine_options, owner_only_files, tune_sqlite
-from caddie.web import request_log, security
-from caddie.web.csrf import csrf
 from caddie.web.live.changes import changes_for
 from caddie.web.live.driver import driver_for
-from caddie.web.request_class import Request
-from caddie.web.session_cookie import IdentityCookie
+from caddie.web.plumbing import request_log, security
+from caddie.web.plumbing.csrf import csrf
+from caddie.web.plumbing.request_class import Request
+from caddie.web.plumbing.session_cookie import IdentityCookie
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[1] / "migrations"
 
@@ -39,7 +39,7 @@ def build_app(config: dict[str, Any] | None = None) -> Flask:
         static_folder=str(PROJECT_ROOT / "static"),
         instance_path=str(PROJECT_ROOT / "instance"),
     )
-    app.request_class = Request  # a nameless multipart part is dropped (caddie.web.request_class)
+    app.request_class = Request  # a nameless multipart part is dropped (caddie.web.plumbing.request_class)
     app.session_interface = IdentityCookie()  # __Host-session over https, carried over from "session"
     config = dict(config or {})
     instance = Path(config.pop("INSTANCE_PATH", app.instance_path))

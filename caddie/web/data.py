@@ -7,7 +7,7 @@ and ``POST /data/import/confirm`` (does it). The same for programs is
 ``caddie.web.api.data``.
 
 Files may be up to ``MAX_BYTES``: these routes raise the app's request limit
-for themselves (``caddie.web.large_bodies``), and so check the CSRF token
+for themselves (``caddie.web.plumbing.large_bodies``), and so check the CSRF token
 themselves, after raising it (the app-wide check would read the form under the
 small limit first).
 
@@ -43,10 +43,10 @@ from caddie.store.data_export import (
     plan_import,
 )
 from caddie.store.rate_limits import count_try, tries, window_end
-from caddie.web.csrf import csrf
 from caddie.web.identity import browser_id
-from caddie.web.large_bodies import allow_a_whole_export
 from caddie.web.live.access import client_key
+from caddie.web.plumbing.csrf import csrf
+from caddie.web.plumbing.large_bodies import allow_a_whole_export
 
 bp = Blueprint("data", __name__)
 csrf.exempt(bp)

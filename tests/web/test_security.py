@@ -11,7 +11,7 @@ import pytest
 
 from caddie import create_app
 from caddie.config import ConfigError, production_config
-from caddie.web.security import CONTENT_SECURITY_POLICY, REFUSED
+from caddie.web.plumbing.security import CONTENT_SECURITY_POLICY, REFUSED
 from tests.web.conftest import VERSION, settings_form
 
 GOOD_KEY = "0f9c2e51d7a84b36be10c9f7a2d45e88b3c61f0a9d2e47b5"
@@ -246,7 +246,7 @@ def test_tests_log_nothing_and_every_response_has_a_request_id(client, capsys):
 
 def test_one_json_line_per_request_without_query_or_tokens(app, client, capsys):
     app.config["REQUEST_LOG"] = True
-    from caddie.web import request_log
+    from caddie.web.plumbing import request_log
 
     request_log._configure_logger()
     client.get("/tally/grid?hand=K,5&secret=hunter2")
@@ -384,7 +384,7 @@ def test_the_request_log_names_no_table_code_token_or_id(app, client, capsys):
     round_id, watch_token = created["round"]["id"], table["watch_url"].rsplit("/", 1)[1]
     join_key = table["join_url"].rsplit("/", 1)[1]
     app.config["REQUEST_LOG"] = True
-    from caddie.web import request_log
+    from caddie.web.plumbing import request_log
 
     request_log._configure_logger()
     client.get("/join/" + join_key)

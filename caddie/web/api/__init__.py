@@ -2,13 +2,13 @@
 Caddie and the ledger (``endpoints``), the live tables (``live``) and your data (``data``) put
 their routes; one set of error answers (``errors``) and one reader of a bearer token
 (``bearer``). Programs send no CSRF token: the API is exempt, and a write still needs the
-browser's session or a token (``caddie.web.security`` refuses another site's browser)."""
+browser's session or a token (``caddie.web.plumbing.security`` refuses another site's browser)."""
 
 from __future__ import annotations
 
 from flask import Blueprint
 
-from caddie.web.csrf import csrf
+from caddie.web.plumbing.csrf import csrf
 
 __all__ = ["bp"]
 

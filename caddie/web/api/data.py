@@ -12,7 +12,7 @@ from caddie.store.data_export import StaleImport, apply_import, export_document,
 from caddie.web.api import bp
 from caddie.web.data import TooManyImports, count_import, repairs_of
 from caddie.web.identity import browser_id
-from caddie.web.large_bodies import allow_a_whole_export
+from caddie.web.plumbing.large_bodies import allow_a_whole_export
 
 
 def _api_error(message: str, field: str | None, status: int = 400):
