@@ -5,21 +5,14 @@ Hint, the hole's review and a rematch; its old addresses lead to it."""
 from __future__ import annotations
 
 import re
-from datetime import timedelta
 
 import pytest
 
 from caddie.store import live_tables as store
 from caddie.store.database import db
 from caddie.store.models import LiveTableRecord, Round
-from tests.conftest import CSRF_META
-
-NOW = store.Timing(pause=timedelta(0))
-BUTTON = re.compile(r'<button type="submit" name="action" value="([^"]+)"([^>]*)>', re.S)
-
-
-def token(client, path="/play/") -> str:
-    return CSRF_META.search(client.get(path).get_data(as_text=True)).group(1)
+from tests.web.test_play_pages import computers_move, row_of, token, version
+from tests.web.test_play_pages import legal_moves as legal
 
 
 def start_grid(client, opponents=1, cards=4, holes=9, player="Pat") -> str:
@@ -38,27 +31,6 @@ def start_grid(client, opponents=1, cards=4, holes=9, player="Pat") -> str:
     assert response.status_code == 303, response.get_data(as_text=True)[:2000]
     assert response.headers["Location"].startswith("/t/")
     return response.headers["Location"].rsplit("/", 1)[1]
-
-
-def row_of(app, public_id) -> LiveTableRecord:
-    with app.app_context():
-        return db.session.query(LiveTableRecord).filter_by(public_id=public_id).one()
-
-
-def computers_move(app) -> int:
-    made = 0
-    with app.app_context():
-        while store.play_due(NOW):
-            made += 1
-    return made
-
-
-def legal(html: str) -> list[str]:
-    return [value for value, rest in BUTTON.findall(html) if not re.search(r"\bdisabled\b", rest)]
-
-
-def version(html: str) -> str:
-    return re.search(r'name="version" value="(\d+)"', html).group(1)
 
 
 def act(client, public_id, html, move):
