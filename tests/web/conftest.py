@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 
 import pytest
 
@@ -51,3 +52,15 @@ def settings_saver(client, csrf_token):
         return response
 
     return save
+
+
+@pytest.fixture(autouse=True)
+def no_driver_outlives_its_test():
+    """A route test's app makes no computer move by itself (LIVE_DRIVER is off under TESTING). An
+    app that serves a request with the driver on starts a thread that outlives the test: in the
+    PostgreSQL run, where one test process's tests share a schema, it would make the computers'
+    moves of the tests after it. Such a test stops its driver (or leaves it off); this says which
+    test did not."""
+    yield
+    leaked = [thread for thread in threading.enumerate() if thread.name == "live-driver" and thread.is_alive()]
+    assert not leaked, "this test left a live driver thread running: stop it, or set LIVE_DRIVER to False"

@@ -114,6 +114,9 @@ def test_session_cookie_is_httponly_and_samesite_lax_and_secure_in_production(ap
             **config,
             "INSTANCE_PATH": str(tmp_path / "prod"),
             "SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
+            # a served app's request would start its driver thread, which would outlive the test
+            # and make the computers' moves of the tests after it in this process's database
+            "LIVE_DRIVER": False,
         }
     )
     https = prod.test_client()
