@@ -66,7 +66,7 @@ def start_match(page, base: str, opponents: int) -> str:
         page.locator("button.slot.legal").first.tap()
         page.wait_for_timeout(400)
     # the computers' first flips: the server makes them and the page hears of each, until it is the person's turn
-    page.locator("#turn-line", has_text="Your turn").wait_for()
+    page.locator("#prompt", has_text="Your turn").wait_for()
     return page.url
 
 
