@@ -11,26 +11,13 @@ import pytest
 from caddie.store import live_tables as store
 from caddie.store.database import db
 from caddie.store.models import LiveTableRecord, Round
-from tests.web.test_play_pages import computers_move, row_of, token, version
+from tests.web.test_play_pages import computers_move, row_of, start, token, version
 from tests.web.test_play_pages import legal_moves as legal
 
 
-def start_grid(client, opponents=1, cards=4, holes=9, player="Pat") -> str:
-    data = {
-        "csrf_token": token(client),
-        "player": player,
-        "opponents": str(opponents),
-        "cards": str(cards),
-        "negatives": "twos",
-        "holes": str(holes),
-    }
-    for i in range(5):
-        data[f"seats-{i}-name"] = ["Ada", "Bram", "Cleo", "Dev", "Esme"][i]
-        data[f"seats-{i}-level"] = "steady"
-    response = client.post("/play/", data=data)
-    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
-    assert response.headers["Location"].startswith("/t/")
-    return response.headers["Location"].rsplit("/", 1)[1]
+def start_grid(client, cards=4, **options) -> str:
+    """A Grid Golf match started from Play (as test_play_pages' ``start``), four cards to be quick."""
+    return start(client, cards=cards, **options)
 
 
 def act(client, public_id, html, move):
