@@ -19,6 +19,7 @@ from caddie.store import live_tables as store
 from caddie.store.database import db
 from caddie.store.models import LiveTableRecord, Round
 from tests.conftest import CSRF_META
+from tests.web.test_play_pages import computers_move
 
 NOW = store.Timing(pause=timedelta(0))
 
@@ -70,14 +71,6 @@ def places(app, public_id):
     with app.app_context():
         row = db.session.scalars(db.select(LiveTableRecord).where(LiveTableRecord.public_id == public_id)).one()
         return [(p.name, p.level) for p in store.load(row).places]
-
-
-def computers_move(app) -> int:
-    made = 0
-    with app.app_context():
-        while store.play_due(NOW):
-            made += 1
-    return made
 
 
 def tables(app) -> int:
