@@ -16,7 +16,7 @@ from caddie.core.export_format import FORMAT, VERSION, FormatError, parse_docume
 from caddie.core.grid.rules import PRESETS, Rules
 from caddie.core.names import check_visible, shows
 from caddie.core.names import printable as free_of_controls
-from tests.core.strategies import rules_strategy
+from tests.core.grid.strategies import rules_strategy
 
 URLSAFE = string.ascii_letters + string.digits + "-_"
 

@@ -1,6 +1,6 @@
 """Every game the app plays, registered once (``caddie.core.games.kind``), as python-chess keeps
 its variants in one list: the pages, the store, the API and the conformance test
-(``tests/core/test_games_conformance.py``) all go through ``GAMES`` and ``game_named``.
+(``tests/core/games/test_games_conformance.py``) all go through ``GAMES`` and ``game_named``.
 
 >>> [kind.name for kind in GAMES]
 ['grid', 'clubs']

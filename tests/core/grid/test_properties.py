@@ -16,7 +16,7 @@ from caddie.core.errors import CardError, HandError
 from caddie.core.grid.cards import RANKS, parse_card, parse_cards, split_cards
 from caddie.core.grid.rules import NEGATIVE_PAIRS, NEGATIVES, Rules
 from caddie.core.grid.scoring import check_grid, score_column, score_grid
-from tests.core.strategies import rules_strategy
+from tests.core.grid.strategies import rules_strategy
 
 SETTINGS = settings(max_examples=100, deadline=None)  # hypothesis default count; no deadline on a busy CI box
 

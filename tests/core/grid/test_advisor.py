@@ -15,7 +15,7 @@ import caddie.core.grid.advisor
 from caddie.advisor import advise
 from caddie.core.errors import CaddieError
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 KEYS = {"action", "position", "positions", "flip", "expected_score", "explanation", "alternatives"}
 RIVAL = ["K", "3", None, None, None, None]
 

@@ -30,7 +30,7 @@ from caddie.core.grid.game import (
 from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import score_grid, score_table
 from caddie.core.shuffle import shuffle
-from tests.core.strategies import rules_strategy
+from tests.core.grid.strategies import rules_strategy
 
 SETTINGS = settings(max_examples=100, deadline=None)  # no deadline on a busy CI box
 

@@ -17,7 +17,7 @@ from caddie.core.grid.game import GridMatch
 from caddie.core.grid.rules import Rules, preset
 from caddie.core.grid.scoring import score_grid
 from caddie.core.grid.walkthrough import Walk
-from tests.core.strategies import rules_strategy
+from tests.core.grid.strategies import rules_strategy
 
 # issue 32, item 6: the page said "Put the Q bottom-left or discard it: about the same ... going
 # out now would likely leave you behind", though the Q over the face-up 7 shows 3 points more and

@@ -15,8 +15,8 @@ from caddie.core.grid.game import DISCARD, DRAW, NEXT, TAKE, Action, GridMatch
 from caddie.core.grid.players import LEVELS, choose
 from caddie.core.grid.reference_players import greedy
 from caddie.core.grid.rules import ENDS, NEGATIVE_PAIRS, NEGATIVES, Rules
-from tests.core.strategies import TWO_ROW_SIZES
-from tests.core.test_grid_game import permuted_hidden
+from tests.core.grid.strategies import TWO_ROW_SIZES
+from tests.core.grid.test_grid_game import permuted_hidden
 
 
 def table(

@@ -26,7 +26,7 @@ from caddie.core.grid.game import DISCARD, DRAW, NEXT, TAKE, Action, GridMatch
 from caddie.core.grid.knowledge import DOWN, Knowledge
 from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import score_grid
-from tests.core.strategies import rules_strategy
+from tests.core.grid.strategies import rules_strategy
 
 RANK = {r: i for i, r in enumerate(RANKS)}
 PLACE, DRAW_CARD, TURN_UP = fast_player.place, fast_player.draw_card, fast_player.turn_up

@@ -18,7 +18,7 @@ from caddie.core.grid.game import NEXT, Action, GridMatch
 from caddie.core.grid.opponents import Seen
 from caddie.core.grid.players import LEVELS, choose
 from caddie.core.grid.rules import ENDS, NEGATIVE_PAIRS, NEGATIVES, PRESETS, Rules
-from tests.core.strategies import TWO_ROW_SIZES
+from tests.core.grid.strategies import TWO_ROW_SIZES
 
 PLAYED = ("random", "beginner", "steady")
 
@@ -88,7 +88,7 @@ def test_a_computer_player_only_ever_receives_a_view():
 
 def test_decisions_depend_only_on_what_the_seat_can_see():
     # Two matches that differ only in cards the seat cannot see give the same decisions.
-    from tests.core.test_grid_game import permuted_hidden
+    from tests.core.grid.test_grid_game import permuted_hidden
 
     rng = random.Random(8)
     for seed in range(30):

@@ -12,7 +12,7 @@ from caddie.core.grid.game import GridMatch
 from caddie.core.grid.knowledge import DOWN, Knowledge
 from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import bonuses_of, score_grid
-from tests.core.strategies import rules_strategy
+from tests.core.grid.strategies import rules_strategy
 
 RANK = {r: i for i, r in enumerate(RANKS)}
 

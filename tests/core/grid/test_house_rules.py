@@ -18,7 +18,7 @@ from caddie.core.grid.cards import parse_card, split_cards
 from caddie.core.grid.expectation import expected_column
 from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import check_grid, check_table, score_column, score_grid, score_table
-from tests.core.strategies import rules_strategy
+from tests.core.grid.strategies import rules_strategy
 
 LOW = ["A", "2", "3", "A", "2", "3"]  # three matched columns: 0
 BLACKJACK = ["3", "6", "A", "5", "7", "A"]  # (3,5) 8, (6,7) 13, (A,A) 0: 21
