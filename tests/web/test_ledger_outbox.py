@@ -170,8 +170,8 @@ def test_a_new_round_from_the_table_sent_twice_is_dealt_once(app, client):
 def test_one_keyed_write_sent_by_racing_processes_lands_once(app):
     """The same write with the same key, sent at once over several connections (a retry that
     overtakes its first try): the unique key lets one apply it; every other answers as applied."""
-    from tests.web.test_concurrency import deal as deal_direct
-    from tests.web.test_concurrency import in_threads
+    from tests.store.test_concurrency import deal as deal_direct
+    from tests.store.test_concurrency import in_threads
 
     public_id = deal_direct(app)
 

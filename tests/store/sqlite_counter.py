@@ -1,4 +1,4 @@
-"""The work of the processes in tests/web/test_sqlite_writer_lock.py, in a module of its own: a
+"""The work of the processes in tests/store/test_sqlite_writer_lock.py, in a module of its own: a
 spawned process imports the module its function lives in, and this one needs only sqlite3 and the
 writer lock (the test module brings pytest, SQLAlchemy and the app: a second of start-up a process)."""
 

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from tests.web.test_production_server import GUNICORN, KEY, listening_at, server_env
+from tests.serving.test_production_server import GUNICORN, KEY, listening_at, server_env
 
 pytestmark = pytest.mark.skipif(not GUNICORN.exists(), reason="gunicorn is not installed in this environment")
 

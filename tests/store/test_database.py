@@ -288,7 +288,7 @@ def test_the_house_rules_migration_writes_every_field_and_changes_no_value(app):
     from caddie.store.ledger import deal_round
     from caddie.store.models import LiveTableRecord, Round, TableSettings
     from caddie.store.table_settings import load_settings, save_settings
-    from tests.web.test_solo_tables_migration import MATCHES, SEATS, store_match
+    from tests.store.test_solo_tables_migration import MATCHES, SEATS, store_match
 
     house = Table(rules=Rules(king=0, knock_penalty=True), preset="custom")
     match_rules = Rules(cards=4)

@@ -31,8 +31,8 @@ from caddie.store.ledger import deal_round
 from caddie.store.models import LiveTableRecord
 from caddie.web.app import MIGRATIONS_DIR
 from tests.conftest import CSRF_META
-from tests.web.test_database import current_revision, flask_db, head_revision
-from tests.web.test_solo_tables_migration import MATCHES, store_match
+from tests.store.test_database import current_revision, flask_db, head_revision
+from tests.store.test_solo_tables_migration import MATCHES, store_match
 
 OWNER = "b" * 32
 COMPUTERS = [("Ada", "beginner")]

@@ -39,7 +39,7 @@ from caddie.store.ledger import CellWrite, cards_of, deal_round, write_scores
 from caddie.store.models import LiveTableRecord, Round
 from caddie.web.app import MIGRATIONS_DIR
 from tests.conftest import CSRF_META
-from tests.web.test_database import current_revision, flask_db, head_revision
+from tests.store.test_database import current_revision, flask_db, head_revision
 
 BEFORE = "0011"  # the last revision with a ``matches`` table
 OWNER = secrets.token_urlsafe(32)  # a browser id, as caddie.web.identity makes them

@@ -17,7 +17,7 @@ from sqlalchemy import text
 from caddie.store.database import db
 from caddie.store.engine_setup import POOL_SIZE, engine_options
 from caddie.store.sqlite_writer_lock import WriterQueuedConnection, lock_path
-from tests.web.sqlite_counter import increment_counter
+from tests.store.sqlite_counter import increment_counter
 
 HANG = 30  # seconds: only there so that a broken lock fails the test instead of hanging it
 
