@@ -26,7 +26,6 @@ from typing import Any, TypeVar
 from sqlalchemy import and_, func, inspect, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import undefer
-from sqlalchemy.orm.attributes import set_committed_value
 
 from caddie.core.errors import CaddieError
 from caddie.core.live.codes import new_code, read_code
@@ -37,7 +36,6 @@ from caddie.store.database import db
 from caddie.store.ledger import deal_round
 from caddie.store.match_records import StaleMatch, save_versioned
 from caddie.store.models import LiveTableRecord, Round
-from caddie.store.together import commit_keeping
 from caddie.store.tokens import is_token
 
 __all__ = [
@@ -616,29 +614,28 @@ def seen(row: LiveTableRecord, by_person: bool, timing: Timing = Timing(), now: 
     stamp = getattr(row, column)
     if stamp is not None and _aware(stamp) > now - SEEN_EVERY:
         return
-    was_attended = attended(row.seen_at, row.watched_at, now, timing)
-    db.session.execute(
-        update(LiveTableRecord)
-        .where(LiveTableRecord.id == row.id)
-        .values({column: now})
-        .execution_options(synchronize_session=False)
+    seen_at, watched_at = (now, row.watched_at) if by_person else (row.seen_at, now)
+    resumes = (
+        not attended(row.seen_at, row.watched_at, now, timing)
+        and attended(seen_at, watched_at, now, timing)
+        and row.finished_at is None
     )
-    commit_keeping()
-    set_committed_value(row, column, now)
-    if was_attended or not attended(row.seen_at, row.watched_at, now, timing) or row.finished_at is not None:
+    setattr(row, column, now)
+    db.session.commit()
+    if not resumes:
         return
     due = _next_due(read(row), None, None, now, timing)
     if due is None:
         return
+    # only if no move came meanwhile and nothing else made one due
     resumed = db.session.execute(
         update(LiveTableRecord)
         .where(LiveTableRecord.id == row.id, LiveTableRecord.version == row.version, LiveTableRecord.due_at.is_(None))
         .values(due_at=due)
         .execution_options(synchronize_session=False)
     )
-    commit_keeping()
+    db.session.commit()
     if getattr(resumed, "rowcount", 0) == 1:
-        set_committed_value(row, "due_at", due)
         DUE_SET.set()
 
 
