@@ -25,8 +25,8 @@ from caddie.store.database import db
 from caddie.store.live_tables import create_solo
 from caddie.store.models import CourseRecord, HoleScore, LiveTableRecord, Round, TableSettings
 from tests.conftest import CSRF_META, open_link
+from tests.web.api.openapi_check import FUZZ, assert_documented, json_values
 from tests.web.conftest import settings_form
-from tests.web.openapi_check import FUZZ, assert_documented, json_values
 
 EXPORT, IMPORT = "/api/v1/export", "/api/v1/import"
 

@@ -15,9 +15,9 @@ from caddie.store.database import db
 from caddie.store.ledger import TRASH_DAYS
 from caddie.store.models import HoleScore, Round, RoundPlayer
 from tests.conftest import open_link
-from tests.web.test_api_rounds import NO_ROUND, answer, get, put
+from tests.web.api.test_api_rounds import NO_ROUND, answer, get, put
+from tests.web.play.test_play_pages import finish, one_hole_match
 from tests.web.test_ledger_pages import cell, deal, edit_token, enter, page, share_token, token
-from tests.web.test_play_pages import finish, one_hole_match
 from tests.web.test_round_owners import match_round
 
 TAKEN_BACK = "This edit link was taken back by the round's owner"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
+from tests.web.play.test_play_pages import start
 from tests.web.test_ledger_pages import deal
-from tests.web.test_play_pages import start
 
 MAIN_DOORS = ["/tally/grid", "/ledger/new", "/play/"]
 

@@ -14,7 +14,7 @@ from sqlalchemy import select
 from caddie.store.database import db
 from caddie.store.ledger import CellWrite, write_scores
 from caddie.store.models import AppliedWrite, HoleScore, Round
-from tests.web.test_api_rounds import answer, create, put, stored
+from tests.web.api.test_api_rounds import answer, create, put, stored
 from tests.web.test_ledger_pages import cell, deal, enter, errors, page, token
 from tests.web.test_tally_table import ANN, BO, ledger_form, round_scores, table_url
 

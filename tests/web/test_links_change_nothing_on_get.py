@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 
 from tests.conftest import CONFIRM_FORM, open_link
+from tests.web.live.test_live_pages import Phone
+from tests.web.live.test_live_seat_back import _seated_at, _started
 from tests.web.test_ledger_pages import cell, deal, edit_token, enter, page
-from tests.web.test_live_pages import Phone
-from tests.web.test_live_seat_back import _seated_at, _started
 
 
 def test_fetching_an_edit_link_grants_nothing_until_its_button(app, client):

@@ -12,8 +12,8 @@ from sqlalchemy import select
 
 from caddie.store.database import db
 from caddie.store.models import CourseRecord, LiveTableRecord, Round, RoundPlayer
-from tests.web.test_api_live import create
-from tests.web.test_live_pages import Phone, _new_table, _row
+from tests.web.api.test_api_live import create
+from tests.web.live.test_live_pages import Phone, _new_table, _row
 
 SENTENCE = "holds characters that cannot be shown on a scorecard."
 BAD_NAMES = ["Bo\x00b", "Bo\x07b", "\x1b[31mBob", "Bob\x7f"]

@@ -17,10 +17,10 @@ from caddie.store import live_tables
 from caddie.store.database import db
 from caddie.store.models import HoleScore, LiveTableRecord, Round, RoundPlayer
 from tests.conftest import CSRF_META
-from tests.web.openapi_check import assert_documented, examples_of, fetch_document
-from tests.web.test_api_rounds import HOLE_PATH, stored
+from tests.web.api.openapi_check import assert_documented, examples_of, fetch_document
+from tests.web.api.test_api_rounds import HOLE_PATH, stored
+from tests.web.live.test_live_pages import Phone, _new_table, _row
 from tests.web.test_ledger_pages import deal, enter, token
-from tests.web.test_live_pages import Phone, _new_table, _row
 from tests.web.test_tally_table import ANN, BO, ledger_form, table_url
 
 BELONGS = "This scorecard belongs to a match: its scores come from the game"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
+from tests.web.play.test_play_pages import start
 from tests.web.test_ledger_pages import deal
-from tests.web.test_play_pages import start
 
 CHIP = re.compile(
     r'class="rules-chip"[^>]*>\s*<span class="visually-hidden">Rules in force:</span>'

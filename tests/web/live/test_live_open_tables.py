@@ -10,9 +10,9 @@ from caddie.store import live_tables as store
 from caddie.store.database import db
 from caddie.store.models import LiveTableRecord
 from tests.store.test_live_changes import SIX
-from tests.web.test_api_live import TABLES, _documented, examples_of, fetch_document
-from tests.web.test_live_join_limits import _at_once
-from tests.web.test_live_pages import Phone, _new_table
+from tests.web.api.test_api_live import TABLES, _documented, examples_of, fetch_document
+from tests.web.live.test_live_join_limits import _at_once
+from tests.web.live.test_live_pages import Phone, _new_table
 
 TOO_MANY = "You have 10 open tables already, the most one may have at once"
 

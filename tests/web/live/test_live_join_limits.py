@@ -13,7 +13,7 @@ from caddie.store.database import db
 from caddie.store.models import RateLimit
 from caddie.store.rate_limits import take_try, tries
 from caddie.web.live.access import NO_SUCH_LINK, TooManyTries, UnknownTable, table_by_code
-from tests.web.test_live_pages import Phone, _new_table, _row
+from tests.web.live.test_live_pages import Phone, _new_table, _row
 
 LINK_STILL_WORKS = "The table&#39;s join link and its QR code still work"
 

@@ -11,7 +11,7 @@ import time
 from caddie import create_app
 from caddie.web.live.changes import changes_for
 from caddie.web.live.driver import driver_for
-from tests.web.test_api_live import WITH_ADA, create, move, seen, start
+from tests.web.api.test_api_live import WITH_ADA, create, move, seen, start
 
 
 def _live_threads() -> list[str]:

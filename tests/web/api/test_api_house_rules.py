@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from caddie.core.grid.rules import Rules
-from tests.web.test_api import post
+from tests.web.api.test_api import post
 
 GRID = "/api/v1/tally/grid"
 TABLE = "/api/v1/tally/table"

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.conftest import open_link
-from tests.web.test_live_pages import Phone, _new_table, _row
+from tests.web.live.test_live_pages import Phone, _new_table, _row
 
 ASK_ID = re.compile(r'/asks/([^"/]+)"')
 

@@ -24,7 +24,7 @@ from caddie.store.database import db
 from caddie.store.ledger import delete_round, edit_grant, find_round
 from caddie.store.models import HoleScore, Round
 from tests.conftest import open_link
-from tests.web.openapi_check import (
+from tests.web.api.openapi_check import (
     FUZZ,
     assert_documented,
     assert_error,

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from caddie.advisor import advise
-from tests.web.openapi_check import FUZZ, assert_documented, fetch_document, json_values
+from tests.web.api.openapi_check import FUZZ, assert_documented, fetch_document, json_values
 
 GRID = "/api/v1/caddie/grid"
 CLUBS = "/api/v1/caddie/clubs"

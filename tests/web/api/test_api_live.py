@@ -37,7 +37,7 @@ from caddie.openapi.live import (
 )
 from caddie.store import live_tables as store
 from caddie.web.filters import points
-from tests.web.openapi_check import (
+from tests.web.api.openapi_check import (
     FUZZ,
     assert_documented,
     assert_error,

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from caddie.core.clubs.scoring import DEFAULT_DECK
 from caddie.core.grid.cards import RANKS
 from caddie.core.grid.rules import PRESETS, Rules
-from tests.web.openapi_check import (
+from tests.web.api.openapi_check import (
     FUZZ,
     OPENAPI,
     assert_documented,
@@ -648,7 +648,7 @@ def grid_requests(draw, corrupt: bool):
     """A request for a grid that could be on the table; with ``corrupt``, maybe one part spoiled."""
     body = {}
     # the presets of two-row grids, whose fields this fuzz's independent scorer knows (the house
-    # rules have their own tests: tests/core/grid/test_house_rules.py, tests/web/test_api_house_rules.py)
+    # rules have their own tests: tests/core/grid/test_house_rules.py, tests/web/api/test_api_house_rules.py)
     name = draw(st.sampled_from([None, "standard", "classic", "bicycle"]))
     if name:
         body["preset"] = name

@@ -15,7 +15,7 @@ import json
 import pytest
 
 from caddie.store import live_tables as store
-from tests.web.test_api_live import NO_TABLE, TABLES, bearer, create, move, seated, seen, two_people
+from tests.web.api.test_api_live import NO_TABLE, TABLES, bearer, create, move, seated, seen, two_people
 
 
 @pytest.fixture

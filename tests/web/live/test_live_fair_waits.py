@@ -13,8 +13,8 @@ import pytest
 from caddie.store import live_tables as store
 from caddie.store.live_changes import Changes, Waited
 from tests.store.test_live_changes import SIX
-from tests.web.test_api_live import TABLES, _documented, bearer, two_people
-from tests.web.test_live_pages import Phone, _new_table, _row
+from tests.web.api.test_api_live import TABLES, _documented, bearer, two_people
+from tests.web.live.test_live_pages import Phone, _new_table, _row
 
 TABLE = "/api/v1/tables/{table_id}"
 

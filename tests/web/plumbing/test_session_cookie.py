@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask.sessions import SecureCookieSessionInterface
 
-from tests.web.test_play_pages import start
+from tests.web.play.test_play_pages import start
 
 HTTPS = "https://localhost"
 

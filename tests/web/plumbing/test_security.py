@@ -121,7 +121,7 @@ def test_session_cookie_is_httponly_and_samesite_lax_and_secure_in_production(ap
     )
     https = prod.test_client()
     https.get("/settings", base_url="https://localhost")
-    cookie = https.get_cookie("__Host-session", domain="localhost")  # tests/web/test_session_cookie.py
+    cookie = https.get_cookie("__Host-session", domain="localhost")  # tests/web/plumbing/test_session_cookie.py
     assert cookie is not None and cookie.secure and cookie.http_only and cookie.same_site == "Lax"
 
     monkeypatch.setenv("SESSION_COOKIE_SECURE", "false")  # plain http on a private network

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from caddie.store.database import db
-from tests.web.test_play_pages import (
+from tests.web.play.test_play_pages import (
     BUTTON,
     computers_move,
     legal_moves,

@@ -184,7 +184,7 @@ def quick_reviews(monkeypatch):
     """The hole review's Caddie plays each option out over two deals, not up to 240: every move the
     person makes is judged as the match goes (``judge_ready``), and with the full search that was
     three quarters of a whole match's time (46 s for the nine-card one under ``-n 2``). What the
-    review says is tested in tests/core/grid/test_hole_review.py and tests/web/test_hole_review_pages.py."""
+    review says is tested in tests/core/grid/test_hole_review.py and tests/web/play/test_hole_review_pages.py."""
     monkeypatch.setattr(caddie_policy, "MIN_DEALS", 2)
     monkeypatch.setattr(caddie_policy, "MAX_DEALS", 2)
 

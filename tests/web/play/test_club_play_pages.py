@@ -19,7 +19,7 @@ from caddie.store import live_tables as store
 from caddie.store.database import db
 from caddie.store.models import LiveTableRecord, Round
 from tests.conftest import CSRF_META
-from tests.web.test_play_pages import computers_move
+from tests.web.play.test_play_pages import computers_move
 
 NOW = store.Timing(pause=timedelta(0))
 

@@ -11,8 +11,8 @@ import pytest
 from caddie.store import live_tables as store
 from caddie.store.database import db
 from caddie.store.models import LiveTableRecord, Round
-from tests.web.test_play_pages import computers_move, row_of, start, token, version
-from tests.web.test_play_pages import legal_moves as legal
+from tests.web.play.test_play_pages import computers_move, row_of, start, token, version
+from tests.web.play.test_play_pages import legal_moves as legal
 
 
 def start_grid(client, cards=4, **options) -> str:

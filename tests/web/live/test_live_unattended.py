@@ -12,7 +12,7 @@ import pytest
 from caddie.store import live_tables as store
 from caddie.store.database import db
 from caddie.store.models import LiveTableRecord
-from tests.web.test_live_pages import NOW, Phone, _new_table, _row
+from tests.web.live.test_live_pages import NOW, Phone, _new_table, _row
 
 
 @pytest.fixture
