@@ -7,7 +7,7 @@
    (every other one from two decks, so with duplicates), each against a
    yardage drawn half the time from the sample courses' holes and half the
    time from 100 to 600; one ``solve`` each, timed alone. Targets: median at
-   most 1 ms (the target tests/core/test_club_solver.py once asserted with a
+   most 1 ms (the target tests/core/clubs/test_club_solver.py once asserted with a
    timer), 99th percentile at most 5 ms. ``--rounds 0`` measures only this,
    and the solve time is then the last line.
 2. Rounds: ``--rounds`` full 18-hole rounds (half on each 18-hole sample

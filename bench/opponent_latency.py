@@ -13,7 +13,7 @@ and applying the action are not.
 
 Printed: the number of decisions, the p50, p99 and worst time of one
 decision, and, as the last line, the mean time of one decision. Target: the
-mean under 2 ms for ``steady`` (the target tests/core/test_opponents.py once
+mean under 2 ms for ``steady`` (the target tests/core/grid/test_opponents.py once
 asserted with a timer).
 """
 
