@@ -248,8 +248,7 @@ def default_config(instance_path: Path) -> dict[str, Any]:
         "PUBLIC_URL": public_url(os.environ.get("PUBLIC_URL", "")),
         "LAN_LINKS": env_flag("LAN_LINKS", True),
         "SQLALCHEMY_DATABASE_URI": database_url(instance_path),
-        # No pool_pre_ping: a closed connection is found without a round trip
-        # (caddie.store.engine_setup.drop_closed_connections).
+        # The pool and its ping are the store's (caddie.store.engine_setup.engine_options).
         "SQLALCHEMY_ENGINE_OPTIONS": {},
         "WTF_CSRF_TIME_LIMIT": None,  # a round can sit open on a phone all evening
         "SESSION_COOKIE_SAMESITE": "Lax",

@@ -3,21 +3,19 @@
 from __future__ import annotations
 
 import os
-import select
 import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import DisconnectionError
 
 from caddie.store.sqlite_writer_lock import WriterQueuedConnection
 
 if TYPE_CHECKING:
     from flask import Flask
     from sqlalchemy.engine.interfaces import DBAPIConnection
-    from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection
+    from sqlalchemy.pool import ConnectionPoolEntry
 
 # Connections a worker keeps open to a database server. Beyond the pool's default five, each
 # request of a busy moment (the phones of many live tables woken at once) opened a connection of
@@ -26,48 +24,17 @@ POOL_SIZE = 10
 
 
 def engine_options(database_url: str, options: dict[str, Any]) -> dict[str, Any]:
-    """``options`` plus what the database needs: on a database server, a pool of ``POOL_SIZE``;
-    on a SQLite file, write transactions queue on a lock of their own
+    """``options`` plus what the database needs: on a database server, a pool of ``POOL_SIZE``
+    whose connections are pinged before each use (``pool_pre_ping``: one that the server closed,
+    by a restart or an administrator, is replaced instead of failing the request); on a SQLite
+    file, write transactions queue on a lock of their own
     (``caddie.store.sqlite_writer_lock``) instead of in SQLite's sleeps."""
     url = make_url(database_url)
     if url.get_backend_name() != "sqlite":
-        return {"pool_size": POOL_SIZE, "max_overflow": POOL_SIZE, **options}
+        return {"pool_size": POOL_SIZE, "max_overflow": POOL_SIZE, "pool_pre_ping": True, **options}
     if url.database in (None, "", ":memory:") or url.query.get("uri") or "factory" in options.get("connect_args", {}):
         return options
     return {**options, "connect_args": {**options.get("connect_args", {}), "factory": WriterQueuedConnection}}
-
-
-def drop_closed_connections(engine: Engine) -> None:
-    """Hand out no pooled connection that the database server has closed (a restart, an
-    administrator ending sessions), without a round trip to ask it.
-
-    SQLAlchemy's ``pool_pre_ping`` asks with a query at every checkout: one round trip more for
-    every request, and under load each round trip is a wait for a core and the interpreter lock
-    (docs/production.md, "Database connections"). A server that closes a session writes its
-    reason on the socket and closes it, and nothing else arrives on an idle connection of this
-    app (it never LISTENs on pooled ones): so a pooled connection with anything to read, or
-    already known closed or broken, is thrown away and the pool opens another."""
-    if engine.dialect.name != "postgresql":
-        return
-
-    @event.listens_for(engine, "checkout")
-    def _on_checkout(
-        dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry, _proxy: PoolProxiedConnection
-    ) -> None:
-        if closed_by_server(dbapi_connection):
-            raise DisconnectionError("the database server closed this connection")
-
-
-def closed_by_server(connection: Any) -> bool:
-    """Whether an idle psycopg connection is closed, broken, or has something to read (its
-    server's goodbye)."""
-    if connection.closed or connection.broken:
-        return True
-    try:
-        readable, _, _ = select.select([connection.fileno()], [], [], 0)
-    except (OSError, ValueError):
-        return True
-    return bool(readable)
 
 
 OWNER_ONLY_FILE = 0o600

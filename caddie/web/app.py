@@ -20,7 +20,7 @@ from flask import Flask
 
 from caddie.config import PROJECT_ROOT, default_config
 from caddie.store.database import db, migrate
-from caddie.store.engine_setup import drop_closed_connections, engine_options, owner_only_files, tune_sqlite
+from caddie.store.engine_setup import engine_options, owner_only_files, tune_sqlite
 from caddie.web.live.changes import changes_for
 from caddie.web.live.driver import driver_for
 from caddie.web.plumbing import request_log, security
@@ -63,7 +63,6 @@ def build_app(config: dict[str, Any] | None = None) -> Flask:
     app.before_request(functools.partial(start_background, app))  # the live tables' threads (above)
     with app.app_context():
         tune_sqlite(db.engine)
-        drop_closed_connections(db.engine)
 
     from caddie.store import models  # noqa: F401  (registers the tables with the metadata)
     from caddie.web import register_views
