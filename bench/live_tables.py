@@ -12,8 +12,9 @@ Starts the production command (``gunicorn -c python:caddie.serving.gunicorn_conf
 ``tests/production/servers.py``) on a new schema of ``--database-url``'s PostgreSQL database
 (default ``TEST_DATABASE_URL``; without either, a SQLite file, said so in the output) twice, as
 docs/production.md ("A server for the live tables") deploys it: one server for the pages
-(``--workers``, 2) and one for the phones (``--live-workers``, 1, started under ``nice -n``
-``--live-nice``, 10), the load balancer's routing done by sending each client to its server. ``--one-server``
+(``--workers``, 2) and one for the phones (``--live-workers``, 1, at niceness ``--live-nice``, 10,
+its session's group too, as a unit's lower ``CPUWeight=``), every helper 10 below its worker
+(``HEAVY_WORK_PYTHON``), the load balancer's routing done by sending each client to its server. ``--one-server``
 serves both from the first. Then:
 
 * **Setup**, before the clock: ``--tables`` Grid Golf tables of ``--phones`` people each, made,
@@ -81,7 +82,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.web_load import MIXED, Answer, Http, Phase, Record, RoundCheck, check_rounds, run_phase  # noqa: E402
-from tests.production.servers import Server, gunicorn_server, scratch_database  # noqa: E402
+from tests.production.servers import HELPERS_NICE, Server, gunicorn_server, scratch_database  # noqa: E402
 
 # A short grid and no cards up at the deal: many turns a minute, the live traffic at its densest.
 RULES = {"cards": 4, "initial_flips": 2, "holes": 18}
@@ -760,7 +761,11 @@ def measure(
             with contextlib.ExitStack() as servers:
                 server = servers.enter_context(
                     gunicorn_server(
-                        url, workers=workers, log_path=logs / "caddie.log", extra_env={**extra, **(server_env or {})}
+                        url,
+                        workers=workers,
+                        log_path=logs / "caddie.log",
+                        extra_env={**extra, **(server_env or {})},
+                        helpers_nice=HELPERS_NICE,
                     )
                 )
                 live_server = server
@@ -776,6 +781,7 @@ def measure(
                                 **live_env,
                             },
                             nice=live_nice,
+                            helpers_nice=HELPERS_NICE,
                         )
                     )
                 serving = [server] if live_server is server else [server, live_server]
@@ -839,7 +845,7 @@ def measure(
                         f"{workers} gunicorn workers"
                         if live_server is server
                         else f"the pages on {workers} gunicorn workers, the phones on {live_workers} "
-                        f"under nice -n {live_nice}"
+                        f"at nice {live_nice} (its session's group too), each server's helpers {HELPERS_NICE} below"
                     ),
                     tables=len(seated),
                     phones=phones,

@@ -83,7 +83,7 @@ from caddie.core.clubs.scoring import ClubRules, score_club_hole  # noqa: E402
 from caddie.core.courses.course import SAMPLE_COURSES  # noqa: E402
 from caddie.core.grid.rules import preset  # noqa: E402
 from caddie.core.grid.scoring import score_grid  # noqa: E402
-from tests.production.servers import gunicorn_server, scratch_database  # noqa: E402
+from tests.production.servers import HELPERS_NICE, gunicorn_server, scratch_database  # noqa: E402
 
 KINDS = ("tally", "ledger", "caddie", "game")
 MIXED = {"tally": 35, "ledger": 35, "caddie": 10, "game": 20}
@@ -678,7 +678,11 @@ def measure(
         logs = Path(log_dir or scratch)
         with scratch_database(Path(scratch), database_url or "", prefix="web_load") as url:
             with gunicorn_server(
-                url, workers=workers, log_path=logs / "caddie.log", extra_env=GAME_SERVER_ENV
+                url,
+                workers=workers,
+                log_path=logs / "caddie.log",
+                extra_env=GAME_SERVER_ENV,
+                helpers_nice=HELPERS_NICE,  # as deployed (docs/production.md, "Priorities")
             ) as server:
                 say(f"caddie at {server.url} ({describe(url)}); mixed load for {duration:g} s")
                 mixed = run_phase("mixed load", server.url, clients, duration, MIXED, seed)

@@ -43,6 +43,7 @@ from pathlib import Path
 PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 # A production-shaped key (caddie.config.secret_key_problem accepts it); every server started here shares it.
+HELPERS_NICE = 10  # the heavy-work helpers below their worker, as docs/production.md's helper-python
 SECRET_KEY = "7c1e0b9a44d25f3e8a6d019bc2f75e4d3a98c0615be27f4d"
 CADDIE_APP = "caddie.serving.wsgi:app"
 
@@ -146,14 +147,21 @@ def start_server(
     ready_path: str = "/healthz",
     timeout: float = 90,
     nice: int = 0,
+    helpers_nice: int = 0,
 ) -> Server:
     """Start ``gunicorn -c python:caddie.serving.gunicorn_conf [app]`` and wait until every worker answers.
 
     ``app`` is gunicorn's APP_MODULE (``module:variable`` or ``module:factory()``),
     importable from the project root; ``extra_env`` adds or overrides variables
     (``REQUEST_LOG="true"``, ``MIGRATE_ON_START="false"``, ...). Raises
-    ``ServerFailed`` with the server's log when it exits or does not answer in time. ``nice``:
-    started under ``nice -n`` (a lower priority, as a deployment would give it: docs/production.md).
+    ``ServerFailed`` with the server's log when it exits or does not answer in time.
+
+    ``nice`` and ``helpers_nice`` set the priorities a deployment gives (docs/production.md,
+    "Priorities"), which the app never sets itself. ``nice``: the server as a systemd unit with a
+    lower ``CPUWeight=``, that is, started under ``nice -n`` and, since it runs in a session of its
+    own and the kernel may weigh sessions rather than processes (Linux's autogroups), with its
+    session's group at the same niceness. ``helpers_nice``: its heavy-work helpers that far below
+    their worker, through a ``HEAVY_WORK_PYTHON`` wrapper as the docs' ``helper-python``.
     """
     if not GUNICORN.exists():
         raise ServerFailed(f"gunicorn is not installed next to {sys.executable}")
@@ -162,6 +170,8 @@ def start_server(
         os.close(handle)
         log_path = Path(name)
     env = server_env(database_url, workers=workers, secret_key=secret_key, extra=extra_env)
+    if helpers_nice:
+        env["HEAVY_WORK_PYTHON"] = str(_niced_python(helpers_nice, log_path.parent))
     command = [str(GUNICORN), "-c", "python:caddie.serving.gunicorn_conf"]
     if app != CADDIE_APP:
         command.append(app)
@@ -177,6 +187,8 @@ def start_server(
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
+    if nice:
+        _nice_session(process.pid, nice)
     server = Server(url="", process=process, log_path=log_path, workers=workers, env=env)
     try:
         server.url = _wait_until_ready(server, ready_path, timeout)
@@ -184,6 +196,23 @@ def start_server(
         server.kill()
         raise
     return server
+
+
+def _nice_session(leader: int, nice: int) -> None:
+    """Put the session ``leader`` leads at ``nice`` against other sessions, where the kernel
+    weighs sessions (autogroups); elsewhere the process's own niceness already does it."""
+    try:
+        Path(f"/proc/{leader}/autogroup").write_text(str(nice))
+    except OSError:  # no autogroups in this kernel (or not Linux)
+        pass
+
+
+def _niced_python(nice: int, folder: Path) -> Path:
+    """A program that runs this Python ``nice`` below its caller, for ``HEAVY_WORK_PYTHON``."""
+    wrapper = folder / f"helper-python-nice-{nice}-{os.getpid()}"
+    wrapper.write_text(f'#!/bin/sh\nexec nice -n {nice} "{sys.executable}" "$@"\n')
+    wrapper.chmod(0o755)
+    return wrapper
 
 
 @contextmanager
