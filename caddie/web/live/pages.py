@@ -197,7 +197,7 @@ def _render(
     sit_error: str | None = None,
     hint: bool = False,
 ) -> Response:
-    table = store.load(row)
+    table = store.read(row)
     mine = seats.my_seats(row, table)
     if table.solo and not mine:
         abort(404)  # one person's match: nobody else sits down at it or watches it
@@ -366,7 +366,7 @@ def ask_answered(public_id: str):
 def answer_ask(public_id: str, ask_id: str):
     """The host lets the phone that asked back in (``do=in``) or refuses it."""
     row = _row(public_id)
-    by = _seat_from_form(row, store.load(row))
+    by = _seat_from_form(row, store.read(row))
     return _changed(row, lambda: store.answer_ask(row, by, ask_id, request.form.get("do") == "in"))
 
 
@@ -503,14 +503,14 @@ def sit(public_id: str):
     except CaddieError as err:
         return _render(row, sit_error=err.message, status=409 if err.field == "code" else 400)
     seats.hold(row.public_id, token)
-    seats.remember_name(str(store.load(row).places[seat].name))
+    seats.remember_name(str(store.read(row).places[seat].name))
     return _after(row)
 
 
 @bp.post("/t/<public_id>/start")
 def start(public_id: str):
     row = _row(public_id)
-    table = store.load(row)
+    table = store.read(row)
     by = _seat_from_form(row, table)
     try:
         store.start(row, by, timing_for(current_app))
@@ -527,7 +527,7 @@ def change_seat(public_id: str, seat: int):
     """The host gives a seat to a computer (or back to its person, or opens it for a person); a
     person at a seat a computer plays for them says they are back."""
     row = _row(public_id)
-    table = store.load(row)
+    table = store.read(row)
     by = _seat_from_form(row, table)
     what = request.form.get("do", "")
     level = request.form.get("level", "steady")
@@ -564,7 +564,7 @@ def _changed(row: LiveTableRecord, change: Callable[[], object]) -> Any:
 @bp.post("/t/<public_id>/act")
 def act(public_id: str):
     row = _row(public_id)
-    table = store.load(row)
+    table = store.read(row)
     seat = _seat_from_form(row, table)
     presenter = presenter_for(table.kind)
     state = presenter.page_state(request.form)
@@ -591,7 +591,7 @@ def act(public_id: str):
 def reveal(public_id: str):
     """Pass-and-play: the person the phone was passed to taps to see their own hand."""
     row = _row(public_id)
-    table = store.load(row)
+    table = store.read(row)
     seat = _seat_from_form(row, table)
     seats.set_shown(row.public_id, seat)
     return _after(row)
@@ -633,7 +633,7 @@ def take_seat_link(public_id: str, token: str):
 def qr_code(public_id: str):
     """The join link as a QR code, drawn here as SVG (no script, no other server)."""
     row = _row(public_id)
-    if row.join_token is None or not seats.my_seats(row, store.load(row)):
+    if row.join_token is None or not seats.my_seats(row, store.read(row)):
         abort(404)  # a solo table has no join link
     link = shareable_url(join_path(row.join_token))
     out = io.BytesIO()
@@ -765,7 +765,7 @@ def _sit_down(row: LiveTableRecord, name: str, form: JoinForm) -> Any:
         field = "name" if err.field == "name" or err.field == "names" else "code"
         return _join_page(form, {field: err.message}, 409 if field == "code" else 400)
     seats.hold(row.public_id, token)
-    seats.remember_name(str(store.load(row).places[seat].name))
+    seats.remember_name(str(store.read(row).places[seat].name))
     return redirect(url_for("live.table", public_id=row.public_id), code=303)
 
 
@@ -793,7 +793,7 @@ def _watched(token: str) -> LiveTableRecord:
 def watch(token: str):
     row = _watched(token)
     browser_id(create=True)  # so that its event stream takes this browser's share, not its Wi-Fi's
-    table = store.load(row)
+    table = store.read(row)
     present(_app(), row, table, None)
     context: dict[str, Any] = {
         "row": row,
