@@ -15,9 +15,9 @@ from caddie.store.database import db
 from caddie.store.models import RateLimit
 from caddie.web.caddie import clubs
 from tests.web.api.openapi_check import assert_documented, assert_error, fetch_document
-from tests.web.play.test_play_pages import computers_move, legal_moves, move_form, moved_by_the_test, row_of, start
 from tests.web.caddie.test_caddie_clubs import dealt
 from tests.web.caddie.test_caddie_walk import said
+from tests.web.play.test_play_pages import computers_move, legal_moves, move_form, moved_by_the_test, row_of, start
 
 GRID_API = "/api/v1/caddie/grid"
 CLUBS_API = "/api/v1/caddie/clubs"
