@@ -82,8 +82,9 @@ class RoundTrips:
 
     @property
     def expected_for_a_hole(self) -> list[list[str]]:
-        """One transaction: the round with its players; the cells, the round's version and the
-        card, sent together to PostgreSQL (``caddie.store.together``); COMMIT."""
+        """The pool's ping of the connection (``pool_pre_ping``, an empty statement), then one
+        transaction: the round with its players; the cells, the round's version and the card,
+        sent together to PostgreSQL (``caddie.store.together``); COMMIT."""
         if self.engine.dialect.name == "postgresql":
-            return [["SELECT"], ["BEGIN"], ["INSERT", "UPDATE", "SELECT"], ["COMMIT"]]
+            return [[";"], ["SELECT"], ["BEGIN"], ["INSERT", "UPDATE", "SELECT"], ["COMMIT"]]
         return [["SELECT"], ["INSERT"], ["UPDATE"], ["SELECT"]]
