@@ -11,27 +11,32 @@ a person at their own seat (a page, its event stream, a poll, a move) says they 
 (``live_tables.seen``), and an onlooker's keeps a show going for a while after its last person
 (``docs/live-tables.md``, "Nobody at the table").
 
-A look costs a query, so the thread does not look on a fixed beat: it looks at once when its own
-process stores a table with a move due (``live_tables.DUE_SET``: the process a person's move
-came to is the one that learns first that a computer is next), then at the earliest due time it
-has read, and in any case once a second, for moves due on tables another server changed.
+A look costs a query, so the thread does not look on a fixed beat. When its own process stores a
+table with a move due (``live_tables.DUE_SET``: the process a person's move came to is the one that
+learns first that a computer is next), it learns when that move falls due without a query
+(``live_tables.next_due_here``) and looks then; that process makes the move. Once a second it also
+looks for moves another process stored that are overdue by ``live_tables.OTHERS_GRACE`` (that
+process gone, or too busy): every driver chasing every move made two or three processes wake,
+query and race for each computer's move (``bench/RESULTS.md``).
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import Any
 
-from caddie.store.live_tables import DUE_SET, Timing, play_due_and_next
+from caddie.store.live_tables import DUE_SET, OTHERS_GRACE, Timing, next_due_here, play_due_and_next
 from caddie.store.process_thread import ProcessThread
 
 __all__ = ["LONGEST_WAIT", "SHORTEST_WAIT", "LiveDriver"]
 
-LONGEST_WAIT = 1.0  # seconds between two looks for due moves, when this process learns of none
+LONGEST_WAIT = 1.0  # seconds between two looks for overdue moves, when this process learns of none
 SHORTEST_WAIT = 0.02  # nor looks again sooner than this after a look that made no move
+LOOK_LIMIT = 20  # moves made in one look at most; a look that made as many looks again at once
 
 log = logging.getLogger(__name__)
 
@@ -50,23 +55,29 @@ class LiveDriver(ProcessThread):
     def _wake(self) -> None:
         DUE_SET.set()
 
-    def look(self) -> tuple[int, datetime | None]:
-        """One look: the moves made, and when the next one not yet due is due."""
+    def look(self) -> int:
+        """One look: the moves made."""
         with self.context():
-            return play_due_and_next(self.timing)
+            return play_due_and_next(self.timing, LOOK_LIMIT, others_grace=OTHERS_GRACE)[0]
 
     def _run(self) -> None:
+        next_look = time.monotonic()  # the next look for other processes' overdue moves
         while not self._stopping.is_set():
-            try:
-                made, next_due = self.look()
-            except Exception:  # a database hiccup or a bad table: log it and go on with the others
-                log.exception("playing the live tables' due moves failed")
-                made, next_due = 0, None
-            if made:
-                continue
-            wait = LONGEST_WAIT
-            if next_due is not None:
-                wait = min(wait, (next_due - datetime.now(UTC)).total_seconds())
-            # Cleared before the next look: a table stored with a move due after this wakes it again.
-            DUE_SET.wait(max(wait, SHORTEST_WAIT))
+            # Cleared before reading what is due: a table stored with a move due after this wakes the wait.
             DUE_SET.clear()
+            due_here = next_due_here()
+            if time.monotonic() >= next_look or (due_here is not None and due_here <= datetime.now(UTC)):
+                try:
+                    made = self.look()
+                except Exception:  # a database hiccup or a bad table: log it and go on with the others
+                    log.exception("playing the live tables' due moves failed")
+                    made = 0
+                next_look = time.monotonic() + LONGEST_WAIT
+                if made >= LOOK_LIMIT:
+                    continue
+                wait = SHORTEST_WAIT  # then learn the moves the look itself stored as due
+            else:
+                wait = next_look - time.monotonic()
+                if due_here is not None:
+                    wait = min(wait, (due_here - datetime.now(UTC)).total_seconds())
+            DUE_SET.wait(max(wait, SHORTEST_WAIT))

@@ -61,6 +61,7 @@ __all__ = [
     "play_due",
     "play_due_and_next",
     "read",
+    "next_due_here",
     "scorecard_token",
     "seat_of",
     "seen",
@@ -72,6 +73,9 @@ StaleTable = StaleMatch  # the same refusal: the table moved on since the page o
 
 COMPUTER_PAUSE = timedelta(seconds=0.9)  # a computer moves this long after its turn comes, so people can follow
 LEASE = timedelta(seconds=20)  # how long a server making a computer's move keeps the others off the table
+# A due move is made by the process that stored it; a driver in any other process waits until it is
+# this much overdue (that process gone or busy), so several processes do not all race for each move.
+OTHERS_GRACE = timedelta(seconds=2)
 CLOCK_LEVEL = "steady"  # who plays a person's turn when the clock runs out
 # A table nobody has asked for in this long pauses its computers (and its turn clock): a phone at it
 # asks at least every 50 s (its event stream's life), and a phone that slept for a few minutes is
@@ -86,9 +90,12 @@ OPEN_WHILE_SEEN = timedelta(hours=1)
 SEEN_EVERY = timedelta(minutes=1)  # a table's presence is written at most this often, not at every request
 
 # Set whenever this process stores a table with a move due (a computer's turn, a turn clock): its
-# driver thread (caddie/store/live_driver.py) then looks at once, where it would otherwise look
-# again only at the earliest due time it knows of, or a second later.
+# driver thread (caddie/store/live_driver.py) then learns the move's due time (``next_due_here``)
+# and looks for it then, where it would otherwise look only once a second, for overdue moves.
 DUE_SET = threading.Event()
+# The moves this process stored as due and has not looked for yet: table id -> when it falls due.
+_due_here: dict[int, datetime] = {}
+_due_here_lock = threading.Lock()
 
 T = TypeVar("T")
 
@@ -100,6 +107,19 @@ def digest(token: str) -> str:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _stored_due(table_id: int, due: datetime) -> None:
+    """This process stored ``table_id`` with a move due at ``due``: its driver makes that move."""
+    with _due_here_lock:
+        _due_here[table_id] = due
+    DUE_SET.set()
+
+
+def next_due_here() -> datetime | None:
+    """When the earliest move this process stored as due falls due (``None``: it stored none)."""
+    with _due_here_lock:
+        return min(_due_here.values(), default=None)
 
 
 # -- finding a table ---------------------------------------------------------------------------
@@ -320,7 +340,7 @@ def _save(
     # the table at the version it was saved as: the phones this change wakes read it, undecoded
     _read_tables.keep(row.public_id, seen_version + 1, table)
     if due:
-        DUE_SET.set()
+        _stored_due(row.id, due)
 
 
 def change(
@@ -546,7 +566,7 @@ def create_solo(
     db.session.add(row)
     db.session.commit()
     if due:
-        DUE_SET.set()
+        _stored_due(row.id, due)
     return row
 
 
@@ -636,7 +656,7 @@ def seen(row: LiveTableRecord, by_person: bool, timing: Timing = Timing(), now: 
     )
     db.session.commit()
     if getattr(resumed, "rowcount", 0) == 1:
-        DUE_SET.set()
+        _stored_due(row.id, due)
 
 
 # -- the computers' moves ------------------------------------------------------------------------
@@ -648,14 +668,22 @@ def play_due(timing: Timing = Timing(), limit: int = 20, now: datetime | None = 
 
 
 def play_due_and_next(
-    timing: Timing = Timing(), limit: int = 20, now: datetime | None = None
+    timing: Timing = Timing(), limit: int = 20, now: datetime | None = None, others_grace: timedelta = timedelta(0)
 ) -> tuple[int, datetime | None]:
     """Make the moves that are due: a computer's turn (its own seat, or one it plays for someone
     away) or a person's turn whose clock ran out. Each table is leased while its move is worked
     out, so two servers do not both work it out; the version check keeps a move from being made
     twice even so. The number of moves made, and when the next move not yet due is due (``None``
-    when none of the tables read is waiting for one), read in the same statement."""
+    when none of the tables read is waiting for one), read in the same statement.
+
+    With ``others_grace`` (the driver's ``OTHERS_GRACE``) a move another process stored counts as
+    due only that much later, and its due time is not returned: that process makes it."""
     now = now or _now()
+    with _due_here_lock:
+        here = dict(_due_here)
+        for table_id, due in here.items():
+            if due <= now:  # looked for now: made below, by another process, or no longer due
+                del _due_here[table_id]
     free = (
         LiveTableRecord.due_at.is_not(None),
         or_(LiveTableRecord.lease_until.is_(None), LiveTableRecord.lease_until < now),
@@ -669,8 +697,10 @@ def play_due_and_next(
     db.session.rollback()  # end the read, so the claims below each start afresh
     waiting = [(table_id, _aware(due)) for table_id, due, seen_at, watched_at in rows if due is not None]
     alone = {table_id for table_id, _, seen_at, watched_at in rows if not attended(seen_at, watched_at, now, timing)}
-    ids = [table_id for table_id, due in waiting if due <= now and table_id not in alone]
-    later = [due for table_id, due in waiting if due > now and table_id not in alone]
+    ours = [(table_id, due) for table_id, due in waiting if not others_grace or table_id in here]
+    theirs = [(table_id, due + others_grace) for table_id, due in waiting if others_grace and table_id not in here]
+    ids = [table_id for table_id, due in ours + theirs if due <= now and table_id not in alone]
+    later = [due for table_id, due in ours if due > now and table_id not in alone]
     for table_id, due in waiting:
         if due <= now and table_id in alone:
             _pause(table_id, now, timing, free)

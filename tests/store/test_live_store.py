@@ -144,6 +144,26 @@ def test_the_look_for_due_moves_also_reads_when_the_next_one_is_due(app):
         assert store.play_due_and_next(NOW, now=next_due) == (1, None)  # the computer moved; nobody waits
 
 
+def test_a_move_is_made_by_the_process_that_stored_it_and_by_others_once_overdue(app, monkeypatch):
+    grace = timedelta(seconds=2)
+    with app.app_context():
+        row, _ = _table([{"kind": "person"}, {"kind": "computer", "level": "steady"}])
+        store.start(row, 0, NOW, seed=5)
+        store.move(row, 0, [Action("draw")], row.version, NOW)
+        store.move(row, 0, [store.load(row).match.legal_actions()[0]], row.version, NOW)
+        due = store.due_at(row)
+        assert due is not None and store.next_due_here() == due  # this process stored it
+        monkeypatch.setattr(store, "_due_here", {})  # as another process sees it
+        assert store.next_due_here() is None
+        assert store.play_due_and_next(NOW, others_grace=grace) == (0, None)  # nor is it told when
+        assert store.play_due_and_next(NOW, now=due + grace * 0.9, others_grace=grace)[0] == 0
+        assert store.play_due_and_next(NOW, now=due + grace, others_grace=grace)[0] == 1  # overdue: made
+        # the computer's turn goes on (its draw was one move): this process stored that one
+        assert store.load(row).to_move == 1 and store.next_due_here() == store.due_at(row)
+        assert store.play_due_and_next(NOW, others_grace=grace)[0] == 1  # its own: made when due
+        assert store.next_due_here() is None  # and forgotten once looked for
+
+
 def test_a_table_stored_with_a_move_due_wakes_the_driver(app):
     with app.app_context():
         row, _ = _table([{"kind": "person"}, {"kind": "computer", "level": "steady"}, {"kind": "person"}])
