@@ -14,6 +14,7 @@
   var failures = 0; // tries in a row that did not reach the server: the next waits longer
   var timer = null;
   var lastNote = ""; // a refusal the status line tells once (a round that is gone)
+  var unreached = ""; // a tap or a live table's stream that did not reach the server (below)
 
   function read() {
     try {
@@ -200,6 +201,7 @@
       parts.push("Not saved: " + (e.label ? e.label + ": " : "") + (e.message || "the server refused it."));
     });
     if (!parts.length && lastNote) parts.push(lastNote);
+    if (!waiting.length && unreached) parts.push(unreached); // a waiting score already says why
     var text = parts.join(" · ");
     if (line.textContent !== text) line.textContent = text;
     line.hidden = !text;
@@ -213,6 +215,51 @@
       line.appendChild(link);
     }
   }
+
+  // -- every other tap, and a live table's stream ------------------------------------------------
+
+  // A tap anywhere else that got no answer (htmx's sendError, or a server in trouble: 5xx) says so
+  // in the same line, until a request is answered again: at a table whose Wi-Fi dropped, a tap
+  // that did nothing must not look like a tap the app ignored. Nothing of it is kept: a move is
+  // made again by tapping again, against the table as it is then. The ledger's pad keeps its
+  // write in the outbox instead (ledger.js), and says so above.
+  var STREAM_GRACE_MS = 4000; // a stream the server ended reopens within a second (its retry): only a longer gap is news
+  var streamTimer = null;
+
+  function unreachable(text) {
+    if (unreached === text) return;
+    unreached = text;
+    render();
+  }
+
+  function tapNotSent(event) {
+    var config = event.detail.requestConfig;
+    var sender = config && config.elt ? config.elt : event.detail.elt;
+    if (sender && sender.id === "pad") return;
+    var why = navigator.onLine === false ? "No connection" : "The server does not answer";
+    unreachable(why + ": that tap was not sent. Tap again once it is back.");
+  }
+
+  document.addEventListener("htmx:sendError", tapNotSent);
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (status >= 500) tapNotSent(event);
+    else if (status > 0 && unreached && !streamTimer) unreachable("");
+  });
+
+  // A live table's event stream (htmx's sse extension) that stays closed: the table on this phone
+  // stops following the others until it reopens, which the extension does by itself.
+  document.addEventListener("htmx:sseError", function () {
+    if (streamTimer) return;
+    streamTimer = setTimeout(function () {
+      unreachable("No connection to the table: it catches up when the connection is back.");
+    }, STREAM_GRACE_MS);
+  });
+  document.addEventListener("htmx:sseOpen", function () {
+    clearTimeout(streamTimer);
+    streamTimer = null;
+    if (unreached) unreachable("");
+  });
 
   // -- forms that write into the ledger as a whole page (Tally's "Add to the ledger") ----------
 

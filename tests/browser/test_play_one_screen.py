@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
+from caddie.web.live import pages as live_pages
 from tests.browser.audit import CLEAN, page_problems, settled, sideways_overflow
 from tests.browser.test_play_phone import (
     NEVER_MOVED,
@@ -419,3 +420,30 @@ def test_three_opponents_cards_are_big_enough_to_read(phone):
     assert len(widths) == 18 and min(widths) >= 30, widths
     assert faces and min(faces) >= 14, faces
     assert "Hole" not in " ".join(phone.locator(".opp-scores").all_inner_texts())
+
+
+def test_a_tap_without_a_connection_says_so_and_the_next_one_lands(phone, monkeypatch):
+    """The Wi-Fi drops at the table: the tap that could not be sent says so in the line at the top
+    (UI.md, "Connection and sharing"), the table's stream that stays closed says so too, and once
+    the connection is back the line goes and the next tap makes the move."""
+    # Chromium's offline mode keeps a stream that is already open: short streams end while offline,
+    # as a dropped Wi-Fi ends them, and reopen every few seconds while online (no line: a reopened
+    # stream is no news)
+    monkeypatch.setattr(live_pages, "STREAM_SECONDS", 3)
+    start_match(phone, 1, 6, "twos", final_turn=False, discard_flip=False)
+    wait_for_my_turn(phone)
+    before = version_of(phone)
+    line = phone.locator("#outbox-status")
+    phone.context.set_offline(True)
+    try:
+        phone.locator("#deck").tap()
+        expect(line).to_have_text(re.compile(r"^No connection: that tap was not sent\."))
+        assert version_of(phone) == before and not phone.locator("#drawn").count()
+        expect(line).to_have_text(re.compile(r"^No connection to the table"), timeout=15_000)
+        assert out_of_view(table_boxes(phone)) == [], "the line moves nothing on the table"
+    finally:
+        phone.context.set_offline(False)
+    expect(line).to_be_hidden(timeout=15_000)  # the stream is open again
+    phone.locator("#deck").tap()
+    wait_for_a_new_version(phone, before)
+    expect(phone.locator("#drawn")).to_be_visible()
