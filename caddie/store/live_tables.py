@@ -58,10 +58,10 @@ __all__ = [
     "let_back_in",
     "load",
     "move",
+    "next_due_here",
     "play_due",
     "play_due_and_next",
     "read",
-    "next_due_here",
     "scorecard_token",
     "seat_of",
     "seen",
@@ -682,7 +682,9 @@ def play_due_and_next(
     with _due_here_lock:
         here = dict(_due_here)
         for table_id, due in here.items():
-            if due <= now:  # looked for now: made below, by another process, or no longer due
+            # looked for now: made below, by another process, or no longer due (a table past the
+            # look's limit is made later as any other process's, once overdue)
+            if due <= now:
                 del _due_here[table_id]
     free = (
         LiveTableRecord.due_at.is_not(None),

@@ -3,7 +3,8 @@
 // it. A write that cannot reach the server waits here, survives a reload, and is sent again on
 // `online`, on the next page load and on a timer; the server applies a key once, so a write
 // whose answer was lost lands once however often it is sent. One line at the top says what
-// waits. Without this file every form is a plain form, as ever.
+// waits, and also says when any other tap, or a live table's stream, cannot reach the server.
+// Without this file every form is a plain form, as ever.
 (function () {
   "use strict";
   var STORE = "caddie.outbox.v1";
@@ -172,6 +173,10 @@
 
   // -- the status line ---------------------------------------------------------------------------
 
+  function unreachedWhy() {
+    return navigator.onLine === false ? "No connection" : "The server does not answer";
+  }
+
   function statusLine() {
     var line = document.getElementById("outbox-status");
     if (line || !document.body) return line;
@@ -194,8 +199,7 @@
     var refused = list.filter(function (e) { return e.state === "refused" || e.state === "conflict"; });
     var parts = [];
     if (waiting.length) {
-      var why = navigator.onLine === false ? "no connection" : "the server does not answer";
-      parts.push("Not saved yet: " + why + " · " + waiting.length + " waiting");
+      parts.push("Not saved yet: " + unreachedWhy().toLowerCase() + " · " + waiting.length + " waiting");
     }
     refused.forEach(function (e) {
       parts.push("Not saved: " + (e.label ? e.label + ": " : "") + (e.message || "the server refused it."));
@@ -236,8 +240,7 @@
     var config = event.detail.requestConfig;
     var sender = config && config.elt ? config.elt : event.detail.elt;
     if (sender && sender.id === "pad") return;
-    var why = navigator.onLine === false ? "No connection" : "The server does not answer";
-    unreachable(why + ": that tap was not sent. Tap again once it is back.");
+    unreachable(unreachedWhy() + ": that tap was not sent. Tap again once it is back.");
   }
 
   document.addEventListener("htmx:sendError", tapNotSent);
