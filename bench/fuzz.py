@@ -549,7 +549,7 @@ def _endpoint(adapter, path: str, method: str) -> str | None:
 
 def _api_examples(app, world: World) -> None:
     """Request bodies from the OpenAPI document's examples, by endpoint."""
-    from caddie.openapi import openapi_document
+    from caddie.web.api.spec import openapi_document
 
     with app.test_request_context("/"):
         document = openapi_document()

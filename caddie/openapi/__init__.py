@@ -6,7 +6,7 @@
 imports them in the document's order and assembles ``openapi_document()``.
 """
 
-from caddie.openapi.document import openapi_document
+from caddie.openapi.document import legacy_document
 from caddie.openapi.ledger import EXAMPLE_EDIT_TOKEN, EXAMPLE_ROUND_ID, EXAMPLE_SHARE_TOKEN
 
-__all__ = ["openapi_document", "EXAMPLE_EDIT_TOKEN", "EXAMPLE_ROUND_ID", "EXAMPLE_SHARE_TOKEN"]
+__all__ = ["legacy_document", "EXAMPLE_EDIT_TOKEN", "EXAMPLE_ROUND_ID", "EXAMPLE_SHARE_TOKEN"]

@@ -1,141 +1,73 @@
-"""The Caddie area of the OpenAPI document: advice on a move.
+"""The Caddie area of the API: advice on a move (``/api/v1/caddie/...``).
 
-The caddie's request and advice schemas and the two ``/api/v1/caddie``
-operations (their behaviour is documented in prose: the advice is not a fixed
-answer, so there are no replayable examples).
+These requests are the caddie's own to check: ``caddie.advisor.advise(view)`` is a Python API
+with the same contract, and reads the view itself. So their models document the request and are
+not asked to validate it (``caddie.web.api.spec.documented(core_checks=True)``). The advice is
+not a fixed answer, so there are no replayable examples.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from caddie.core.grid.rules import PRESETS
-from caddie.openapi.registry import SCHEMAS, json_operation, json_response, operation, ref
+from pydantic import BaseModel, Field
 
-SCHEMAS.update(
-    {
-        "CaddieGridRequest": {
-            "type": "object",
-            "description": 'What a player at the table knows (docs/api.md, "POST /api/v1/caddie/grid"): '
-            "`rules`/`preset`, `grid` "
-            "(codes, null where face down), `discard` (the top card), optional `discard_pile` "
-            "(oldest first), `opponents` (their grids), `deck_size`, `final_turn`, and `drawn` with "
-            "`drawn_from` (`deck` or `discard`) once a card is drawn.",
-            "required": ["grid"],
-            "properties": {
-                "rules": ref("RulesOverrides"),
-                "preset": {"type": "string", "enum": sorted(PRESETS)},
-                "grid": {"type": "array", "items": {"anyOf": [ref("TypedCard"), {"type": "null"}]}},
-                "discard": {"anyOf": [ref("TypedCard"), {"type": "null"}]},
-                "discard_pile": {"type": "array", "items": ref("TypedCard")},
-                "opponents": {
-                    "type": "array",
-                    "items": {"type": "array", "items": {"anyOf": [ref("TypedCard"), {"type": "null"}]}},
-                },
-                "deck_size": {"type": "integer", "minimum": 0},
-                "final_turn": {"type": "boolean"},
-                "drawn": {"anyOf": [ref("TypedCard"), {"type": "null"}]},
-                "drawn_from": {"type": "string", "enum": ["deck", "discard"]},
-            },
-        },
-        "CaddieGridAdvice": {
-            "type": "object",
-            "required": ["action", "expected_score", "explanation"],
-            "properties": {
-                "action": {
-                    "type": "string",
-                    "enum": ["flip", "take_discard", "draw", "swap", "discard", "knock"],
-                    "description": "`knock` (early knock) and a `flip` with a `position` (a flip as the "
-                    "whole turn) come only under those house rules.",
-                },
-                "position": {"type": ["integer", "null"]},
-                "positions": {"type": ["array", "null"], "items": {"type": "integer"}},
-                "flip": {"type": ["integer", "null"]},
-                "expected_score": {"type": "number"},
-                "explanation": {"type": "string"},
-                "alternatives": {"type": "array", "items": {"type": "object"}},
-            },
-        },
-        "CaddieClubsRequest": {
-            "type": "object",
-            "required": ["yardage", "hand"],
-            "properties": {
-                "yardage": ref("Yardage"),
-                "hand": {"type": "array", "items": {"type": "integer"}},
-                "upcoming": {"type": "array", "items": {"type": "integer"}},
-                "decks": ref("Decks"),
-            },
-        },
-        "CaddieClubsAdvice": {
-            "type": "object",
-            "required": ["play", "strokes", "total", "over", "penalty", "score", "explanation"],
-            "properties": {
-                "play": {"type": "array", "items": {"type": "integer"}},
-                "strokes": {"type": "integer"},
-                "total": {"type": "integer"},
-                "over": {"type": "integer"},
-                "penalty": {"type": "integer"},
-                "score": {"type": "integer"},
-                "explanation": {"type": "string"},
-                "alternatives": {"type": "array", "items": {"type": "object"}},
-            },
-        },
-    }
-)
+from caddie.core.grid.advisor import ACTIONS
+from caddie.openapi.says import Body, OneOf
+from caddie.openapi.shared import Decks, PresetName, RulesOverrides, TypedCard, Yardage, not_given
+
+__all__ = ["CaddieClubsAdvice", "CaddieClubsRequest", "CaddieGridAdvice", "CaddieGridRequest"]
+
+Seen = Annotated[TypedCard | None, Field(description="A card, or null where it is face down.")]
 
 
-_OVER_BUDGET_EXAMPLE = {
-    "error": "Too many Caddie answers and computer moves for this client in the last minute: try again in 42 seconds.",
-    "field": None,
-}
+def _optional(description: str) -> Any:
+    return Field(None, description=description, json_schema_extra=not_given)
 
 
-def _with_over_budget(built: dict[str, Any]) -> dict[str, Any]:
-    """The operation ``built``, with the 429 of a client past its budget of heavy requests."""
-    built["description"] += (
-        " Each client (its identity cookie, else its address) may ask for a limited number of CPU-heavy "
-        "answers (this one, the Caddie's pages, Play's hints and moves) in a minute, more than a person at "
-        "a table needs: past it the answer is 429, with `Retry-After` the seconds until it is renewed."
+class CaddieGridRequest(Body):
+    """Ask the caddie for one Grid Golf decision."""
+
+    rules: RulesOverrides = _optional("The rules in force, over the `preset`.")
+    preset: PresetName = "standard"
+    grid: list[Seen] = Field(description="The player's grid, row by row; null where a card is face down.")
+    discard: TypedCard | None = _optional("The top card of the discard pile.")
+    discard_pile: list[TypedCard] = _optional("The discard pile, oldest first, the top card last.")
+    opponents: list[list[Seen]] = _optional("The other players' grids, as they show.")
+    deck_size: int | None = Field(None, ge=0, description="Cards left to draw.", json_schema_extra=not_given)
+    final_turn: bool = _optional("Another player has gone out: this is the player's last turn.")
+    drawn: TypedCard | None = _optional("The card the player holds, once drawn.")
+    drawn_from: Literal["deck", "discard"] = _optional("Where the card held came from.")
+
+
+class CaddieGridAdvice(BaseModel):
+    action: Annotated[str, OneOf(*ACTIONS)] = Field(
+        description="`knock` (early knock) and a `flip` with a `position` (a flip as the whole turn) come only "
+        "under those house rules."
     )
-    built["responses"]["429"] = json_response(
-        "This client asked for more of the Caddie than its budget allows lately: the message says when to try again.",
-        "Error",
-        {"over_budget": {"summary": "Too many heavy requests", "value": _OVER_BUDGET_EXAMPLE}},
-        {"Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}}},
-    )
-    return built
+    position: int | None = _optional("Where the card goes, or the card to turn.")
+    positions: list[int] | None = _optional("The cards to turn up after the deal.")
+    flip: int | None = _optional("The face-down card a discard turns up.")
+    expected_score: float = Field(description="The expected hole score after this move.")
+    explanation: str
+    alternatives: list[dict[str, object]] = _optional("The best other moves, each with its expected score.")
 
 
-@operation("/api/v1/caddie/grid", "post")
-def _caddie_grid() -> dict[str, Any]:
-    return _with_over_budget(
-        json_operation(
-            "caddieGrid",
-            "Ask the caddie for one Grid Golf decision",
-            "Which cards to turn up after the deal, take the discard or draw, where a drawn card goes or whether "
-            "to discard it, and which card a forced flip turns. Decided from the player's own view only; the "
-            "answer explains itself with the expected hole score of the move and of the best alternatives. "
-            "The same function is importable as `caddie.advisor.advise(view)`.",
-            "CaddieGridRequest",
-            "CaddieGridAdvice",
-            {},
-            ["Caddie"],
-        )
-    )
+class CaddieClubsRequest(Body):
+    """Ask the caddie for a Club Cards play."""
+
+    yardage: Yardage
+    hand: list[int] = Field(description="The yardages of the cards in hand.")
+    upcoming: list[int] = _optional("The yardages of the holes still to come, next first.")
+    decks: Decks = 1
 
 
-@operation("/api/v1/caddie/clubs", "post")
-def _caddie_clubs() -> dict[str, Any]:
-    return _with_over_budget(
-        json_operation(
-            "caddieClubs",
-            "Ask the caddie for a Club Cards play",
-            "Without `upcoming` the play has the lowest possible score for this hole; with the yardages of the "
-            "holes to come it weighs this hole against the hand it leaves, estimating the draws by simulation. "
-            "The deck and the chart are the calling browser's from Settings (the printed ones without).",
-            "CaddieClubsRequest",
-            "CaddieClubsAdvice",
-            {},
-            ["Caddie"],
-        )
-    )
+class CaddieClubsAdvice(BaseModel):
+    play: list[int] = Field(description="The cards to play, then any turned from the pile.")
+    strokes: int
+    total: int
+    over: int
+    penalty: int
+    score: int
+    explanation: str
+    alternatives: list[dict[str, object]] = _optional("Other plays, each with its score.")

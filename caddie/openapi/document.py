@@ -17,13 +17,10 @@ import copy
 from typing import Any
 
 from caddie.openapi import (
-    advice,  # noqa: F401
     data,  # noqa: F401
     ledger,  # noqa: F401
     ledger_schemas,  # noqa: F401
-    live,  # noqa: F401
-    meta,  # noqa: F401
-    tally,  # noqa: F401  (registers; the imports' order is the document's)
+    live,  # noqa: F401  (registers; the imports' order is the document's)
 )
 from caddie.openapi.registry import OPERATIONS, SCHEMAS, ref
 
@@ -51,7 +48,7 @@ SECURITY_SCHEMES: dict[str, Any] = {
 }
 
 
-def openapi_document() -> dict[str, Any]:
+def legacy_document() -> dict[str, Any]:
     """The whole OpenAPI 3.1 document, freshly built (callers may change it)."""
     paths: dict[str, dict[str, Any]] = {}
     for path, method, builder in OPERATIONS:

@@ -1,22 +1,11 @@
-"""The Meta area of the OpenAPI document: the operation serving the document itself."""
+"""The Meta area of the API: the document itself."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from caddie.openapi.registry import operation
+from pydantic import BaseModel, ConfigDict
 
 
-@operation("/api/v1/openapi.json", "get")
-def _openapi() -> dict[str, Any]:
-    return {
-        "operationId": "openapi",
-        "summary": "This document",
-        "tags": ["Meta"],
-        "responses": {
-            "200": {
-                "description": "The OpenAPI 3.1 document of the API.",
-                "content": {"application/json": {"schema": {"type": "object"}}},
-            }
-        },
-    }
+class OpenAPIDocument(BaseModel):
+    """The OpenAPI 3.1 document of the API."""
+
+    model_config = ConfigDict(extra="allow")

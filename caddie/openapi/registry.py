@@ -18,6 +18,8 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from caddie.openapi.shared import rules_example  # noqa: F401  (the examples' rules, for the areas here)
+
 Schema = dict[str, Any]
 
 
@@ -47,36 +49,6 @@ SCHEMAS: dict[str, Schema] = {
 
 
 # -- examples -------------------------------------------------------------------
-
-
-def rules_example(**changes: Any) -> dict[str, Any]:
-    # Written out rather than computed, so the test that replays the examples checks the code.
-    base = {
-        "cards": 6,
-        "king": 10,
-        "negatives": "twos",
-        "negative_pairs": "zero",
-        "end": "immediate",
-        "discard_flip": False,
-        "initial_flips": 2,
-        "holes": 9,
-        "ten": 10,
-        "joker": -2,
-        "lucky_swing": False,
-        "eagle_eye": False,
-        "one_eyed_jacks": False,
-        "four_of_a_kind": False,
-        "wolfpack": False,
-        "blackjack": False,
-        "knock_penalty": False,
-        "knock_bonus": False,
-        "underdog": False,
-        "tied_shame": False,
-        "flip_as_action": False,
-        "early_knock": False,
-    }
-    base.update(changes)
-    return base
 
 
 def error_example(message: str, field: str | None) -> dict[str, Any]:

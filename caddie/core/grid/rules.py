@@ -23,6 +23,8 @@ NEGATIVES = ("twos", "jokers", "both")
 NEGATIVE_PAIRS = ("zero", "keep")
 ENDS = ("immediate", "final_turn")
 DISCARD_FLIPS = (False, True, "optional")
+INITIAL_FLIPS = (0, 1, 2)
+MATCH_HOLES = tuple(range(1, 19))
 JOKERS_PER_DECK = 2
 ONE_EYED_JACKS_PER_DECK = 2  # the Jacks of hearts and spades
 SUITS_PER_RANK = 4
@@ -81,31 +83,18 @@ class Rules:
     early_knock: bool = False
 
     def __post_init__(self) -> None:
-        _check_choice("cards", self.cards, GRID_SIZES, "A grid holds 4, 6, 8, 9 or 10 cards.")
-        _check_choice("king", self.king, KING_POINTS, "A King is worth 10, 0 or −2 points.")
-        _check_choice("negatives", self.negatives, NEGATIVES, 'The negative cards are "twos", "jokers" or "both".')
-        _check_choice(
-            "negative_pairs",
-            self.negative_pairs,
-            NEGATIVE_PAIRS,
-            'A matched pair of negative cards scores "zero" or "keep"s its sum.',
-        )
-        _check_choice("end", self.end, ENDS, 'A hole ends "immediate"ly or after a "final_turn" for everyone else.')
-        if self.discard_flip not in DISCARD_FLIPS or type(self.discard_flip) not in (bool, str):
-            raise RulesError(
-                "After a deck draw is discarded, a face-down card is never turned up (false), always (true)"
-                ' or if the player likes ("optional").',
-                "discard_flip",
-            )
-        if type(self.initial_flips) is not int or not 0 <= self.initial_flips <= 2:
-            raise RulesError("Each player turns up 0, 1 or 2 cards after the deal.", "initial_flips")
-        if type(self.holes) is not int or not 1 <= self.holes <= 18:
-            raise RulesError("A match is 1 to 18 holes long.", "holes")
-        _check_choice("ten", self.ten, TEN_POINTS, "A 10 is worth 10 points, or 1 under Ten Penny.")
-        _check_choice("joker", self.joker, JOKER_POINTS, "A joker is worth −2, −3, −5 or 0 points.")
+        _check_choice("cards", self.cards, GRID_SIZES)
+        _check_choice("king", self.king, KING_POINTS)
+        _check_choice("negatives", self.negatives, NEGATIVES)
+        _check_choice("negative_pairs", self.negative_pairs, NEGATIVE_PAIRS)
+        _check_choice("end", self.end, ENDS)
+        _check_choice("discard_flip", self.discard_flip, DISCARD_FLIPS)
+        _check_choice("initial_flips", self.initial_flips, INITIAL_FLIPS)
+        _check_choice("holes", self.holes, MATCH_HOLES)
+        _check_choice("ten", self.ten, TEN_POINTS)
+        _check_choice("joker", self.joker, JOKER_POINTS)
         for name in HOUSE_FLAGS:
-            if type(getattr(self, name)) is not bool:
-                raise RulesError(f"{HOUSE_RULE_NAMES[name]} is on (true) or off (false).", name)
+            _check_choice(name, getattr(self, name), (False, True))
         self._check_consistent()
 
     def _check_consistent(self) -> None:
@@ -360,6 +349,23 @@ HOUSE_RULE_NAMES: dict[str, str] = {
     "early_knock": "Early knock",
 }
 
+# What each field of the rules takes, as a player reads it: the core's refusal of a value, and
+# the API's (caddie.openapi), which checks the same choices before a Rules is made.
+FIELD_SENTENCES: dict[str, str] = {
+    "cards": "A grid holds 4, 6, 8, 9 or 10 cards.",
+    "king": "A King is worth 10, 0 or −2 points.",
+    "negatives": 'The negative cards are "twos", "jokers" or "both".',
+    "negative_pairs": 'A matched pair of negative cards scores "zero" or "keep"s its sum.',
+    "end": 'A hole ends "immediate"ly or after a "final_turn" for everyone else.',
+    "discard_flip": "After a deck draw is discarded, a face-down card is never turned up (false), always (true)"
+    ' or if the player likes ("optional").',
+    "initial_flips": "Each player turns up 0, 1 or 2 cards after the deal.",
+    "holes": "A match is 1 to 18 holes long.",
+    "ten": "A 10 is worth 10 points, or 1 under Ten Penny.",
+    "joker": "A joker is worth −2, −3, −5 or 0 points.",
+    **{name: f"{title} is on (true) or off (false)." for name, title in HOUSE_RULE_NAMES.items()},
+}
+
 # The chip's words for a house rule that is on (Lucky Swing and Eagle-Eye are said with the jokers).
 HOUSE_RULE_SHORT: dict[str, str] = {
     "one_eyed_jacks": "one-eyed Jacks 0",
@@ -396,10 +402,10 @@ def preset_name(rules: Rules) -> str:
     return "custom"
 
 
-def _check_choice(field: str, value: Any, allowed: tuple[object, ...], message: str) -> None:
+def _check_choice(field: str, value: Any, allowed: tuple[object, ...]) -> None:
     # Exact types: JSON's false must not pass for a King worth 0, nor 6.0 for six cards.
-    if type(value) is not type(allowed[0]) or value not in allowed:
-        raise RulesError(message, field)
+    if not any(type(value) is type(choice) and value == choice for choice in allowed):
+        raise RulesError(FIELD_SENTENCES[field], field)
 
 
 PRESETS: dict[str, Rules] = {

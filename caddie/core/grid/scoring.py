@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from caddie.core.errors import CardError, HandError
-from caddie.core.grid.cards import JACK, JOKER, ONE_EYED_JACK, RANKS, plural_code, plural_name
+from caddie.core.grid.cards import JACK, JOKER, ONE_EYED_JACK, RANKS, parse_card, plural_code, plural_name
 from caddie.core.grid.rules import Rules, signed
 
 Grid = Sequence["str | None"]
@@ -285,6 +285,33 @@ def table_adjustments(scores: list[int], out: int | None, rules: Rules) -> list[
         for seat in [seat for seat, score in enumerate(scores) if counts[score] > 1]:
             adjust(seat, "tied_shame", TIED_SHAME_POINTS)
     return made
+
+
+def finished_grid(typed: Sequence[str], rules: Rules, field: str = "cards") -> list[str]:
+    """The canonical codes of a finished grid typed row by row: as many cards as ``rules`` deal,
+    none of them blank (a tallied grid is finished).
+
+    >>> finished_grid(["k", " 5", "t", "K", "3", "x"], Rules(negatives="both"))
+    ['K', '5', '10', 'K', '3', 'JK']
+    >>> finished_grid(["K", "5", " ", "K", "3", "9"], Rules())
+    Traceback (most recent call last):
+    ...
+    caddie.core.errors.HandError: Card 3 is missing: a tallied grid is finished, so enter every card.
+    """
+    if len(typed) != rules.cards:
+        order = "top row then bottom row" if rules.rows == 2 else "top row, middle row, then bottom row"
+        raise HandError(
+            f"This grid has {len(typed)} cards, but the rules in force deal {rules.cards}: enter every card, {order}.",
+            field,
+        )
+    codes = []
+    for i, text in enumerate(typed):
+        if not text.strip():
+            raise HandError(
+                f"Card {i + 1} is missing: a tallied grid is finished, so enter every card.", f"{field}[{i}]"
+            )
+        codes.append(parse_card(text, field=f"{field}[{i}]"))
+    return codes
 
 
 def check_grid(grid: Grid, rules: Rules, decks: int = 1, field: str = "cards") -> None:

@@ -26,12 +26,21 @@ from typing import Any
 from flask import request
 
 from caddie.core.clubs.caddie import advise as advise_clubs
-from caddie.core.clubs.scoring import check_yardage, score_club_hole
+from caddie.core.clubs.scoring import ClubRules, score_club_hole
 from caddie.core.errors import CaddieError
-from caddie.core.grid.advisor import FIELDS as CADDIE_GRID_FIELDS
 from caddie.core.grid.advisor import advise
-from caddie.core.grid.scoring import check_grid, check_table, score_grid, score_table
-from caddie.openapi import openapi_document
+from caddie.core.grid.scoring import check_grid, check_table, finished_grid, score_grid, score_table
+from caddie.openapi.advice import CaddieClubsAdvice, CaddieClubsRequest, CaddieGridAdvice, CaddieGridRequest
+from caddie.openapi.meta import OpenAPIDocument
+from caddie.openapi.tally import (
+    ClubTally,
+    ClubTallyRequest,
+    GridTally,
+    GridTallyRequest,
+    TableTally,
+    TableTallyRequest,
+    who_went_out,
+)
 from caddie.store.ledger import (
     ONLY_THE_OWNER,
     Access,
@@ -51,29 +60,21 @@ from caddie.web.api.bearer import TOKEN, bearer_token
 from caddie.web.api.body import (
     cell_writes,
     chosen_game,
-    club_rules,
     date_played,
-    deck_count,
-    finished_grid,
-    grid_rules,
     hole_count,
     hole_number,
-    is_json_int,
     json_object,
     player_names,
     round_course,
     round_table,
-    table_grids,
-    went_out,
 )
 from caddie.web.api.errors import Refused
+from caddie.web.api.spec import OVER_BUDGET, Answer, documented, openapi_document, request_body
+from caddie.web.api.spec import json_object as body_object
 from caddie.web.cpu_budget import cpu_budget, run_heavy
 from caddie.web.identity import browser_id, edit_grants
 from caddie.web.table_in_force import current_table
 
-GRID_FIELDS = ("cards", "preset", "rules", "decks")
-TABLE_FIELDS = ("grids", "out", "preset", "rules", "decks")
-CLUB_FIELDS = ("yardage", "cards", "decks", "deck", "penalty_chart", "beyond")
 ROUND_FIELDS = ("players", "holes", "game", "preset", "rules", "course", "played_on")
 HOLE_FIELDS = ("scores", "versions")
 
@@ -89,30 +90,47 @@ MOVED_ON = (
 
 
 @bp.get("/openapi.json")
+@documented("openapi", "Meta", {200: Answer("The OpenAPI 3.1 document of the API.", OpenAPIDocument)})
 def openapi_json():
+    """This document"""
     return openapi_document()
 
 
 @bp.post("/tally/grid")
+@documented("tallyGrid", "Tally", {200: Answer("The score, worked out.", GridTally)}, body=GridTallyRequest)
 def tally_grid():
-    body = json_object(GRID_FIELDS)
-    rules = grid_rules(body)
-    decks = deck_count(body)
-    cards = finished_grid(body.get("cards"), rules)
-    check_grid(cards, rules, decks)
+    """Score a finished Grid Golf hand
+
+    Scores a finished grid column by column. `rules` fields override the `preset` (default `standard`). Cards
+    are read forgivingly and answered in canonical codes. Refused: a missing card, a count other than
+    `rules.cards`, a joker when jokers are not in play, more copies of a card than `decks` decks hold.
+    """
+    body = request_body(GridTallyRequest)
+    rules = body.rules_in_force()
+    cards = finished_grid(body.cards, rules)
+    check_grid(cards, rules, body.decks)
     return {**score_grid(cards, rules).to_dict(), "rules": rules.to_dict()}
 
 
 @bp.post("/tally/table")
+@documented("tallyTable", "Tally", {200: Answer("The scores, worked out.", TableTally)}, body=TableTallyRequest)
 def tally_table():
-    """A whole table's hole: every grid, then the table adjustments (docs/api.md, "Tally a table")."""
-    body = json_object(TABLE_FIELDS)
-    rules = grid_rules(body)
-    grids = table_grids(body.get("grids"), rules)
-    out = went_out(body, len(grids))
-    decks = deck_count(body) if "decks" in body else rules.decks_for(len(grids))
+    """Score a whole table's Grid Golf hole
+
+    Scores every player's finished grid as `/tally/grid` does (columns, then the hand bonuses), then applies the
+    table adjustments in force in their fixed order (knock penalty, knock bonus, underdog, tied shame), each on
+    the scores the step before left. `out` is the grid of the player who went out first, or null. Refused:
+    anything `/tally/grid` refuses, in any grid; an `out` that is not a grid; more copies of a card at the table
+    than its decks hold.
+    """
+    body = request_body(TableTallyRequest)
+    rules = body.rules_in_force()
+    grids = [finished_grid(grid, rules, f"grids[{seat}]") for seat, grid in enumerate(body.grids)]
+    if body.out is not None and body.out >= len(grids):
+        raise CaddieError(who_went_out(len(grids)), "out")
+    decks = body.decks if "decks" in body.model_fields_set else rules.decks_for(len(grids))
     check_table(grids, rules, decks)
-    scored = score_table(grids, out, rules)
+    scored = score_table(grids, body.out, rules)
     fields = rules.to_dict()
     players = [player.to_dict() for player in scored.players]
     for player in players:  # each grid as /tally/grid answers it
@@ -121,41 +139,54 @@ def tally_table():
 
 
 @bp.post("/tally/clubs")
+@documented("tallyClubs", "Tally", {200: Answer("The score, worked out.", ClubTally)}, body=ClubTallyRequest)
 def tally_clubs():
-    body = json_object(CLUB_FIELDS)
-    if "yardage" not in body:
-        raise CaddieError("Send the hole's yardage, a whole number of yards such as 412.", "yardage")
-    yardage = check_yardage(body["yardage"])
-    cards = body.get("cards")
-    if cards is None:
-        raise CaddieError("Send the yardage cards played on the hole, as a list such as [250, 160, 3].", "cards")
-    if not isinstance(cards, list):
-        raise CaddieError("The cards played are a list of yardages, such as [250, 160, 3].", "cards")
-    for i, card in enumerate(cards):
-        if not is_json_int(card):
-            raise CaddieError(
-                f"Card {i + 1} is not a yardage: each card is a whole number of yards, such as 250.", f"cards[{i}]"
-            )
-    rules = club_rules(body)
-    decks = deck_count(body)
-    return score_club_hole(yardage, cards, rules, decks).to_dict()
+    """Score a Club Cards hole
 
-
-CADDIE_CLUB_FIELDS = ("yardage", "hand", "upcoming", "decks")
+    Hole score = cards played + penalty strokes for the yards past the hole's yardage. The cards must reach the
+    yardage and come from `decks` copies of the deck: the calling browser's deck and chart from Settings (the
+    51-card deck and the default Penalty Stroke Chart for a caller without Settings); `deck`, `penalty_chart` and
+    `beyond` replace them.
+    """
+    body = request_body(ClubTallyRequest)
+    given = body.model_dump(include={"deck", "penalty_chart", "beyond"}, exclude_unset=True)
+    rules = ClubRules.from_dict({**current_table().clubs.to_dict(), **given})
+    return score_club_hole(body.yardage, body.cards, rules, body.decks).to_dict()
 
 
 @bp.post("/caddie/grid")
+@documented("caddieGrid", "Caddie", {200: CaddieGridAdvice, 429: OVER_BUDGET}, body=CaddieGridRequest, core_checks=True)
 @cpu_budget
 def caddie_grid():
-    """The caddie's advice for one Grid Golf decision (the same function as caddie.advisor.advise)."""
-    return run_heavy(advise, json_object(CADDIE_GRID_FIELDS))
+    """Ask the caddie for one Grid Golf decision
+
+    Which cards to turn up after the deal, take the discard or draw, where a drawn card goes or whether to
+    discard it, and which card a forced flip turns. Decided from the player's own view only; the answer explains
+    itself with the expected hole score of the move and of the best alternatives. The same function is
+    importable as `caddie.advisor.advise(view)`.
+    Each client (its identity cookie, else its address) may ask for a limited number of CPU-heavy answers (this
+    one, the Caddie's pages, Play's hints and moves) in a minute, more than a person at a table needs: past it the
+    answer is 429, with `Retry-After` the seconds until it is renewed.
+    """
+    return run_heavy(advise, body_object(CaddieGridRequest))
 
 
 @bp.post("/caddie/clubs")
+@documented(
+    "caddieClubs", "Caddie", {200: CaddieClubsAdvice, 429: OVER_BUDGET}, body=CaddieClubsRequest, core_checks=True
+)
 @cpu_budget
 def caddie_clubs():
-    """The Club Cards caddie: the best play for this hole, looking ahead when ``upcoming`` is given."""
-    return run_heavy(advise_clubs, json_object(CADDIE_CLUB_FIELDS), current_table().clubs)
+    """Ask the caddie for a Club Cards play
+
+    Without `upcoming` the play has the lowest possible score for this hole; with the yardages of the holes to
+    come it weighs this hole against the hand it leaves, estimating the draws by simulation. The deck and the
+    chart are the calling browser's from Settings (the printed ones without).
+    Each client (its identity cookie, else its address) may ask for a limited number of CPU-heavy answers (this
+    one, the Caddie's pages, Play's hints and moves) in a minute, more than a person at a table needs: past it the
+    answer is 429, with `Retry-After` the seconds until it is renewed.
+    """
+    return run_heavy(advise_clubs, body_object(CaddieClubsRequest), current_table().clubs)
 
 
 @bp.post("/rounds")
@@ -185,14 +216,14 @@ def create_round():
     return answer, 201, {"Location": links["api"], "ETag": _etag(round_.version)}
 
 
-@bp.get("/rounds/<public_id>")
-def get_round(public_id: str):
-    round_ = _round_for(public_id, Access.READ)
+@bp.get("/rounds/<round_id>")
+def get_round(round_id: str):
+    round_ = _round_for(round_id, Access.READ)
     return _summary(round_)
 
 
-@bp.put("/rounds/<public_id>/holes/<hole>")
-def put_hole(public_id: str, hole: str):
+@bp.put("/rounds/<round_id>/holes/<hole>")
+def put_hole(round_id: str, hole: str):
     """Write one hole's scores, all or nothing.
 
     Lost updates: ``versions`` names the version of each cell the writer saw
@@ -204,7 +235,7 @@ def put_hole(public_id: str, hole: str):
     ``Idempotency-Key``: a write sent again with the key it was applied under is not applied
     again; it answers with the round as it is now (``caddie.store.ledger``).
     """
-    round_ = _round_for(public_id, Access.EDIT)
+    round_ = _round_for(round_id, Access.EDIT)
     number = hole_number(hole, round_.holes)
     if_match = request.headers.get("If-Match")
     key = request.headers.get("Idempotency-Key")
@@ -227,11 +258,11 @@ def put_hole(public_id: str, hole: str):
     return _summary(round_, view=view)
 
 
-@bp.delete("/rounds/<public_id>")
-def remove_round(public_id: str):
+@bp.delete("/rounds/<round_id>")
+def remove_round(round_id: str):
     """Into the owner's trash (docs/ledger.md, "Deleting and the trash"): the owner's browser
     alone; a scorekeeper's edit grant or token gets 403. A game's round may be deleted too."""
-    round_ = _round_for(public_id, Access.OWNER)
+    round_ = _round_for(round_id, Access.OWNER)
     delete_round(round_)
     return "", 204
 

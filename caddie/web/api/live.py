@@ -133,24 +133,24 @@ def join_table(code: str):
     return {"id": row.public_id, "seat": seat, "seat_token": token, "version": row.version}
 
 
-@bp.post("/tables/<public_id>/start")
-def start_table(public_id: str):
+@bp.post("/tables/<table_id>/start")
+def start_table(table_id: str):
     """The host deals the match; the answer is the host seat's view."""
-    row, seat = _seated(public_id)
+    row, seat = _seated(table_id)
     app = _app()
     try:
         live_tables.start(row, seat, timing_for(app))
     except live_tables.StaleTable:  # a second tap on Start, or a join at the same moment
-        return _stale(public_id, seat, CHANGED_AT_START)
+        return _stale(table_id, seat, CHANGED_AT_START)
     return table_view(row, seat)
 
 
-@bp.get("/tables/<public_id>")
-def get_table(public_id: str):
+@bp.get("/tables/<table_id>")
+def get_table(table_id: str):
     """The seat's view (an onlooker's with the watch token); ``?wait=<version>`` holds the answer
     until the table is past that version, or the long poll's time is up."""
     token = bearer_token()
-    row, seat = _viewer(public_id, token)
+    row, seat = _viewer(table_id, token)
     wait = _wait()
     app = _app()
     present(app, row, live_tables.read(row), None if seat is None else [seat])
@@ -159,23 +159,23 @@ def get_table(public_id: str):
     current = row.version  # read before the wait ends this request's reads (and expires the row)
     timeout = float(app.config.get("LIVE_LONG_POLL_MAX_S", LONG_POLL_MAX_S))
     client = waiting_client(token if seat is not None else None)
-    waited = changes_for(app).wait(public_id, wait, timeout, current=current, client=client, end_oldest=False)
+    waited = changes_for(app).wait(table_id, wait, timeout, current=current, client=client, end_oldest=False)
     if waited.over_cap:
         raise TooManyTries(TOO_MANY_WAITS, "wait", OVER_CAP_RETRY_S)
-    view = _view_after_wait(public_id, token, seat, waited.version)
+    view = _view_after_wait(table_id, token, seat, waited.version)
     response = make_response(view)
     if waited.no_room and view["version"] <= wait:
         response.headers["Retry-After"] = "1"  # this server had no room to wait: ask again in a second
     return response
 
 
-@bp.get("/tables/<public_id>/stream")
-def stream_table(public_id: str):
+@bp.get("/tables/<table_id>/stream")
+def stream_table(table_id: str):
     """Server-sent events: the seat's view (an onlooker's with the watch token) as an ``view`` event
     now, then again each time the table changes, for ``STREAM_S`` seconds; the client then opens
     the next with ``Last-Event-ID`` (each event's id is its version), and is sent only what is newer."""
     token = bearer_token()
-    row, seat = _viewer(public_id, token)
+    row, seat = _viewer(table_id, token)
     present(_app(), row, live_tables.read(row), None if seat is None else [seat])
     known = _last_event_id()
     version = row.version
@@ -192,7 +192,7 @@ def stream_table(public_id: str):
             yield _event(first)
         deadline = time.monotonic() + stream_s
         while (remaining := deadline - time.monotonic()) > 0:
-            waited = changes.wait(public_id, seen, min(remaining, QUIET_S), current=max(seen, version), client=client)
+            waited = changes.wait(table_id, seen, min(remaining, QUIET_S), current=max(seen, version), client=client)
             if waited.version is None:
                 return
             if waited.superseded and waited.version <= seen:
@@ -204,7 +204,7 @@ def stream_table(public_id: str):
                 yield ": still here\n\n"  # keeps proxies from closing a quiet stream
                 continue
             try:
-                view = _view_after_wait(public_id, token, seat, waited.version)
+                view = _view_after_wait(table_id, token, seat, waited.version)
             except Refused:
                 return  # the seat is no longer this token's
             seen = max(seen, view["version"])
@@ -228,10 +228,10 @@ def _last_event_id() -> int:
     return int(value) if WAIT.fullmatch(value) else 0
 
 
-@bp.post("/tables/<public_id>/moves")
-def make_move(public_id: str):
+@bp.post("/tables/<table_id>/moves")
+def make_move(table_id: str):
     """The seat's move in the caddie's answer shape, made once: the version names what it saw."""
-    row, seat = _seated(public_id)
+    row, seat = _seated(table_id)
     body = json_object(MOVE_FIELDS)
     seen = body.get("version")
     if type(seen) is not int or seen < 0:  # a JSON integer: not true, not 3.0
@@ -242,7 +242,7 @@ def make_move(public_id: str):
             'The move is an object in the shape of the caddie\'s answer, such as {"action": "draw"}.', "action"
         )
     if seen != row.version:  # before reading the move: it was meant for a table that is gone
-        return _stale(public_id, seat)
+        return _stale(table_id, seat)
 
     def actions(table: LiveTable) -> list[Any]:
         if table.match is None:
@@ -253,7 +253,7 @@ def make_move(public_id: str):
     try:
         played = live_tables.move(row, seat, actions, seen, timing_for(app))
     except live_tables.StaleTable:
-        return _stale(public_id, seat)
+        return _stale(table_id, seat)
     return table_view(row, seat, played)
 
 

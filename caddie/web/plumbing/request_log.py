@@ -111,7 +111,7 @@ def _finish(response: Response) -> Response:
 
 
 CLEAR_ARGUMENTS = frozenset({"hole", "seat", "filename"})  # name nothing secret
-HASHED_ARGUMENTS = frozenset({"public_id"})  # ids worth following through the log
+HASHED_ARGUMENTS = frozenset({"public_id", "round_id", "table_id"})  # ids worth following through the log
 _PLACEHOLDER = re.compile(r"<(?:[^<>:]+:)?([^<>:]+)>")
 
 

@@ -25,7 +25,6 @@ from caddie.core.clubs.caddie import advise as advise_clubs
 from caddie.core.clubs.scoring import ClubRules
 from caddie.core.courses.course import SAMPLE_COURSES
 from caddie.core.grid.rules import Rules, preset
-from caddie.openapi import openapi_document
 from caddie.openapi.live import (
     EXAMPLE_CODE,
     EXAMPLE_HOST,
@@ -36,6 +35,7 @@ from caddie.openapi.live import (
     EXAMPLE_WATCH_TOKEN,
 )
 from caddie.store import live_tables as store
+from caddie.web.api.spec import openapi_document
 from caddie.web.filters import points
 from tests.web.api.openapi_check import (
     FUZZ,

@@ -411,7 +411,7 @@ def test_the_request_log_names_no_table_code_token_or_id(app, client, capsys):
         "/join/<key>",
         "/api/v1/tables/<code>/join",
         f"/t/<public_id:{table_hash}>",
-        f"/api/v1/tables/<public_id:{table_hash}>",  # the same table, the same hash
+        f"/api/v1/tables/<table_id:{table_hash}>",  # the same table, the same hash
         "/w/<token>",
         paths[5],
         paths[5] + "/holes/3",  # a hole's number says nothing secret
@@ -419,4 +419,4 @@ def test_the_request_log_names_no_table_code_token_or_id(app, client, capsys):
         "/ledger/e/<token>",
         "/static/css/app.css",
     ]
-    assert re.fullmatch(r"/api/v1/rounds/<public_id:[0-9a-f]{8}>", paths[5]) and table_hash not in paths[5]
+    assert re.fullmatch(r"/api/v1/rounds/<round_id:[0-9a-f]{8}>", paths[5]) and table_hash not in paths[5]

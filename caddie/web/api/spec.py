@@ -1,0 +1,275 @@
+"""What each API view takes and answers, said once: ``documented`` puts a view's request model
+(``caddie.openapi``) and answer models on it. spectree validates the request with the model and
+writes the OpenAPI 3.1 document (``openapi_document``) from the same models.
+
+Why spectree (docs/decisions.md, "The API written once"): it is a decorator on plain Flask views,
+so the app factory, the blueprints and WTForms on the pages stay as they are (flask-openapi3 and
+APIFlask bring an app class of their own); it takes pydantic v2 models; it serves no UI page of
+its own (``page_templates={}``), so no script from a CDN meets the CSP; and it is well kept.
+
+A refused request answers as every API error does, ``400 {"error", "field"}``: the body is first
+checked to be a JSON object (with the sentences the API always had), then the model's first
+complaint is turned into the field's own sentence (``caddie.openapi.says.refusal``). Answers are
+documented, not checked on the way out (the test suite checks every answer it gets against the
+document): a mismatch is a bug for the tests to find, never a 500 for a player.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from flask import Flask, request
+from pydantic import BaseModel, TypeAdapter
+from spectree import Response, SpecTree, Tag
+from spectree.plugins.flask_plugin import FlaskPlugin
+from werkzeug.exceptions import BadRequest
+
+from caddie.core.errors import CaddieError
+from caddie.openapi import legacy_document
+from caddie.openapi.says import Body, fields_of, refusal, shortened
+from caddie.openapi.shared import CardCode, Decks, Error, TypedCard, Yardage
+
+__all__ = ["documented", "openapi_document", "request_body"]
+
+API_VERSION = "1.0.0"
+View = TypeVar("View", bound=Callable[..., Any])
+B = TypeVar("B", bound=Body)
+
+TAGS = (
+    Tag(name="Tally", description="Score a finished hand."),
+    Tag(name="Caddie", description="Advice on a move."),
+    Tag(name="Ledger", description="Keep a round's scorecard: Out, In, Total, Thru, Delta."),
+    Tag(name="Data", description="Everything a browser keeps, out as one document and back in."),
+    Tag(name="Live tables", description="Sit at a live table: seats, joining, the seat's view, moves."),
+    Tag(name="Meta", description="About the API."),
+)
+DESCRIPTION = (
+    'Every input error answers 400 with `{"error": "a sentence a player understands", "field": "..."}`; bad '
+    "input is never a 500. Requests are JSON objects sent with `Content-Type: application/json`; fields not "
+    "listed for a request are refused. A round the caller may not see answers 404, exactly like one that does "
+    "not exist; a caller who may read a round but not write it gets 403."
+)
+METHOD_NOT_ALLOWED = {
+    "description": "The address does not take this HTTP method.",
+    "content": {
+        "application/json": {
+            "schema": {"$ref": "#/components/schemas/Error"},
+            "example": {"error": "GET is not allowed here.", "field": None},
+        }
+    },
+}
+# The shared scalar types, named in the document too (for a client's own code to use).
+NAMED_TYPES = {"CardCode": CardCode, "Decks": Decks, "TypedCard": TypedCard, "Yardage": Yardage}
+BAD_INPUT = (
+    "The request is not something a player could have on the table; the message says why and `field` says where."
+)
+
+
+class _DocumentedAnswers(FlaskPlugin):
+    """spectree's Flask plugin, with answers documented but not validated on the way out."""
+
+    def validate_response(self, resp, resp_model, skip_validation, force_resp_serialize):
+        return super().validate_response(resp, resp_model, True, force_resp_serialize)
+
+
+spec = SpecTree(
+    "flask",
+    backend=_DocumentedAnswers,
+    title="Caddie & Tally API",
+    version=API_VERSION,
+    description=DESCRIPTION,
+    mode="strict",  # the document holds the routes said here, and only those
+    page_templates={},
+    naming_strategy=lambda model: model.__name__,
+    nested_naming_strategy=lambda _parent, child: child,  # model names are unique: one component each
+    validation_error_model=Error,
+    validation_error_status=400,
+    annotations=False,
+)
+_MODELS: dict[Callable[..., Any], type[Body]] = {}  # a documented view: its request model
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An answer of an operation: what it means, its body's model (none: no JSON body), the
+    headers it sets (name → what the value says; an integer), and named examples of its body."""
+
+    description: str
+    model: type[BaseModel] | None = None
+    headers: Mapping[str, str] = field(default_factory=dict)
+    examples: Mapping[str, tuple[str, Any]] = field(default_factory=dict)  # name: (summary, value)
+
+
+OVER_BUDGET = Answer(
+    "This client asked for more of the Caddie than its budget allows lately: the message says when to try again.",
+    Error,
+    {"Retry-After": "Seconds to wait."},
+    {
+        "over_budget": (
+            "Too many heavy requests",
+            {
+                "error": "Too many Caddie answers and computer moves for this client in the last minute: try again "
+                "in 42 seconds.",
+                "field": None,
+            },
+        )
+    },
+)
+_ANSWERS: dict[str, dict[int, Answer]] = {}  # operation id: the answers with more than spectree says
+
+
+def documented(
+    operation_id: str,
+    tag: str,
+    answers: dict[int, Answer | type[BaseModel]],
+    body: type[Body] | None = None,
+    core_checks: bool = False,
+) -> Callable[[View], View]:
+    """The view takes ``body`` (a JSON object the model validates first) and answers with
+    ``answers``: status → the answer's model, or an ``Answer``. The view's docstring is the
+    operation's summary (its first line) and description. ``core_checks``: the core reads the
+    body itself (the caddie), so the model only documents it."""
+    codes: dict[str, Any] = {}
+    for status, answer in answers.items():
+        if isinstance(answer, Answer):
+            codes[f"HTTP_{status}"] = (answer.model, answer.description) if answer.model else None
+            _ANSWERS.setdefault(operation_id, {})[status] = answer
+        else:
+            codes[f"HTTP_{status}"] = answer
+
+    def refuse(sent: Any, _response: Any, error: Any, *_rest: Any) -> None:
+        if error is not None:
+            assert body is not None
+            raise refusal(body, error, sent.get_json())
+
+    def decorate(view: View) -> View:
+        validated = spec.validate(
+            json=body,
+            resp=Response(**codes),
+            tags=[tag],
+            operation_id=operation_id,
+            before=refuse,
+            skip_validation=core_checks,
+        )(view)
+        if body is None:
+            return validated
+
+        @functools.wraps(validated)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            sent = json_object(body)
+            if core_checks:  # the core reads the rest; an unknown field is refused before it is asked
+                unknown = next((key for key in sent if key not in body.model_fields), None)
+                if unknown is not None:
+                    fields = ", ".join(fields_of(body))
+                    raise CaddieError(body.UNKNOWN.format(key=shortened(unknown), fields=fields), shortened(unknown))
+            return validated(*args, **kwargs)
+
+        _MODELS[checked] = body
+        return checked  # type: ignore[return-value]
+
+    return decorate
+
+
+def request_body(model: type[B]) -> B:
+    """The body of this request, as ``model`` validated it."""
+    validated = request.context.json  # type: ignore[attr-defined]
+    assert isinstance(validated, model)
+    return validated
+
+
+def json_object(model: type[Body]) -> dict[str, Any]:
+    """The request body as a JSON object; refused, with a sentence, when it is anything else."""
+    if not request.is_json:
+        raise CaddieError("Send the request as JSON, with the header Content-Type: application/json.")
+    try:
+        body = request.get_json()  # kept: spectree's validation reads it from there
+    except (BadRequest, RecursionError):  # bad syntax or encoding; absurdly deep nesting
+        raise CaddieError("The request body is not valid JSON.") from None
+    if not isinstance(body, dict):
+        first = fields_of(model)[0]
+        raise CaddieError(f'The request body must be a JSON object, such as {{"{first}": [...]}}.')
+    return body
+
+
+# -- the document ---------------------------------------------------------------------------------
+
+
+@functools.cache
+def _document() -> dict[str, Any]:
+    # The document is the blueprint's alone: read from an app of its routes only, whichever app
+    # (or none, in a script) asks.
+    from caddie.web.api import bp, data, endpoints, live  # noqa: F401  (every route on the blueprint)
+
+    routes = Flask(__name__)
+    routes.register_blueprint(bp)
+    with routes.app_context():
+        doc: dict[str, Any] = copy.deepcopy(spec.spec)
+    doc.pop("security", None)
+    doc["jsonSchemaDialect"] = "https://spec.openapis.org/oas/3.1/dialect/base"
+    doc["info"]["summary"] = "Score Golf card game hands and keep a round's scorecard: Grid Golf and Club Cards."
+    legacy = legacy_document()
+    for path, operations in legacy["paths"].items():
+        for method, operation in operations.items():
+            doc["paths"].setdefault(path, {}).setdefault(method, operation)
+    schemas = doc["components"]["schemas"]
+    for name, schema in legacy["components"]["schemas"].items():
+        schemas.setdefault(name, schema)
+    doc["components"]["securitySchemes"] = legacy["components"]["securitySchemes"]
+    doc["components"]["responses"] = {"MethodNotAllowed": METHOD_NOT_ALLOWED}
+    for name, alias in NAMED_TYPES.items():
+        schemas.setdefault(name, TypeAdapter(alias).json_schema())
+    doc["tags"] = [tag.to_dict(exclude_none=True) for tag in TAGS]
+    for view, model in _MODELS.items():
+        _add_examples(doc, view, model)
+    for operations in doc["paths"].values():
+        for operation in operations.values():
+            for status, answer in _ANSWERS.get(operation["operationId"], {}).items():
+                _describe(operation["responses"][str(status)], answer)
+            operation["responses"].setdefault("405", {"$ref": "#/components/responses/MethodNotAllowed"})
+            if "400" in operation["responses"] and "$ref" not in operation["responses"]["400"]:
+                operation["responses"]["400"]["description"] = BAD_INPUT
+    return doc
+
+
+def _add_examples(doc: dict[str, Any], view: Callable[..., Any], model: type[Body]) -> None:
+    """The model's named examples, on the operation of ``view``: each request, and its answer under
+    its status."""
+    operation = next(
+        (op for ops in doc["paths"].values() for op in ops.values() if op.get("operationId") == _operation_id(view)),
+        None,
+    )
+    if operation is None or not model.EXAMPLES:
+        return
+    content = operation["requestBody"]["content"]["application/json"]
+    content["examples"] = {name: {"summary": e.summary, "value": e.request} for name, e in model.EXAMPLES.items()}
+    for status in sorted({e.status for e in model.EXAMPLES.values()}):
+        answer = operation["responses"][str(status)]["content"]["application/json"]
+        answer["examples"] = {
+            name: {"summary": e.summary, "value": e.answer} for name, e in model.EXAMPLES.items() if e.status == status
+        }
+
+
+def _describe(response: dict[str, Any], answer: Answer) -> None:
+    response["description"] = answer.description
+    if answer.headers:
+        response["headers"] = {
+            name: {"description": note, "schema": {"type": "integer"}} for name, note in answer.headers.items()
+        }
+    if answer.examples:
+        response["content"]["application/json"]["examples"] = {
+            name: {"summary": summary, "value": value} for name, (summary, value) in answer.examples.items()
+        }
+
+
+def _operation_id(view: Callable[..., Any]) -> str | None:
+    metadata = spec.get_function_metadata(view)
+    return metadata.operation_id if metadata else None
+
+
+def openapi_document() -> dict[str, Any]:
+    """The whole OpenAPI 3.1 document (a fresh copy: callers may change it)."""
+    return copy.deepcopy(_document())
