@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import copy
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -33,7 +33,7 @@ from caddie.openapi import legacy_document
 from caddie.openapi.says import Body, fields_of, refusal, shortened
 from caddie.openapi.shared import CardCode, Decks, Error, TypedCard, Yardage
 
-__all__ = ["documented", "openapi_document", "request_body"]
+__all__ = ["Answer", "Header", "OVER_BUDGET", "Param", "documented", "openapi_document", "request_body"]
 
 API_VERSION = "1.0.0"
 View = TypeVar("View", bound=Callable[..., Any])
@@ -94,20 +94,61 @@ _MODELS: dict[Callable[..., Any], type[Body]] = {}  # a documented view: its req
 
 
 @dataclass(frozen=True)
+class Header:
+    """A header an answer sets: what its value says, and its type."""
+
+    description: str
+    kind: Any = str
+
+
+@dataclass(frozen=True)
 class Answer:
     """An answer of an operation: what it means, its body's model (none: no JSON body), the
-    headers it sets (name → what the value says; an integer), and named examples of its body."""
+    headers it sets, and named examples of its body."""
 
     description: str
     model: type[BaseModel] | None = None
-    headers: Mapping[str, str] = field(default_factory=dict)
+    headers: Mapping[str, Header] = field(default_factory=dict)
     examples: Mapping[str, tuple[str, Any]] = field(default_factory=dict)  # name: (summary, value)
+
+
+@dataclass(frozen=True)
+class Param:
+    """A parameter of an operation that is not its body: in the path (the view reads it, with its
+    own sentence), a header or the query."""
+
+    name: str
+    where: str  # "path", "header" or "query"
+    description: str
+    kind: Any = str
+    example: Any = None
+    required: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        param = {
+            "name": self.name,
+            "in": self.where,
+            "required": self.required or self.where == "path",
+            "description": self.description,
+            "schema": TypeAdapter(self.kind).json_schema(),
+        }
+        return param if self.example is None else dict(param, example=self.example)
+
+
+@dataclass(frozen=True)
+class _Extras:
+    """What an operation says beyond its models: answers' headers and examples, parameters, and
+    who may call it (names of security schemes, each enough alone)."""
+
+    answers: Mapping[int, Answer]
+    params: Sequence[Param]
+    security: Sequence[str] | None
 
 
 OVER_BUDGET = Answer(
     "This client asked for more of the Caddie than its budget allows lately: the message says when to try again.",
     Error,
-    {"Retry-After": "Seconds to wait."},
+    {"Retry-After": Header("Seconds to wait.", int)},
     {
         "over_budget": (
             "Too many heavy requests",
@@ -119,7 +160,25 @@ OVER_BUDGET = Answer(
         )
     },
 )
-_ANSWERS: dict[str, dict[int, Answer]] = {}  # operation id: the answers with more than spectree says
+_EXTRAS: dict[str, _Extras] = {}  # by operation id
+SECURITY_SCHEMES: dict[str, Any] = {
+    "bearerAuth": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "A round's `edit_token` reads and writes it from any client, until the round's owner "
+        "replaces its edit link or stops sharing it; its `share_token` only reads. A live table's `seat_token` "
+        "sits at its seat, its watch link's token watches. Each comes back when the round or the table is made "
+        "or joined.",
+    },
+    "browserSession": {
+        "type": "apiKey",
+        "in": "cookie",
+        "name": "session",
+        "description": "The signed session cookie: the browser that created a round reads, writes and deletes it; "
+        "a browser that opened the round's current edit link reads and writes it. Named `__Host-session` where "
+        "the server's cookies are Secure (HTTPS), `session` over plain http.",
+    },
+}
 
 
 def documented(
@@ -128,18 +187,23 @@ def documented(
     answers: dict[int, Answer | type[BaseModel]],
     body: type[Body] | None = None,
     core_checks: bool = False,
+    params: Sequence[Param] = (),
+    security: Sequence[str] | None = None,
 ) -> Callable[[View], View]:
     """The view takes ``body`` (a JSON object the model validates first) and answers with
     ``answers``: status → the answer's model, or an ``Answer``. The view's docstring is the
     operation's summary (its first line) and description. ``core_checks``: the core reads the
-    body itself (the caddie), so the model only documents it."""
+    body itself (the caddie), so the model only documents it. ``params``: the path, header and
+    query parameters (a path parameter the route names is described here). ``security``: the
+    schemes (``SECURITY_SCHEMES``) that may call it, each enough alone."""
     codes: dict[str, Any] = {}
     for status, answer in answers.items():
         if isinstance(answer, Answer):
             codes[f"HTTP_{status}"] = (answer.model, answer.description) if answer.model else None
-            _ANSWERS.setdefault(operation_id, {})[status] = answer
         else:
             codes[f"HTTP_{status}"] = answer
+    said = {status: answer for status, answer in answers.items() if isinstance(answer, Answer)}
+    _EXTRAS[operation_id] = _Extras(said, params, security)
 
     def refuse(sent: Any, _response: Any, error: Any, *_rest: Any) -> None:
         if error is not None:
@@ -218,7 +282,7 @@ def _document() -> dict[str, Any]:
     schemas = doc["components"]["schemas"]
     for name, schema in legacy["components"]["schemas"].items():
         schemas.setdefault(name, schema)
-    doc["components"]["securitySchemes"] = legacy["components"]["securitySchemes"]
+    doc["components"]["securitySchemes"] = copy.deepcopy(SECURITY_SCHEMES)
     doc["components"]["responses"] = {"MethodNotAllowed": METHOD_NOT_ALLOWED}
     for name, alias in NAMED_TYPES.items():
         schemas.setdefault(name, TypeAdapter(alias).json_schema())
@@ -227,8 +291,9 @@ def _document() -> dict[str, Any]:
         _add_examples(doc, view, model)
     for operations in doc["paths"].values():
         for operation in operations.values():
-            for status, answer in _ANSWERS.get(operation["operationId"], {}).items():
-                _describe(operation["responses"][str(status)], answer)
+            extras = _EXTRAS.get(operation["operationId"])
+            if extras is not None:
+                _add_extras(operation, extras)
             operation["responses"].setdefault("405", {"$ref": "#/components/responses/MethodNotAllowed"})
             if "400" in operation["responses"] and "$ref" not in operation["responses"]["400"]:
                 operation["responses"]["400"]["description"] = BAD_INPUT
@@ -253,11 +318,25 @@ def _add_examples(doc: dict[str, Any], view: Callable[..., Any], model: type[Bod
         }
 
 
+def _add_extras(operation: dict[str, Any], extras: _Extras) -> None:
+    for status, answer in extras.answers.items():
+        _describe(operation["responses"][str(status)], answer)
+    if extras.params:
+        said = {(param.name, param.where) for param in extras.params}
+        kept = [p for p in operation.get("parameters", []) if (p["name"], p["in"]) not in said]
+        operation["parameters"] = kept + [param.to_dict() for param in extras.params]
+    if not operation.get("parameters"):
+        operation.pop("parameters", None)
+    if extras.security is not None:
+        operation["security"] = [{name: []} for name in extras.security]
+
+
 def _describe(response: dict[str, Any], answer: Answer) -> None:
     response["description"] = answer.description
     if answer.headers:
         response["headers"] = {
-            name: {"description": note, "schema": {"type": "integer"}} for name, note in answer.headers.items()
+            name: {"description": header.description, "schema": TypeAdapter(header.kind).json_schema()}
+            for name, header in answer.headers.items()
         }
     if answer.examples:
         response["content"]["application/json"]["examples"] = {
