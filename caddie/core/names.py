@@ -25,6 +25,7 @@ __all__ = [
     "BIDI_CONTROLS",
     "NOTHING_SHOWS",
     "check_printable",
+    "check_typed",
     "check_visible",
     "printable",
     "repair_name",
@@ -72,6 +73,22 @@ def check_printable(
     tidy = " ".join(text.split())
     if limit is not None and len(tidy) > limit:
         raise error(f"{what} is too long: keep it to {limit} characters.", field)
+    return tidy
+
+
+def check_typed(text: str, what: str, field: str | None, limit: int, blank: bool = False) -> str:
+    """A name or label as a person typed it (``check_printable``), and not blank unless ``blank``.
+
+    >>> check_typed("  Ann ", "Your name", "name", 24)
+    'Ann'
+    >>> check_typed("   ", "Your name", "name", 24)
+    Traceback (most recent call last):
+    ...
+    caddie.core.errors.CaddieError: Your name is blank.
+    """
+    tidy = check_printable(text, what, field, limit=limit)
+    if not tidy and not blank:
+        raise CaddieError(f"{what} is blank.", field)
     return tidy
 
 

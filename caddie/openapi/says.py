@@ -133,7 +133,8 @@ def _refusal(model: type[BaseModel], loc: Sequence[int | str], kind: str, value:
                 continue
             says = next((m for m in field.metadata if isinstance(m, Says)), None)
             hint = field.annotation
-        # else: pydantic's name for a branch of a union, which is no part of the body's path
+        else:  # pydantic's name for a branch of a union, which is no part of the body's path
+            hint = _branch_named(hint, part)
     _, found = _strip(hint)
     says = found or says
     one_shape = getattr(owner, "ONE_SHAPE", False)
@@ -181,6 +182,18 @@ def _strip(hint: Any) -> tuple[Any, Says | None]:
             hint = branches[0]
         else:
             return hint, says
+
+
+def _branch_named(hint: Any, name: str) -> Any:
+    """The branch of the union ``hint`` that pydantic calls ``name`` (its tag, or its type's name)."""
+    if get_origin(hint) not in (Union, types.UnionType):
+        return hint
+    for branch in get_args(hint):
+        extras = get_args(branch)[1:] if get_origin(branch) is Annotated else ()
+        tags = [getattr(extra, "tag", None) for extra in extras]
+        if name in tags or getattr(_strip(branch)[0], "__name__", None) == name:
+            return branch
+    return hint
 
 
 def _item(hint: Any) -> Any:

@@ -17,7 +17,7 @@ from caddie.core.games.club_cards import CLUB_CARDS
 from caddie.core.games.grid_golf import GRID_GOLF
 from caddie.core.games.kind import GameKind
 
-__all__ = ["GAMES", "GAME_NAMES", "game_named", "or_titles"]
+__all__ = ["GAMES", "GAME_NAMES", "WHICH_GAME", "game_named", "or_titles"]
 
 GAMES: tuple[GameKind[Any], ...] = (GRID_GOLF, CLUB_CARDS)
 GAME_NAMES = tuple(kind.name for kind in GAMES)
@@ -28,7 +28,7 @@ def game_named(name: object, field: str = "game") -> GameKind[Any]:
     """The registered game called ``name``; ``CaddieError`` (on ``field``) for any other value."""
     kind = _BY_NAME.get(name) if isinstance(name, str) else None
     if kind is None:
-        raise CaddieError(f"The game is {_choices()}.", field)
+        raise CaddieError(WHICH_GAME, field)
     return kind
 
 
@@ -44,3 +44,6 @@ def _choices() -> str:
 
 def _or(words: list[str]) -> str:
     return " or ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else words[0]
+
+
+WHICH_GAME = f"The game is {_choices()}."  # the refusal of a game that is not one of them
