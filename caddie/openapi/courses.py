@@ -5,18 +5,18 @@ a course's own rules (par 2 to 6) are the core's (``caddie.core.courses.course.C
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, SkipValidation, Tag, ValidationError
 
 from caddie.core.clubs.scoring import HAND_SIZE, MAX_YARDAGE
 from caddie.core.courses.course import COURSE_NAME_LIMIT, SAMPLE_COURSES, TEE_LIMIT
 from caddie.core.games import GAME_NAMES, GAMES, WHICH_GAME
 from caddie.core.ledger import HOLE_COUNTS
-from caddie.openapi.says import Body, OneOf, Says
+from caddie.openapi.says import Body, OneOf, Says, refusal
 from caddie.openapi.shared import GridRulesBody, PenaltyBand, not_given
 
-__all__ = ["ClubRules", "Course", "CourseChoice", "CourseHole", "GameSetupBody", "RoundCourse"]
+__all__ = ["ClubRules", "Course", "CourseChoice", "CourseHole", "GameSetupBody", "RoundCourse", "course_sent"]
 
 
 class CourseHole(Body):
@@ -53,7 +53,7 @@ class Course(Body):
         Says('The tee is text, such as "White".'),
     ] = ""
     holes: Annotated[
-        list[CourseHole],
+        list[Annotated[CourseHole, Says('Hole {n} must be an object with just "yardage" and "par".')]],
         Field(
             json_schema_extra={"minItems": min(HOLE_COUNTS), "maxItems": max(HOLE_COUNTS)},
             description="Hole 1 first.",
@@ -112,4 +112,18 @@ class GameSetupBody(GridRulesBody):
         Field(description=" or ".join(f"`{kind.name}` ({kind.title})" for kind in GAMES) + "."),
         Says(WHICH_GAME),
     ] = GAME_NAMES[0]
-    course: CourseChoice | None = Field(None, json_schema_extra=not_given)
+    # Checked once the game is known (``course_sent``): a course sent for a game without one is
+    # refused as such, whatever its shape.
+    course: Annotated[CourseChoice | None, SkipValidation] = Field(None, json_schema_extra=not_given)
+
+
+class _CourseField(Body):
+    course: CourseChoice
+
+
+def course_sent(value: Any) -> str | Course:
+    """The ``course`` of a request for a game played on one: a key, or a course of its own."""
+    try:
+        return _CourseField.model_validate({"course": value}).course
+    except ValidationError as error:
+        raise refusal(_CourseField, error, {"course": value}) from None

@@ -25,9 +25,11 @@ from caddie.openapi.ledger import (
     EXAMPLE_EDIT_TOKEN,
     EXAMPLE_ROUND_ID,
     EXAMPLE_SHARE_TOKEN,
+    GRID_HIGH,
+    GRID_LOW,
+    SCORE_NOTE,
     course_holes,
 )
-from caddie.openapi.ledger_schemas import GRID_HIGH, GRID_LOW, SCORE_NOTE
 from caddie.openapi.registry import SCHEMAS, error_example, json_response, operation, ref, rules_example
 
 # -- your data: export and import ----------------------------------------------------

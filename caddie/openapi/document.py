@@ -16,12 +16,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from caddie.openapi import (
-    data,  # noqa: F401
-    ledger,  # noqa: F401
-    ledger_schemas,  # noqa: F401
-    live,  # noqa: F401  (registers; the imports' order is the document's)
-)
+from caddie.openapi import data  # noqa: F401  (registers; the imports' order is the document's)
 from caddie.openapi.registry import OPERATIONS, SCHEMAS, ref
 
 API_VERSION = "1.0.0"

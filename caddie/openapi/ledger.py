@@ -1,26 +1,111 @@
-"""The Ledger area of the OpenAPI document: a round's scorecard over the API.
+"""The Ledger area of the API: a round's scorecard (``/api/v1/rounds``; docs/ledger.md).
 
-The ledger examples (one invented round, its id and tokens) and the
-``/api/v1/rounds`` operations: deal a round, read it, enter a hole's scores.
-Their schemas are in ``ledger_schemas.py``.
+The request and answer models of dealing a round, reading it and entering a hole's scores, and
+their examples: one invented round, its id and tokens. Replaying them, the test suite creates the
+round of ``grid_nine`` and sends each hole example to its hole 1.
 """
 
 from __future__ import annotations
 
-import copy
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
 from caddie.core.clubs.scoring import DEFAULT_DECK
-from caddie.core.ledger import HOLE_COUNTS
-from caddie.openapi.registry import (
-    error_example,
-    json_response,
-    operation,
-    ref,
-    request_examples,
-    rules_example,
-    status_examples,
+from caddie.core.games import GAME_NAMES
+from caddie.core.ledger import HOLE_COUNTS, MAX_PLAYERS, SCORE_RANGE
+from caddie.openapi.courses import ClubRules, GameSetupBody, RoundCourse
+from caddie.openapi.says import Body, Example, OneOf, Says
+from caddie.openapi.shared import Rules, not_given, not_given_and, rules_example, string_or_null
+
+GRID_LOW, GRID_HIGH = SCORE_RANGE["grid"]
+_CLUB_LOW, _CLUB_HIGH = SCORE_RANGE["clubs"]
+SCORE_NOTE = (
+    f"A hole's score: a Grid Golf hole scores {GRID_LOW} to {GRID_HIGH}, a Club Cards hole {_CLUB_LOW} to {_CLUB_HIGH}."
 )
+MAX_CELL_VERSION = 2**31 - 1  # a database integer; no real cell gets near it
+
+
+def error_example(message: str, field: str | None) -> dict[str, Any]:
+    return {"error": message, "field": field}
+
+
+# -- answers ------------------------------------------------------------------------------------------
+
+NullableInt = Annotated[int | None, WithJsonSchema({"type": ["integer", "null"]})]
+
+
+class PlayerLine(BaseModel):
+    """One row of the scorecard. Blank holes are not zero: they are not played yet."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    scores: list[NullableInt] = Field(
+        min_length=min(HOLE_COUNTS), max_length=max(HOLE_COUNTS), description="Hole 1 first; null = not entered."
+    )
+    versions: list[Annotated[int, Field(ge=0)]] = Field(
+        min_length=min(HOLE_COUNTS),
+        max_length=max(HOLE_COUNTS),
+        description="Each cell's version, hole 1 first (0 = never written): send it back in `versions` to write "
+        "without overwriting a score you never saw.",
+    )
+    out: NullableInt = Field(description="Holes 1-9 entered, summed; null before the first.")
+    in_: NullableInt = Field(alias="in", description="Holes 10-18 likewise; always null on a 9-hole round.")
+    total: NullableInt = Field(description="Every hole entered, summed; null before the first.")
+    thru: int = Field(ge=0, le=max(HOLE_COUNTS), description="How many holes this player has entered.")
+    delta: NullableInt = Field(description="Total minus the leader's total (the lowest).")
+    delta_text: str = Field(description="Delta as the card shows it: E, +3, or \u2013 before the first hole.")
+    leader: bool = Field(description="Has the lowest total (shared on a tie).")
+    vs_par: NullableInt = Field(description="Club Cards: total minus the par of the holes entered. Null for Grid Golf.")
+
+
+class Round(BaseModel):
+    """A round's scorecard and standings (docs/ledger.md)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(description="The round's unguessable id.")
+    game: Annotated[str, OneOf(*GAME_NAMES)]
+    holes: Annotated[int, OneOf(*HOLE_COUNTS)]
+    played_on: str = Field(json_schema_extra={"format": "date"})
+    version: int = Field(ge=1, description="Grows with every write; also the ETag, for `If-Match`.")
+    rules: Rules | ClubRules = Field(description="`Rules` for Grid Golf, `ClubRules` for Club Cards.")
+    course: RoundCourse | None = Field(description="Club Cards: the course; null for Grid Golf.")
+    complete: bool = Field(description="Every player has every hole entered.")
+    winners: list[str] = Field(description="Once complete, the players sharing the lowest total; empty before.")
+    players: list[PlayerLine] = Field(min_length=1, max_length=MAX_PLAYERS)
+
+
+class RoundLinks(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    page: str = Field(description="The scorecard page, for the owner's browser.")
+    share: str = Field(description="A read-only page for anyone with the link.")
+    edit: str = Field(description="Opening it lets a second scorekeeper's browser write.")
+    api: str = Field(description="This round in the API.")
+
+
+class CreatedRound(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    round: Round
+    edit_token: str = Field(
+        description="`Authorization: Bearer` with it reads and writes the round from any client. Keep it secret."
+    )
+    share_token: str = Field(description="`Authorization: Bearer` with it only reads.")
+    links: RoundLinks
+
+
+class StaleRound(BaseModel):
+    """The write was refused because the round moved on; here is the round as it is now."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    error: str = Field(description="A sentence a player understands.")
+    field: str | None = Field(json_schema_extra=string_or_null)
+    round: Round
+
 
 # -- examples -------------------------------------------------------------------
 
@@ -139,14 +224,14 @@ _MOVED_ON = (
     "The card below is up to date: check it, then enter your score again."
 )
 
-ROUND_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
-    "grid_nine": (
+ROUND_EXAMPLES: dict[str, Example] = {
+    "grid_nine": Example(
         "Nine holes of Grid Golf under the classic rules",
         {"players": ["Ann", "Bo", "Cy"], "holes": 9, "game": "grid", "preset": "classic", "played_on": EXAMPLE_DATE},
         201,
         _created(_GRID_NINE),
     ),
-    "clubs_sample": (
+    "clubs_sample": Example(
         "Club Cards on a sample course; the round is as long as the course",
         {"players": ["Ann", "Bo"], "game": "clubs", "course": "cedar-nine", "played_on": EXAMPLE_DATE},
         201,
@@ -154,7 +239,7 @@ ROUND_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
             _round([_line("Ann", _BLANK9), _line("Bo", _BLANK9)], game="clubs", rules=CLUB_RULES, course=_CEDAR_NINE)
         ),
     ),
-    "clubs_own_course": (
+    "clubs_own_course": Example(
         "Club Cards on a course of your own",
         {"players": ["Ann"], "holes": 9, "game": "clubs", "course": _HOME_NINE, "played_on": EXAMPLE_DATE},
         201,
@@ -162,37 +247,37 @@ ROUND_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
             _round([_line("Ann", _BLANK9)], game="clubs", rules=CLUB_RULES, course=dict(_HOME_NINE, sample=False))
         ),
     ),
-    "no_players": (
+    "no_players": Example(
         "Nobody to play",
         {"game": "grid", "holes": 9},
         400,
         error_example('Name the players as a list, such as ["Ann", "Bo"].', "players"),
     ),
-    "same_name": (
+    "same_name": Example(
         "Two players with one name",
         {"players": ["Ann", "ann"], "holes": 9},
         400,
         error_example('Two players are called "ann": give each a different name.', "players"),
     ),
-    "twelve_holes": (
+    "twelve_holes": Example(
         "A length a round does not have",
         {"players": ["Ann", "Bo"], "holes": 12},
         400,
         error_example("A round is 9 or 18 holes.", "holes"),
     ),
-    "course_for_grid": (
+    "course_for_grid": Example(
         "A course sent for Grid Golf",
         {"players": ["Ann", "Bo"], "course": "cedar-nine"},
         400,
         error_example("A Grid Golf round has no course: courses are for Club Cards.", "course"),
     ),
-    "clubs_short_course": (
+    "clubs_short_course": Example(
         "Eighteen holes on a nine-hole course",
         {"players": ["Ann", "Bo"], "game": "clubs", "holes": 18, "course": "cedar-nine"},
         400,
         error_example("Cedar Nine has only 9 holes; choose 9 holes or another course.", "holes"),
     ),
-    "unknown_course": (
+    "unknown_course": Example(
         "A sample course that does not exist",
         {"players": ["Ann"], "game": "clubs", "course": "augusta"},
         400,
@@ -204,14 +289,14 @@ ROUND_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
     ),
 }
 
-HOLE_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
-    "first_hole": (
+HOLE_EXAMPLES: dict[str, Example] = {
+    "first_hole": Example(
         "Everyone's score for hole 1, written blind",
         {"scores": {"Ann": 5, "Bo": -2, "Cy": 12}},
         200,
         _FIRST_HOLE,
     ),
-    "with_versions": (
+    "with_versions": Example(
         "One score, written only if the cell is still blank (version 0)",
         {"scores": {"Ann": 4}, "versions": {"Ann": 0}},
         200,
@@ -225,31 +310,31 @@ HOLE_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
             rules=rules_example(king=0),
         ),
     ),
-    "stale_version": (
+    "stale_version": Example(
         "Ann's cell is not at the version the writer saw: nothing is written",
         {"scores": {"Ann": 4, "Bo": 6}, "versions": {"Ann": 2, "Bo": 0}},
         409,
         dict(error_example(_STALE, "scores"), round=_GRID_NINE),
     ),
-    "unknown_player": (
+    "unknown_player": Example(
         "A name that is not at the table",
         {"scores": {"Ann": 5, "Dee": 3}},
         400,
         error_example('"Dee" is not playing in this round; the players are Ann, Bo and Cy.', "scores.Dee"),
     ),
-    "out_of_range": (
+    "out_of_range": Example(
         "More than a Grid Golf hole can score",
         {"scores": {"Ann": 121}},
         400,
         error_example("A Grid Golf hole scores from \u2212120 to 120.", "scores.Ann"),
     ),
-    "score_as_text": (
+    "score_as_text": Example(
         "A number sent as text",
         {"scores": {"Ann": "5"}},
         400,
         error_example("A Grid Golf hole scores from \u2212120 to 120.", "scores.Ann"),
     ),
-    "no_scores": (
+    "no_scores": Example(
         "Nothing to write",
         {"scores": {}},
         400,
@@ -268,217 +353,83 @@ READ_ONLY_EXAMPLE = error_example(
     None,
 )
 MOVED_ON_EXAMPLE = dict(error_example(_MOVED_ON, None), round=_FIRST_HOLE)
+FIRST_HOLE_EXAMPLE = _FIRST_HOLE
+A_GAMES_ROUND_EXAMPLE = dict(error_example(_GAMES_ROUND, None), round=_GRID_NINE)
 OWNER_ONLY_EXAMPLE = error_example(  # caddie.store.ledger.ONLY_THE_OWNER
     "Only the phone that dealt this round can delete it or change its edit link.", None
 )
 
 
-# -- operations -----------------------------------------------------------------
-
-_LEDGER_SECURITY: list[dict[str, list[str]]] = [{"bearerAuth": []}, {"browserSession": []}]
-_ETAG_HEADER = {
-    "ETag": {"description": "The round's `version`, quoted: send it back in `If-Match`.", "schema": {"type": "string"}}
-}
-_ROUND_ID = {
-    "name": "round_id",
-    "in": "path",
-    "required": True,
-    "schema": {"type": "string"},
-    "description": "The round's `id`.",
-    "example": EXAMPLE_ROUND_ID,
-}
+DATE_WRITTEN = 'The date played is written YYYY-MM-DD, such as "2025-06-14".'
+_SEND_SCORES = (
+    'Send the scores for this hole by player name, such as {"scores": {"Ann": 5, "Bo": -2}}; null clears a score.'
+)
 
 
-def _not_found() -> dict[str, Any]:
-    return json_response(
-        "There is no round at this address for this caller: the id is wrong, the round was deleted, or "
-        "nothing in the request (browser cookie, edit link, Bearer token) may see it. The three answer alike.",
-        "Error",
-        {"not_found": {"summary": "No round here", "value": copy.deepcopy(NO_ROUND_EXAMPLE)}},
-    )
+# -- requests -----------------------------------------------------------------------------------------
 
 
-@operation("/api/v1/rounds", "post")
-def _create_round() -> dict[str, Any]:
-    return {
-        "operationId": "createRound",
-        "summary": "Deal a new round",
-        "description": "Creates a scorecard for 1 to 8 players over 9 or 18 holes. The calling browser owns "
-        "the round: the answer sets its session cookie, which then reads and writes the round. "
-        "`edit_token` does the same from any client (`Authorization: Bearer`); `share_token` "
-        "only reads. Grid Golf rounds take the calling browser's Settings (the defaults for a "
-        "new client), with `preset` and then `rules` over them; Club Cards rounds need a "
-        "`course` and take the browser's deck and Penalty Stroke Chart.",
-        "tags": ["Ledger"],
-        "requestBody": {
-            "required": True,
-            "content": {
-                "application/json": {"schema": ref("CreateRoundRequest"), "examples": request_examples(ROUND_EXAMPLES)}
-            },
-        },
-        "responses": {
-            "201": json_response(
-                "The round, its tokens and its links.",
-                "CreatedRound",
-                status_examples(ROUND_EXAMPLES, 201),
-                dict(_ETAG_HEADER, Location={"description": "The round in the API.", "schema": {"type": "string"}}),
-            ),
-            "400": json_response(
-                "The round cannot be dealt; the message says why and `field` says where.",
-                "Error",
-                status_examples(ROUND_EXAMPLES, 400),
-            ),
-            "405": {"$ref": "#/components/responses/MethodNotAllowed"},
-        },
-    }
+class CreateRoundRequest(GameSetupBody):
+    """A round to deal: its players, its length and its game."""
+
+    EXAMPLES = ROUND_EXAMPLES
+
+    players: Annotated[
+        list[Annotated[str, Says('Player {n}\'s name is text, such as "Ann".')]],
+        Field(
+            min_length=1,
+            json_schema_extra={"maxItems": MAX_PLAYERS},
+            description="Names in seat order: 1 to 24 characters each, no two alike (case aside). Spaces are tidied.",
+        ),
+        Says(
+            'Name the players as a list, such as ["Ann", "Bo"].',
+            missing='Name the players as a list, such as ["Ann", "Bo"].',
+        ),
+    ]
+    holes: Annotated[
+        int,
+        OneOf(*HOLE_COUNTS),
+        Field(description="Default: 18 for Grid Golf, the course's length for Club Cards."),
+        Says("A round is 9 or 18 holes."),
+    ] = Field(0, json_schema_extra=not_given)  # 0: not sent
+    played_on: Annotated[
+        str,
+        Field(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", description="YYYY-MM-DD; default today."),
+        Says(DATE_WRITTEN),
+    ] = Field("", json_schema_extra=not_given_and(format="date", examples=[EXAMPLE_DATE]))  # "": not sent
 
 
-@operation("/api/v1/rounds/{round_id}", "get")
-def _get_round() -> dict[str, Any]:
-    return {
-        "operationId": "getRound",
-        "summary": "Read a round's scorecard",
-        "description": "Out, In, Total, Thru and Delta for each player; par and score against par for Club "
-        "Cards; the winners once every hole is in. Needs the owner's browser cookie, an edit "
-        "link opened in this browser, or the edit or share token as a Bearer token.",
-        "tags": ["Ledger"],
-        "security": copy.deepcopy(_LEDGER_SECURITY),
-        "parameters": [copy.deepcopy(_ROUND_ID)],
-        "responses": {
-            "200": json_response(
-                "The round.",
-                "Round",
-                {"first_hole": {"summary": "After hole 1", "value": copy.deepcopy(_FIRST_HOLE)}},
-                _ETAG_HEADER,
-            ),
-            "404": _not_found(),
-            "405": {"$ref": "#/components/responses/MethodNotAllowed"},
-        },
-    }
+class HoleScoresRequest(Body):
+    """One hole's scores, by player name, and the versions of the cells the writer saw."""
 
+    EXAMPLES = HOLE_EXAMPLES
 
-@operation("/api/v1/rounds/{round_id}", "delete")
-def _delete_round() -> dict[str, Any]:
-    return {
-        "operationId": "deleteRound",
-        "summary": "Delete a round (into its owner's trash)",
-        "description": "Only the browser that dealt the round deletes it: its session cookie. The round leaves "
-        "every list, link, token and export at once and waits 30 days in the trash on the ledger's page, "
-        "where its owner can restore it with every score; then it is gone for good. A scorekeeper's edit "
-        "link or edit token only enters scores: it gets 403, nothing changed.",
-        "tags": ["Ledger"],
-        "security": [{"browserSession": []}],
-        "parameters": [copy.deepcopy(_ROUND_ID)],
-        "responses": {
-            "204": {"description": "Deleted: the round is in its owner's trash."},
-            "403": json_response(
-                "The caller may enter scores (an edit link or the edit token) or read (the share token), "
-                "but only the owner deletes.",
-                "Error",
-                {"not_the_owner": {"summary": "An edit token", "value": copy.deepcopy(OWNER_ONLY_EXAMPLE)}},
-            ),
-            "404": _not_found(),
-            "405": {"$ref": "#/components/responses/MethodNotAllowed"},
-        },
-    }
-
-
-@operation("/api/v1/rounds/{round_id}/holes/{hole}", "put")
-def _put_hole() -> dict[str, Any]:
-    return {
-        "operationId": "putHoleScores",
-        "summary": "Enter scores for a hole",
-        "description": "Writes one hole's scores for any of the players, all or nothing. Needs the owner's browser "
-        "cookie, an edit link opened in this browser, or `Authorization: Bearer <edit token>`.\n\n"
-        "Protection against lost updates is the client's choice: a score sent with its cell's "
-        "`versions` entry (from the round's `players[].versions`, 0 for a blank cell) is refused "
-        "with 409 if someone changed that cell since; a score sent without one is written blind. "
-        "`If-Match` with the round's `version` (the ETag) refuses the whole write with 412 if "
-        "anything in the round changed, and then guards every cell sent without a version.\n\n"
-        "The scorecard of a digital match or a live table is written by its game alone: a hole "
-        "written into it is refused with 409, nothing written.\n\n"
-        "`Idempotency-Key` makes a write safe to send again: it is applied once.",
-        "tags": ["Ledger"],
-        "security": copy.deepcopy(_LEDGER_SECURITY),
-        "parameters": [
-            copy.deepcopy(_ROUND_ID),
-            {
-                "name": "hole",
-                "in": "path",
-                "required": True,
-                "example": 1,
-                "schema": {"type": "integer", "minimum": 1, "maximum": max(HOLE_COUNTS)},
-                "description": "1 to the round's `holes`.",
-            },
-            {
-                "name": "If-Match",
-                "in": "header",
-                "required": False,
-                "schema": {"type": "string"},
-                "description": 'The round `version` the writer saw: `7` or `"7"` (the ETag).',
-                "example": '"1"',
-            },
-            {
-                "name": "Idempotency-Key",
-                "in": "header",
-                "required": False,
-                "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{8,64}$"},
-                "description": "A random id the client makes for this write and sends again with the same write "
-                "(say, after its answer was lost). A write whose key was applied before is not applied again: "
-                "it answers 200 with the round as it is now. The same key with other scores, another hole or "
-                "another round is refused with 400 (`field` `idempotency_key`). Keys are kept for 30 days.",
-                "example": "3f9c2b7a1d604e58a9c0b1d2e3f40516",
-            },
+    scores: Annotated[
+        # Each value is the game's to check (a Grid Golf score is not a Club Cards one): the round says which.
+        dict[str, Annotated[Any, WithJsonSchema({"type": ["integer", "null"]})]],
+        Field(
+            min_length=1,
+            description=f"Player name (case and spaces aside) to score; null clears the cell. {SCORE_NOTE} At least "
+            "one player. All or nothing: one bad entry and nothing is written.",
+        ),
+        Says(_SEND_SCORES, missing=_SEND_SCORES),
+    ]
+    versions: Annotated[
+        dict[
+            str,
+            Annotated[
+                int,
+                Field(ge=0, le=MAX_CELL_VERSION),
+                Says("A cell's version is a whole number, 0 for a cell that was blank."),
+            ],
         ],
-        "requestBody": {
-            "required": True,
-            "content": {
-                "application/json": {"schema": ref("HoleScoresRequest"), "examples": request_examples(HOLE_EXAMPLES)}
-            },
-        },
-        "responses": {
-            "200": json_response(
-                "The round with the scores written.", "Round", status_examples(HOLE_EXAMPLES, 200), _ETAG_HEADER
-            ),
-            "400": json_response(
-                "Nothing was written: the hole is not in the round, or an entry is not a score "
-                "for a player in it. `field` names it: `hole`, `scores.<name>`, "
-                "`versions.<name>`.",
-                "Error",
-                status_examples(HOLE_EXAMPLES, 400),
-            ),
-            "403": json_response(
-                "The caller may read this round but not write it (its share token).",
-                "Error",
-                {"read_only": {"summary": "A share token", "value": copy.deepcopy(READ_ONLY_EXAMPLE)}},
-            ),
-            "404": _not_found(),
-            "409": json_response(
-                "Nothing was written: a cell changed since the version the writer sent, or the "
-                "round is a digital match's or a live table's scorecard, which its game alone "
-                "writes (`field` is then null). The round as it is now comes back.",
-                "StaleRound",
-                {
-                    **status_examples(HOLE_EXAMPLES, 409),
-                    "a_games_round": {
-                        "summary": "The scorecard of a match against the computer",
-                        "value": dict(error_example(_GAMES_ROUND, None), round=_GRID_NINE),
-                    },
-                },
-                _ETAG_HEADER,
-            ),
-            "412": json_response(
-                "Nothing was written: the round is no longer at the `If-Match` version. The "
-                "round as it is now comes back.",
-                "StaleRound",
-                {
-                    "moved_on": {
-                        "summary": 'If-Match: "1" after hole 1 was written',
-                        "value": copy.deepcopy(MOVED_ON_EXAMPLE),
-                    }
-                },
-                _ETAG_HEADER,
-            ),
-            "405": {"$ref": "#/components/responses/MethodNotAllowed"},
-        },
-    }
+        Field(
+            description="Player name to the version of this hole's cell you saw (`versions` in the round; 0 = it was "
+            "blank). A cell whose version has moved on is refused with 409 instead of overwriting a score you never "
+            "saw. A score sent without a version is written blind, unless the request has an `If-Match`."
+        ),
+        Says(
+            "The versions are an object of player names and the version of the cell you saw, such as "
+            '{"Ann": 2}; 0 means the cell was blank.'
+        ),
+    ] = Field(default_factory=dict, json_schema_extra=not_given)

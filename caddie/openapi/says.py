@@ -9,7 +9,7 @@ with its own sentences, after the model has passed the body.
 The sentence for a field is written beside the field, as ``Annotated[..., Says(...)]``:
 
 - ``wrong``: the value has the wrong type or is out of range;
-- ``missing``: the field is absent, null or an empty list (``wrong`` when not given);
+- ``missing``: the field is absent, null, or an empty list or object (``wrong`` when not given);
 - ``beyond``: the value has the right type but is out of bounds, or not one of the choices
   (``wrong`` when not given);
 - ``{n}`` in a sentence is the place (from 1) of the nearest list item in the path, ``{key}``
@@ -145,7 +145,7 @@ def _refusal(model: type[BaseModel], loc: Sequence[int | str], kind: str, value:
     if says is None:  # every field of a model says something: this is a model without a sentence
         raise TypeError(f"{model.__name__}: no sentence for {path or 'the body'}") from None
     sentence = says.wrong
-    if (kind == "missing" or value is None or value == []) and says.missing:
+    if (kind == "missing" or value is None or value in ([], {})) and says.missing:
         sentence = says.missing
     elif kind in BOUNDS and says.beyond:
         sentence = says.beyond

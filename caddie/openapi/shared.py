@@ -4,6 +4,7 @@ choices and sentences come from ``caddie.core``, so the API cannot drift from th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -43,7 +44,9 @@ __all__ = [
     "TypedCard",
     "Yardage",
     "not_given",
+    "not_given_and",
     "rules_example",
+    "string_or_null",
 ]
 
 
@@ -52,7 +55,19 @@ def not_given(schema: dict[str, Any]) -> None:
     schema.pop("default", None)
 
 
-def _string_or_null(schema: dict[str, Any]) -> None:
+def not_given_and(**said: Any) -> Callable[[dict[str, Any]], None]:
+    """``not_given``, and the keywords ``said`` added to the field's schema (what it documents
+    but the core checks)."""
+
+    def amend(schema: dict[str, Any]) -> None:
+        schema.pop("default", None)
+        schema.update(said)
+
+    return amend
+
+
+def string_or_null(schema: dict[str, Any]) -> None:
+    """``str | None`` written as one type list, as the document always wrote it."""
     schema.pop("anyOf", None)
     schema["type"] = ["string", "null"]
 
@@ -66,7 +81,7 @@ class Error(BaseModel):
     field: str | None = Field(
         description="The request field at fault, as a path into the body (`cards`, `cards[2]`, `rules.king`, "
         "`penalty_chart[1].strokes`), or null when the body as a whole is wrong.",
-        json_schema_extra=_string_or_null,
+        json_schema_extra=string_or_null,
     )
 
 

@@ -16,7 +16,7 @@ from caddie.core.ledger import HOLE_COUNTS
 from caddie.core.names import check_typed
 from caddie.core.table import Table
 from caddie.openapi.courses import Course as SentCourse
-from caddie.openapi.courses import GameSetupBody
+from caddie.openapi.courses import GameSetupBody, course_sent
 from caddie.store.courses import MINE, find_course
 from caddie.web.identity import browser_id
 from caddie.web.table_in_force import current_table
@@ -59,6 +59,7 @@ def course_of(body: GameSetupBody, kind: GameKind[Any]) -> Course | None:
             '{"name": ..., "tee": ..., "holes": [{"yardage": 392, "par": 4}, ...]}.',
             "course",
         )
+    value = course_sent(value)
     if isinstance(value, SentCourse):
         return _own_course(value)
     if value.strip().startswith(MINE):

@@ -23,13 +23,15 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from flask import Flask, request
-from pydantic import BaseModel, TypeAdapter
+from flask import Response as FlaskResponse
+from pydantic import BaseModel, TypeAdapter, ValidationError
 from spectree import Response, SpecTree, Tag
 from spectree.plugins.flask_plugin import FlaskPlugin
 from werkzeug.exceptions import BadRequest
 
 from caddie.core.errors import CaddieError
 from caddie.openapi import legacy_document
+from caddie.openapi.courses import CourseChoice
 from caddie.openapi.says import Body, fields_of, refusal, shortened
 from caddie.openapi.shared import CardCode, Decks, Error, TypedCard, Yardage
 
@@ -63,7 +65,13 @@ METHOD_NOT_ALLOWED = {
     },
 }
 # The shared scalar types, named in the document too (for a client's own code to use).
-NAMED_TYPES = {"CardCode": CardCode, "Decks": Decks, "TypedCard": TypedCard, "Yardage": Yardage}
+NAMED_TYPES: dict[str, Any] = {
+    "CardCode": CardCode,
+    "CourseChoice": CourseChoice,
+    "Decks": Decks,
+    "TypedCard": TypedCard,
+    "Yardage": Yardage,
+}
 BAD_INPUT = (
     "The request is not something a player could have on the table; the message says why and `field` says where."
 )
@@ -73,6 +81,8 @@ class _DocumentedAnswers(FlaskPlugin):
     """spectree's Flask plugin, with answers documented but not validated on the way out."""
 
     def validate_response(self, resp, resp_model, skip_validation, force_resp_serialize):
+        if isinstance(resp, FlaskResponse) and resp.is_streamed:  # sent as it comes: never read whole here
+            return resp, None
         return super().validate_response(resp, resp_model, True, force_resp_serialize)
 
 
@@ -90,7 +100,7 @@ spec = SpecTree(
     validation_error_status=400,
     annotations=False,
 )
-_MODELS: dict[Callable[..., Any], type[Body]] = {}  # a documented view: its request model
+_MODELS: dict[str, type[Body]] = {}  # by operation id: its request model
 
 
 @dataclass(frozen=True)
@@ -104,12 +114,14 @@ class Header:
 @dataclass(frozen=True)
 class Answer:
     """An answer of an operation: what it means, its body's model (none: no JSON body), the
-    headers it sets, and named examples of its body."""
+    headers it sets, named examples of its body, and a body that is not JSON (``media``: media
+    type → its OpenAPI media type object, such as a stream of events)."""
 
     description: str
     model: type[BaseModel] | None = None
     headers: Mapping[str, Header] = field(default_factory=dict)
     examples: Mapping[str, tuple[str, Any]] = field(default_factory=dict)  # name: (summary, value)
+    media: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -186,14 +198,13 @@ def documented(
     tag: str,
     answers: dict[int, Answer | type[BaseModel]],
     body: type[Body] | None = None,
-    core_checks: bool = False,
     params: Sequence[Param] = (),
     security: Sequence[str] | None = None,
 ) -> Callable[[View], View]:
     """The view takes ``body`` (a JSON object the model validates first) and answers with
     ``answers``: status → the answer's model, or an ``Answer``. The view's docstring is the
-    operation's summary (its first line) and description. ``core_checks``: the core reads the
-    body itself (the caddie), so the model only documents it. ``params``: the path, header and
+    operation's summary (its first line) and description; the view reads its body with
+    ``request_body(body)`` (or ``request_object`` where the core reads it). ``params``: the path, header and
     query parameters (a path parameter the route names is described here). ``security``: the
     schemes (``SECURITY_SCHEMES``) that may call it, each enough alone."""
     codes: dict[str, Any] = {}
@@ -204,45 +215,39 @@ def documented(
             codes[f"HTTP_{status}"] = answer
     said = {status: answer for status, answer in answers.items() if isinstance(answer, Answer)}
     _EXTRAS[operation_id] = _Extras(said, params, security)
-
-    def refuse(sent: Any, _response: Any, error: Any, *_rest: Any) -> None:
-        if error is not None:
-            assert body is not None
-            raise refusal(body, error, sent.get_json())
+    if body is not None:
+        _MODELS[operation_id] = body
 
     def decorate(view: View) -> View:
-        validated = spec.validate(
-            json=body,
-            resp=Response(**codes),
-            tags=[tag],
-            operation_id=operation_id,
-            before=refuse,
-            skip_validation=core_checks,
+        # spectree documents the operation; the view validates its body itself (request_body), so
+        # that it first decides whether the caller may ask at all (a round it cannot see is a 404,
+        # whatever the body holds).
+        return spec.validate(
+            json=body, resp=Response(**codes), tags=[tag], operation_id=operation_id, skip_validation=True
         )(view)
-        if body is None:
-            return validated
-
-        @functools.wraps(validated)
-        def checked(*args: Any, **kwargs: Any) -> Any:
-            sent = json_object(body)
-            if core_checks:  # the core reads the rest; an unknown field is refused before it is asked
-                unknown = next((key for key in sent if key not in body.model_fields), None)
-                if unknown is not None:
-                    fields = ", ".join(fields_of(body))
-                    raise CaddieError(body.UNKNOWN.format(key=shortened(unknown), fields=fields), shortened(unknown))
-            return validated(*args, **kwargs)
-
-        _MODELS[checked] = body
-        return checked  # type: ignore[return-value]
 
     return decorate
 
 
 def request_body(model: type[B]) -> B:
-    """The body of this request, as ``model`` validated it."""
-    validated = request.context.json  # type: ignore[attr-defined]
-    assert isinstance(validated, model)
-    return validated
+    """The body of this request, as ``model`` takes it; refused, with the sentence of what is wrong
+    (``caddie.openapi.says.refusal``), when it does not."""
+    sent = json_object(model)
+    try:
+        return model.model_validate(sent)
+    except ValidationError as error:
+        raise refusal(model, error, sent) from None
+
+
+def request_object(model: type[Body]) -> dict[str, Any]:
+    """The body of a request the core reads itself (the caddie): a JSON object of ``model``'s
+    fields, refused before the core is asked when it holds another."""
+    sent = json_object(model)
+    unknown = next((key for key in sent if key not in model.model_fields), None)
+    if unknown is not None:
+        fields = ", ".join(fields_of(model))
+        raise CaddieError(model.UNKNOWN.format(key=shortened(unknown), fields=fields), shortened(unknown))
+    return sent
 
 
 def json_object(model: type[Body]) -> dict[str, Any]:
@@ -250,7 +255,7 @@ def json_object(model: type[Body]) -> dict[str, Any]:
     if not request.is_json:
         raise CaddieError("Send the request as JSON, with the header Content-Type: application/json.")
     try:
-        body = request.get_json()  # kept: spectree's validation reads it from there
+        body = request.get_json()
     except (BadRequest, RecursionError):  # bad syntax or encoding; absurdly deep nesting
         raise CaddieError("The request body is not valid JSON.") from None
     if not isinstance(body, dict):
@@ -266,7 +271,7 @@ def json_object(model: type[Body]) -> dict[str, Any]:
 def _document() -> dict[str, Any]:
     # The document is the blueprint's alone: read from an app of its routes only, whichever app
     # (or none, in a script) asks.
-    from caddie.web.api import bp, data, endpoints, live  # noqa: F401  (every route on the blueprint)
+    from caddie.web.api import bp, data, endpoints, live, rounds  # noqa: F401  (every route on the blueprint)
 
     routes = Flask(__name__)
     routes.register_blueprint(bp)
@@ -285,27 +290,28 @@ def _document() -> dict[str, Any]:
     doc["components"]["securitySchemes"] = copy.deepcopy(SECURITY_SCHEMES)
     doc["components"]["responses"] = {"MethodNotAllowed": METHOD_NOT_ALLOWED}
     for name, alias in NAMED_TYPES.items():
-        schemas.setdefault(name, TypeAdapter(alias).json_schema())
+        named = TypeAdapter(alias).json_schema(ref_template="#/components/schemas/{model}")
+        for inner, schema in named.pop("$defs", {}).items():  # the models it names: components too
+            schemas.setdefault(inner, schema)
+        schemas.setdefault(name, named)
     doc["tags"] = [tag.to_dict(exclude_none=True) for tag in TAGS]
-    for view, model in _MODELS.items():
-        _add_examples(doc, view, model)
+    for operation_id, model in _MODELS.items():
+        _add_examples(doc, operation_id, model)
     for operations in doc["paths"].values():
         for operation in operations.values():
+            operation["responses"].setdefault("405", {"$ref": "#/components/responses/MethodNotAllowed"})
+            if "400" in operation["responses"] and "$ref" not in operation["responses"]["400"]:
+                operation["responses"]["400"]["description"] = BAD_INPUT  # unless the operation says its own
             extras = _EXTRAS.get(operation["operationId"])
             if extras is not None:
                 _add_extras(operation, extras)
-            operation["responses"].setdefault("405", {"$ref": "#/components/responses/MethodNotAllowed"})
-            if "400" in operation["responses"] and "$ref" not in operation["responses"]["400"]:
-                operation["responses"]["400"]["description"] = BAD_INPUT
     return doc
 
 
-def _add_examples(doc: dict[str, Any], view: Callable[..., Any], model: type[Body]) -> None:
-    """The model's named examples, on the operation of ``view``: each request, and its answer under
-    its status."""
+def _add_examples(doc: dict[str, Any], operation_id: str, model: type[Body]) -> None:
+    """The model's named examples, on its operation: each request, and its answer under its status."""
     operation = next(
-        (op for ops in doc["paths"].values() for op in ops.values() if op.get("operationId") == _operation_id(view)),
-        None,
+        (op for ops in doc["paths"].values() for op in ops.values() if op.get("operationId") == operation_id), None
     )
     if operation is None or not model.EXAMPLES:
         return
@@ -338,15 +344,13 @@ def _describe(response: dict[str, Any], answer: Answer) -> None:
             name: {"description": header.description, "schema": TypeAdapter(header.kind).json_schema()}
             for name, header in answer.headers.items()
         }
+    if answer.media:
+        response["content"] = copy.deepcopy(dict(answer.media))
     if answer.examples:
-        response["content"]["application/json"]["examples"] = {
-            name: {"summary": summary, "value": value} for name, (summary, value) in answer.examples.items()
-        }
-
-
-def _operation_id(view: Callable[..., Any]) -> str | None:
-    metadata = spec.get_function_metadata(view)
-    return metadata.operation_id if metadata else None
+        examples = response["content"]["application/json"].setdefault("examples", {})
+        examples.update(
+            {name: {"summary": summary, "value": value} for name, (summary, value) in answer.examples.items()}
+        )
 
 
 def openapi_document() -> dict[str, Any]:

@@ -839,7 +839,7 @@ def test_if_match_is_checked_before_the_body(client, played):
 
 def test_if_match_guards_cells_sent_without_a_version(app, client, played, monkeypatch):
     """Another write landing between the If-Match check and the write is refused, not overwritten."""
-    import caddie.web.api.endpoints as api
+    import caddie.web.api.rounds as api
 
     rid, token = played["round"]["id"], played["edit_token"]
     real_write = api.enter_scores
