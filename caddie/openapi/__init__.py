@@ -1,12 +1,10 @@
-"""The OpenAPI 3.1 document of the JSON API v1, served at /api/v1/openapi.json.
+"""The JSON API's requests and answers, one pydantic model each (docs/api.md): each request model
+validates its body and, with its answers, writes the OpenAPI 3.1 document
+(``caddie.web.api.spec``). ``says`` holds what every request model shares (its sentences, the one
+translator of a refusal); ``shared`` and ``courses`` the models more than one area uses; then one
+module an area: ``tally``, ``advice`` (the caddie), ``ledger`` (rounds), ``live`` (live tables),
+``data`` (export and import) and ``meta`` (the document itself)."""
 
-``registry`` holds the schemas and operations registry and the shared helpers;
-``tally``, ``advice`` (the caddie), ``ledger_schemas`` and ``ledger`` (rounds),
-``meta`` and ``data`` (export and import) each document one area; ``document``
-imports them in the document's order and assembles ``openapi_document()``.
-"""
-
-from caddie.openapi.document import legacy_document
 from caddie.openapi.ledger import EXAMPLE_EDIT_TOKEN, EXAMPLE_ROUND_ID, EXAMPLE_SHARE_TOKEN
 
-__all__ = ["legacy_document", "EXAMPLE_EDIT_TOKEN", "EXAMPLE_ROUND_ID", "EXAMPLE_SHARE_TOKEN"]
+__all__ = ["EXAMPLE_EDIT_TOKEN", "EXAMPLE_ROUND_ID", "EXAMPLE_SHARE_TOKEN"]

@@ -30,7 +30,6 @@ from spectree.plugins.flask_plugin import FlaskPlugin
 from werkzeug.exceptions import BadRequest
 
 from caddie.core.errors import CaddieError
-from caddie.openapi import legacy_document
 from caddie.openapi.courses import CourseChoice
 from caddie.openapi.says import Body, fields_of, refusal, shortened
 from caddie.openapi.shared import CardCode, Decks, Error, TypedCard, Yardage
@@ -155,6 +154,7 @@ class _Extras:
     answers: Mapping[int, Answer]
     params: Sequence[Param]
     security: Sequence[str] | None
+    request_examples: Mapping[str, tuple[str, Any]]
 
 
 OVER_BUDGET = Answer(
@@ -200,6 +200,7 @@ def documented(
     body: type[Body] | None = None,
     params: Sequence[Param] = (),
     security: Sequence[str] | None = None,
+    request_examples: Mapping[str, tuple[str, Any]] | None = None,
 ) -> Callable[[View], View]:
     """The view takes ``body`` (a JSON object the model validates first) and answers with
     ``answers``: status → the answer's model, or an ``Answer``. The view's docstring is the
@@ -214,7 +215,7 @@ def documented(
         else:
             codes[f"HTTP_{status}"] = answer
     said = {status: answer for status, answer in answers.items() if isinstance(answer, Answer)}
-    _EXTRAS[operation_id] = _Extras(said, params, security)
+    _EXTRAS[operation_id] = _Extras(said, params, security, request_examples or {})
     if body is not None:
         _MODELS[operation_id] = body
 
@@ -280,13 +281,7 @@ def _document() -> dict[str, Any]:
     doc.pop("security", None)
     doc["jsonSchemaDialect"] = "https://spec.openapis.org/oas/3.1/dialect/base"
     doc["info"]["summary"] = "Score Golf card game hands and keep a round's scorecard: Grid Golf and Club Cards."
-    legacy = legacy_document()
-    for path, operations in legacy["paths"].items():
-        for method, operation in operations.items():
-            doc["paths"].setdefault(path, {}).setdefault(method, operation)
     schemas = doc["components"]["schemas"]
-    for name, schema in legacy["components"]["schemas"].items():
-        schemas.setdefault(name, schema)
     doc["components"]["securitySchemes"] = copy.deepcopy(SECURITY_SCHEMES)
     doc["components"]["responses"] = {"MethodNotAllowed": METHOD_NOT_ALLOWED}
     for name, alias in NAMED_TYPES.items():
@@ -335,6 +330,11 @@ def _add_extras(operation: dict[str, Any], extras: _Extras) -> None:
         operation.pop("parameters", None)
     if extras.security is not None:
         operation["security"] = [{name: []} for name in extras.security]
+    if extras.request_examples:
+        examples = operation["requestBody"]["content"]["application/json"].setdefault("examples", {})
+        examples.update(
+            {name: {"summary": summary, "value": value} for name, (summary, value) in extras.request_examples.items()}
+        )
 
 
 def _describe(response: dict[str, Any], answer: Answer) -> None:
