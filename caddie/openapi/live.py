@@ -1,37 +1,51 @@
-"""The Live tables area of the OpenAPI document: sitting at a live table over the API.
+"""The Live tables area of the API: sitting at a live table (``/api/v1/tables``; docs/live-tables.md).
 
-The table's schemas (the creation, the seat's view in the shape of the caddie's request, a
-move in the shape of its answer), the examples (one invented table, its id, code and tokens)
-and the ``/api/v1/tables`` operations: make a table, join it by code, start it, look at it
-(long-polled) and move.
+The request and answer models of making a table, joining it by its code, starting it, looking at
+it and moving: the creation, the seat's view in the shape of the caddie's request, a move in the
+shape of its answer. The examples are one invented table, its id, code and tokens; the test suite
+sends each request example and checks that the answer named alike comes back.
+
+The models check shapes and ranges only. What depends on the game (how many seats it takes) or
+on another seat (the first seat is the creator's, a person's) the view checks, with the sentences
+here; whether a move is legal the game decides.
 """
 
 from __future__ import annotations
 
-import copy
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, RootModel, WithJsonSchema
+from pydantic_core import CoreSchema, core_schema
 
 from caddie.core.games import GAME_NAMES, GAMES
-from caddie.core.grid.rules import PRESETS
-from caddie.core.ledger import HOLE_COUNTS
+from caddie.core.games.kind import GameKind
+from caddie.core.ledger import HOLE_COUNTS, PLAYER_NAME_LIMIT
 from caddie.core.live.table import CLOCKS, LEVELS
-from caddie.openapi.registry import (
-    SCHEMAS,
-    Schema,
-    error_example,
-    json_response,
-    operation,
-    ref,
-    request_examples,
-    rules_example,
-    status_examples,
-)
+from caddie.openapi.advice import CaddieClubsAdvice
+from caddie.openapi.courses import GameSetupBody
+from caddie.openapi.says import Body, Example, OneOf, Says
+from caddie.openapi.shared import CardCode, Decks, Error, PresetName, Rules, Yardage, not_given, rules_example
 
-TAGS = ["Live tables"]
-PHASES = ["lobby", "flip", "turn", "hole_over", "over"]
-GRID_MOVES = ["flip", "draw", "take_discard", "swap", "discard", "knock", "next_hole"]
-NULLABLE_CARD: Schema = {"anyOf": [ref("CardCode"), {"type": "null"}]}
-_YARDAGES: Schema = {"type": "array", "items": {"type": "integer"}}
+__all__ = [
+    "CreateTableRequest",
+    "CreatedTable",
+    "JoinTableRequest",
+    "JoinedTable",
+    "StaleTable",
+    "TableConflict",
+    "TableMoveRequest",
+    "TableSeatRequest",
+    "TableView",
+    "choose_level",
+    "person_has_no_level",
+    "seats_sentence",
+]
+
+PHASES = ("lobby", "flip", "turn", "hole_over", "over")
+GRID_MOVES = ("flip", "draw", "take_discard", "swap", "discard", "knock", "next_hole")
+SEATS_EXAMPLE = '[{"kind": "person"}, {"kind": "computer", "level": "steady"}]'
+FIRST_SEAT = "The first seat is yours: a person's."
+SEND_NAME = 'Send your name, as the others at the table will see it, such as "Ann".'
 
 
 def _choices(values: Any) -> str:
@@ -39,361 +53,302 @@ def _choices(values: Any) -> str:
     return ", ".join(values[:-1]) + " or " + values[-1]
 
 
-# -- schemas --------------------------------------------------------------------
-
-_TABLE_VIEW_PROPERTIES: dict[str, Schema] = {
-    "version": {
-        "type": "integer",
-        "minimum": 1,
-        "description": "Grows with every change to the table: send it with a move, and as `?wait=` to be "
-        "told of the next change.",
-    },
-    "game": {"type": "string", "enum": list(GAME_NAMES)},
-    "holes": {"type": "integer", "enum": list(HOLE_COUNTS)},
-    "phase": {
-        "type": "string",
-        "enum": PHASES,
-        "description": "`lobby` before the host starts; `flip` while Grid Golf players turn up their first "
-        "cards; `turn`; `hole_over` between holes (any person's seat sends `next_hole`); `over`.",
-    },
-    "seat": {
-        "type": ["integer", "null"],
-        "minimum": 0,
-        "description": "The seat this view is of; null for an onlooker (the watch token).",
-    },
-    "to_move": {
-        "type": ["integer", "null"],
-        "minimum": 0,
-        "description": "The seat to move; null in the lobby, between holes and once the match is over.",
-    },
-    "names": {
-        "type": "array",
-        "items": {"type": ["string", "null"]},
-        "description": "In seat order; null for a person's seat nobody has joined yet.",
-    },
-    "order": {
-        "type": "array",
-        "items": {"type": "integer", "minimum": 0},
-        "description": "The seats in this hole's playing order (seat order in the lobby). A Grid Golf "
-        "view lists `opponents` in this order, from the seat after this one.",
-    },
-    "totals": {
-        "type": "array",
-        "items": {"type": "integer"},
-        "description": "Each seat's total over the holes finished (zeros in the lobby).",
-    },
-    "hole": {"type": "integer", "minimum": 0, "description": "The hole being played, from 1; 0 in the lobby."},
-    "seats": {"type": "array", "items": ref("TableSeat")},
-    "notice": {
-        "type": ["string", "null"],
-        "description": "The latest news that is not a move: a computer playing for someone away, the turn "
-        "clock running out, someone back.",
-    },
-    "events": {
-        "type": "array",
-        "items": {"type": "string"},
-        "maxItems": 5,
-        "description": "The latest moves as sentences, oldest first; each names only cards everyone has seen.",
-    },
-    "scorecard_url": {
-        "type": ["string", "null"],
-        "description": "The read-only link to the table's ledger round, where every hole lands (the same for "
-        "every seat and onlooker); null in the lobby.",
-    },
-    "view": {
-        "description": "What this seat knows, in the shape of the caddie's request for the game (hand it to "
-        "`POST /api/v1/caddie/grid` or `/caddie/clubs` unchanged); an onlooker's view for the "
-        "watch token; null in the lobby.",
-        "anyOf": [
-            {"type": "null"},
-            ref("SeatGridView"),
-            ref("SeatClubsView"),
-            ref("OnlookerGridView"),
-            ref("OnlookerClubsView"),
-        ],
-    },
-}
-
-SCHEMAS.update(
-    {
-        "TableSeatRequest": {
-            "type": "object",
-            "required": ["kind"],
-            "additionalProperties": False,
-            "properties": {
-                "kind": {
-                    "type": "string",
-                    "enum": ["person", "computer"],
-                    "description": "A person's seat is filled by someone joining with the code; the first "
-                    "seat is the creator's own, a person's.",
-                },
-                "level": {
-                    "type": "string",
-                    "enum": list(LEVELS),
-                    "description": "A computer seat's level; a person's seat has none.",
-                },
-            },
-        },
-        "CreateTableRequest": {
-            "type": "object",
-            "required": ["name", "seats"],
-            "additionalProperties": False,
-            "properties": {
-                "game": {
-                    "type": "string",
-                    "enum": list(GAME_NAMES),
-                    "default": "grid",
-                    "description": "`grid` (Grid Golf) or `clubs` (Club Cards).",
-                },
-                "name": {"type": "string", "description": "Your name at the table: 1 to 24 characters."},
-                "seats": {
-                    "type": "array",
-                    "items": ref("TableSeatRequest"),
-                    "minItems": min(kind.seats[0] for kind in GAMES),
-                    "maxItems": max(kind.seats[1] for kind in GAMES),
-                    "description": "In seat order, yours first: "
-                    + ", ".join(f"{kind.seats[0]} to {kind.seats[1]} seats for {kind.title}" for kind in GAMES)
-                    + ".",
-                },
-                "holes": {
-                    "type": "integer",
-                    "enum": list(HOLE_COUNTS),
-                    "description": "Grid Golf: the match's length (default: the rules'). Club Cards: the "
-                    "course's length by default; 9 on an 18-hole course plays its front nine.",
-                },
-                "preset": {
-                    "type": "string",
-                    "enum": list(PRESETS),
-                    "description": "Grid Golf only. The rules to start from; without `preset` the calling "
-                    "browser's Settings (the defaults for a new client).",
-                },
-                "rules": ref("RulesOverrides"),
-                "course": ref("CourseChoice"),
-                "clock": {
-                    "type": ["integer", "null"],
-                    "enum": [None, *CLOCKS],
-                    "default": None,
-                    "description": "The turn clock in seconds: a person who has not moved by then has "
-                    "their turn played by a Steady computer. Null: no clock.",
-                },
-            },
-        },
-        "CreatedTable": {
-            "type": "object",
-            "required": ["id", "code", "join_url", "watch_url", "seat", "seat_token", "version"],
-            "additionalProperties": False,
-            "properties": {
-                "id": {"type": "string", "description": "The table's unguessable id, in its API addresses."},
-                "code": {
-                    "type": "string",
-                    "pattern": "^[A-Z2-9]{8}$",
-                    "description": "What a person types to join (shown as two groups of four); also the "
-                    "`code` of `POST /api/v1/tables/{code}/join`.",
-                },
-                "join_url": {
-                    "type": "string",
-                    "description": "The page a person opens to sit down (its QR code too). It carries the table's "
-                    "join token, which cannot be guessed: opening it is never counted as a try at a code.",
-                },
-                "watch_url": {
-                    "type": "string",
-                    "description": "The onlookers' page; its last part is the watch token, which reads the "
-                    "table as `Authorization: Bearer`.",
-                },
-                "seat": {"type": "integer", "const": 0},
-                "seat_token": {
-                    "type": "string",
-                    "description": "Your seat's secret: `Authorization: Bearer` with it reads your view, "
-                    "starts the match and moves. Shown only now.",
-                },
-                "version": {"type": "integer", "minimum": 1},
-            },
-        },
-        "JoinTableRequest": {
-            "type": "object",
-            "required": ["name"],
-            "additionalProperties": False,
-            "properties": {"name": {"type": "string", "description": "1 to 24 characters, not taken at the table."}},
-        },
-        "JoinedTable": {
-            "type": "object",
-            "required": ["id", "seat", "seat_token", "version"],
-            "additionalProperties": False,
-            "properties": {
-                "id": {"type": "string"},
-                "seat": {"type": "integer", "minimum": 1},
-                "seat_token": {"type": "string", "description": "Your seat's secret. Shown only now."},
-                "version": {"type": "integer", "minimum": 1},
-            },
-        },
-        "TableSeat": {
-            "type": "object",
-            "required": ["name", "kind", "level", "away"],
-            "additionalProperties": False,
-            "properties": {
-                "name": {"type": ["string", "null"], "description": "Null while a person's seat is empty."},
-                "kind": {"type": "string", "enum": ["person", "computer"]},
-                "level": {
-                    "type": ["string", "null"],
-                    "enum": [*LEVELS, None],
-                    "description": "A computer's level; on a person's seat, the computer playing for them "
-                    "while they are away (null: they play it).",
-                },
-                "away": {"type": "boolean", "description": "A person's seat a computer is playing for now."},
-            },
-        },
-        "SeatGridView": {
-            "type": "object",
-            "description": "A Grid Golf seat's view: exactly a `POST /api/v1/caddie/grid` request. Face-down "
-            "cards are null, the seat's own included; `drawn` and `drawn_from` only while the "
-            "seat holds a card.",
-            "required": ["rules", "grid", "discard", "discard_pile", "opponents", "deck_size", "final_turn"],
-            "additionalProperties": False,
-            "properties": {
-                "rules": ref("Rules"),
-                "grid": {"type": "array", "items": NULLABLE_CARD, "description": "Row by row."},
-                "discard": {**NULLABLE_CARD, "description": "The top of the discard pile."},
-                "discard_pile": {"type": "array", "items": ref("CardCode"), "description": "Oldest first."},
-                "opponents": {
-                    "type": "array",
-                    "items": {"type": "array", "items": NULLABLE_CARD},
-                    "description": "The other seats' grids in playing order, from the seat after this one "
-                    "(the table's `order`), as the caddie's request lists them.",
-                },
-                "deck_size": {"type": "integer", "minimum": 0},
-                "final_turn": {"type": "boolean", "description": "Someone went out: this is your last turn."},
-                "drawn": ref("CardCode"),
-                "drawn_from": {"type": "string", "enum": ["deck", "discard"]},
-            },
-        },
-        "SeatClubsView": {
-            "type": "object",
-            "description": "A Club Cards seat's view: exactly a `POST /api/v1/caddie/clubs` request.",
-            "required": ["yardage", "hand", "upcoming", "decks"],
-            "additionalProperties": False,
-            "properties": {
-                "yardage": ref("Yardage"),
-                "hand": {**_YARDAGES, "description": "Your cards."},
-                "upcoming": {**_YARDAGES, "description": "The yardages of the holes after this one."},
-                "decks": ref("Decks"),
-            },
-        },
-        "OnlookerGridView": {
-            "type": "object",
-            "description": "Grid Golf as an onlooker sees it: every grid as the players see each other's.",
-            "required": ["rules", "players", "discard", "discard_pile", "deck_size", "drawn", "drawn_by"],
-            "additionalProperties": False,
-            "properties": {
-                "rules": ref("Rules"),
-                "players": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["name", "grid", "points"],
-                        "additionalProperties": False,
-                        "properties": {
-                            "name": {"type": "string"},
-                            "grid": {"type": "array", "items": NULLABLE_CARD},
-                            "points": {"type": "integer", "description": "What the face-up cards score."},
-                        },
-                    },
-                },
-                "discard": NULLABLE_CARD,
-                "discard_pile": {"type": "array", "items": ref("CardCode")},
-                "deck_size": {"type": "integer", "minimum": 0},
-                "drawn": {**NULLABLE_CARD, "description": "Shown only when it was taken from the discard pile."},
-                "drawn_by": {"type": ["integer", "null"], "description": "The seat holding a drawn card."},
-            },
-        },
-        "OnlookerClubsView": {
-            "type": "object",
-            "description": "Club Cards as an onlooker sees it: the cards played and turned, never a hand.",
-            "required": ["yardage", "par", "players", "discard", "pile_count", "decks"],
-            "additionalProperties": False,
-            "properties": {
-                "yardage": ref("Yardage"),
-                "par": {"type": "integer"},
-                "players": {
-                    "type": "array",
-                    "items": {
-                        "type": "object",
-                        "required": ["name", "cards_in_hand", "played", "turned", "score"],
-                        "additionalProperties": False,
-                        "properties": {
-                            "name": {"type": "string"},
-                            "cards_in_hand": {"type": "integer", "minimum": 0},
-                            "played": {**_YARDAGES, "type": ["array", "null"]},
-                            "turned": _YARDAGES,
-                            "score": {"type": ["integer", "null"]},
-                        },
-                    },
-                },
-                "discard": _YARDAGES,
-                "pile_count": {"type": "integer", "minimum": 0},
-                "decks": ref("Decks"),
-            },
-        },
-        "TableView": {
-            "type": "object",
-            "description": "A seat's view of the table, or an onlooker's: only what that seat may know.",
-            "required": list(_TABLE_VIEW_PROPERTIES),
-            "additionalProperties": False,
-            "properties": _TABLE_VIEW_PROPERTIES,
-        },
-        "TableMove": {
-            "type": "object",
-            "description": "A move in the shape of the caddie's answer; the caddie's other fields "
-            "(`expected_score`, `explanation`, `alternatives`) and null fields are passed over.",
-            "required": ["action"],
-            "properties": {
-                "action": {
-                    "type": "string",
-                    "enum": [*GRID_MOVES, "play"],
-                    "description": "Grid Golf: `flip` (with `positions` after the deal, or one `position` "
-                    "under flip as a turn), `draw`, `take_discard` and `swap` (with `position`), "
-                    "`discard` (with `flip`: the card to turn up, or null), `knock` (early "
-                    "knock), `next_hole`. Club Cards: `play` (with `cards`) and `next_hole`.",
-                },
-                "position": {"type": ["integer", "null"]},
-                "positions": {"type": ["array", "null"], "items": {"type": "integer"}},
-                "flip": {"type": ["integer", "null"]},
-                "cards": {**_YARDAGES, "description": "Club Cards: the yardages played from your hand."},
-            },
-        },
-        "TableMoveRequest": {
-            "type": "object",
-            "required": ["version", "action"],
-            "additionalProperties": False,
-            "properties": {
-                "version": {
-                    "type": "integer",
-                    "minimum": 0,
-                    "description": "The `version` of the view the move was decided from.",
-                },
-                "action": {
-                    "description": "The move; for Club Cards the caddie's answer itself (`play` and the "
-                    "rest) is taken too.",
-                    "anyOf": [ref("TableMove"), ref("CaddieClubsAdvice")],
-                },
-            },
-        },
-        "StaleTable": {
-            "type": "object",
-            "description": "The move was not made: the table moved on since the version sent. The view as it "
-            "is now, with the error.",
-            "required": [*_TABLE_VIEW_PROPERTIES, "error", "field"],
-            "additionalProperties": False,
-            "properties": {
-                **copy.deepcopy(_TABLE_VIEW_PROPERTIES),
-                "error": {"type": "string", "description": "A sentence a player understands."},
-                "field": {"type": "string", "const": "version"},
-            },
-        },
-    }
-)
+def seats_sentence(kind: GameKind[Any]) -> str:
+    """How many seats a table of ``kind`` has."""
+    low, high = kind.seats
+    return f"A {kind.title} table has {low} to {high} seats, yours first, such as {SEATS_EXAMPLE}."
 
 
-# -- examples -------------------------------------------------------------------
+def _seats_of_the_game(body: Any) -> str:
+    """``seats_sentence`` for the game the body names (the first game's, for one it does not)."""
+    named = body.get("game") if isinstance(body, dict) else None
+    return seats_sentence(next((kind for kind in GAMES if kind.name == named), GAMES[0]))
+
+
+def choose_level(seat: str = "{n}") -> str:
+    """The refusal of a computer seat (``seat``, from 1) without a level it can have."""
+    return f"Choose the level of the computer at seat {seat}: {_choices(LEVELS)}."
+
+
+def person_has_no_level(seat: int) -> str:
+    """The refusal of a level on a person's seat (``seat``, from 1)."""
+    return f"Seat {seat} is a person's: only a computer has a level."
+
+
+def error_example(message: str, field: str | None) -> dict[str, Any]:
+    return {"error": message, "field": field}
+
+
+class _DocumentedAs:
+    """Metadata of a field that is checked as its own type but documented as ``documented``: a
+    move is any object to the model, and the game reads it, with its own sentences."""
+
+    def __init__(self, documented: Any) -> None:
+        self.documented = documented
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        documented = handler(self.documented)
+        checked = handler(source)
+        metadata = dict(checked.get("metadata") or {})
+        metadata["pydantic_js_functions"] = [lambda _schema, to_json: to_json(documented)]
+        # pydantic writes into the document only the models that validation or serialization
+        # reaches: this serializer reaches the documented ones, and gives the value back as it is.
+        serialization = core_schema.wrap_serializer_function_ser_schema(lambda value, _next: value, schema=documented)
+        return {**checked, "metadata": metadata, "serialization": serialization}
+
+
+# -- answers ------------------------------------------------------------------------------------------
+
+Seat = Annotated[int, Field(ge=0)]
+Version = Annotated[int, Field(ge=1)]
+SeenCard = Annotated[CardCode | None, Field(description="A card, or null where it is face down.")]
+Yardages = list[int]
+
+
+class CreatedTable(BaseModel):
+    """A table just made: its id, its code and links, and the creator's seat token."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(description="The table's unguessable id, in its API addresses.")
+    code: str = Field(
+        pattern="^[A-Z2-9]{8}$",
+        description="What a person types to join (shown as two groups of four); also the `code` of "
+        "`POST /api/v1/tables/{code}/join`.",
+    )
+    join_url: str = Field(
+        description="The page a person opens to sit down (its QR code too). It carries the table's join token, "
+        "which cannot be guessed: opening it is never counted as a try at a code."
+    )
+    watch_url: str = Field(
+        description="The onlookers' page; its last part is the watch token, which reads the table as "
+        "`Authorization: Bearer`."
+    )
+    seat: Annotated[int, OneOf(0)]
+    seat_token: str = Field(
+        description="Your seat's secret: `Authorization: Bearer` with it reads your view, starts the match and "
+        "moves. Shown only now."
+    )
+    version: Version
+
+
+class JoinedTable(BaseModel):
+    """The seat a join took, and its token."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: str
+    seat: int = Field(ge=1)
+    seat_token: str = Field(description="Your seat's secret. Shown only now.")
+    version: Version
+
+
+class TableSeat(BaseModel):
+    """A seat at the table, as everyone sees it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str | None = Field(description="Null while a person's seat is empty.")
+    kind: Annotated[str, OneOf("person", "computer")]
+    level: Annotated[str, OneOf(*LEVELS)] | None = Field(
+        description="A computer's level; on a person's seat, the computer playing for them while they are away "
+        "(null: they play it)."
+    )
+    away: bool = Field(description="A person's seat a computer is playing for now.")
+
+
+class SeatGridView(BaseModel):
+    """A Grid Golf seat's view: exactly a `POST /api/v1/caddie/grid` request. Face-down cards are null,
+    the seat's own included; `drawn` and `drawn_from` only while the seat holds a card."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rules: Rules
+    grid: list[SeenCard] = Field(description="Row by row.")
+    discard: CardCode | None = Field(description="The top of the discard pile.")
+    discard_pile: list[CardCode] = Field(description="Oldest first.")
+    opponents: list[list[SeenCard]] = Field(
+        description="The other seats' grids in playing order, from the seat after this one (the table's `order`), "
+        "as the caddie's request lists them."
+    )
+    deck_size: int = Field(ge=0)
+    final_turn: bool = Field(description="Someone went out: this is your last turn.")
+    drawn: CardCode | None = Field(None, json_schema_extra=not_given)
+    drawn_from: Annotated[str, OneOf("deck", "discard")] | None = Field(None, json_schema_extra=not_given)
+
+
+class SeatClubsView(BaseModel):
+    """A Club Cards seat's view: exactly a `POST /api/v1/caddie/clubs` request."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    yardage: Yardage
+    hand: Yardages = Field(description="Your cards.")
+    upcoming: Yardages = Field(description="The yardages of the holes after this one.")
+    decks: Decks
+
+
+class OnlookerGridPlayer(BaseModel):
+    """A Grid Golf player as onlookers see them."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    grid: list[SeenCard]
+    points: int = Field(description="What the face-up cards score.")
+
+
+class OnlookerGridView(BaseModel):
+    """Grid Golf as an onlooker sees it: every grid as the players see each other's."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    rules: Rules
+    players: list[OnlookerGridPlayer]
+    discard: CardCode | None
+    discard_pile: list[CardCode]
+    deck_size: int = Field(ge=0)
+    drawn: CardCode | None = Field(description="Shown only when it was taken from the discard pile.")
+    drawn_by: int | None = Field(description="The seat holding a drawn card.")
+
+
+class OnlookerClubsPlayer(BaseModel):
+    """A Club Cards player as onlookers see them."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    cards_in_hand: int = Field(ge=0)
+    played: Yardages | None
+    turned: Yardages
+    score: int | None
+
+
+class OnlookerClubsView(BaseModel):
+    """Club Cards as an onlooker sees it: the cards played and turned, never a hand."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    yardage: Yardage
+    par: int
+    players: list[OnlookerClubsPlayer]
+    discard: Yardages
+    pile_count: int = Field(ge=0)
+    decks: Decks
+
+
+class TableView(BaseModel):
+    """A seat's view of the table, or an onlooker's: only what that seat may know."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    version: Version = Field(
+        description="Grows with every change to the table: send it with a move, and as `?wait=` to be told of the "
+        "next change."
+    )
+    game: Annotated[str, OneOf(*GAME_NAMES)]
+    holes: Annotated[int, OneOf(*HOLE_COUNTS)]
+    phase: Annotated[str, OneOf(*PHASES)] = Field(
+        description="`lobby` before the host starts; `flip` while Grid Golf players turn up their first cards; "
+        "`turn`; `hole_over` between holes (any person's seat sends `next_hole`); `over`."
+    )
+    seat: Seat | None = Field(description="The seat this view is of; null for an onlooker (the watch token).")
+    to_move: Seat | None = Field(
+        description="The seat to move; null in the lobby, between holes and once the match is over."
+    )
+    names: list[str | None] = Field(description="In seat order; null for a person's seat nobody has joined yet.")
+    order: list[Seat] = Field(
+        description="The seats in this hole's playing order (seat order in the lobby). A Grid Golf view lists "
+        "`opponents` in this order, from the seat after this one."
+    )
+    totals: list[int] = Field(description="Each seat's total over the holes finished (zeros in the lobby).")
+    hole: int = Field(ge=0, description="The hole being played, from 1; 0 in the lobby.")
+    seats: list[TableSeat]
+    notice: str | None = Field(
+        description="The latest news that is not a move: a computer playing for someone away, the turn clock "
+        "running out, someone back."
+    )
+    events: list[str] = Field(
+        max_length=5,
+        description="The latest moves as sentences, oldest first; each names only cards everyone has seen.",
+    )
+    scorecard_url: str | None = Field(
+        description="The read-only link to the table's ledger round, where every hole lands (the same for every "
+        "seat and onlooker); null in the lobby."
+    )
+    view: SeatGridView | SeatClubsView | OnlookerGridView | OnlookerClubsView | None = Field(
+        description="What this seat knows, in the shape of the caddie's request for the game (hand it to "
+        "`POST /api/v1/caddie/grid` or `/caddie/clubs` unchanged); an onlooker's view for the watch token; null "
+        "in the lobby."
+    )
+
+
+class StaleTable(TableView):
+    """The move was not made: the table moved on since the version sent. The view as it is now, with
+    the error."""
+
+    error: str = Field(description="A sentence a player understands.")
+    field: Annotated[str, OneOf("version")]
+
+
+class TableConflict(RootModel[Error | StaleTable]):
+    """A start or a move that was not made: refused (an `Error`), or raced by another change (the
+    view as it is now, with the error: `StaleTable`)."""
+
+
+# -- requests -----------------------------------------------------------------------------------------
+
+Name = Annotated[
+    str,
+    Field(description=f"1 to {PLAYER_NAME_LIMIT} characters, not taken at the table."),
+    Says('Your name is text, such as "Ann".', missing=SEND_NAME),
+]
+
+
+class TableSeatRequest(Body):
+    """A seat of the table to make: a person's, or a computer's at its level."""
+
+    UNKNOWN = '"{key}" is not a field of a seat; the fields are kind and level.'
+
+    kind: Annotated[
+        str,
+        OneOf("person", "computer"),
+        Field(
+            description="A person's seat is filled by someone joining with the code; the first seat is the "
+            "creator's own, a person's."
+        ),
+        Says('Seat {n} is for a "person" or a "computer".'),
+    ]
+    # Which sentence a level that will not do gets depends on the seat's kind and place (a person's
+    # has none; the first seat is a person's), so the view checks it: ``choose_level``,
+    # ``person_has_no_level``, ``FIRST_SEAT``.
+    level: Annotated[
+        Any,
+        WithJsonSchema({"type": "string", "enum": list(LEVELS)}),
+        Field(description="A computer seat's level; a person's seat has none."),
+    ] = Field(None, json_schema_extra=not_given)
+
+
+class TableMove(BaseModel):
+    """A move in the shape of the caddie's answer; the caddie's other fields (`expected_score`,
+    `explanation`, `alternatives`) and null fields are passed over."""
+
+    model_config = ConfigDict(extra="allow")
+
+    action: Annotated[str, OneOf(*GRID_MOVES, "play")] = Field(
+        description="Grid Golf: `flip` (with `positions` after the deal, or one `position` under flip as a turn), "
+        "`draw`, `take_discard` and `swap` (with `position`), `discard` (with `flip`: the card to turn up, or "
+        "null), `knock` (early knock), `next_hole`. Club Cards: `play` (with `cards`) and `next_hole`."
+    )
+    position: int | None = Field(None, json_schema_extra=not_given)
+    positions: list[int] | None = Field(None, json_schema_extra=not_given)
+    flip: int | None = Field(None, json_schema_extra=not_given)
+    cards: Yardages | None = Field(
+        None, description="Club Cards: the yardages played from your hand.", json_schema_extra=not_given
+    )
+
+
+# -- examples -----------------------------------------------------------------------------------------
 
 # One invented table; the tests write the real id, code and tokens as these.
 EXAMPLE_TABLE_ID = "Tq4mX8vLp2NwR7sK"
@@ -407,7 +362,6 @@ EXAMPLE_HOST = "https://caddie.example"
 _RULES4 = rules_example(cards=4)
 _SPEEDY = {"game": "grid", "name": "Ann", "preset": "standard", "rules": {"cards": 4}}
 _ANN_AND_ADA = [{"kind": "person"}, {"kind": "computer", "level": "steady"}]
-_NO_TABLE = error_example("There is no table at this address.", None)
 _MOVED_ON = (
     "The table moved on since you last looked, so your move was not made. "
     "The table below is as it is now: look again, then move."
@@ -491,30 +445,29 @@ _WATCHED = {
 }
 LOBBY = _table(1, "lobby", None)
 STARTED = _table(2, "flip", _DEALT, to_move=0)
-MY_TURN = _table(4, "turn", _FLIPPED, to_move=0, events=_FLIPPED_EVENTS)
 HOLDING = _table(5, "turn", _DREW, to_move=0, events=_DREW_EVENTS)
 WATCHING = _table(5, "turn", _WATCHED, seat=None, to_move=0, events=_DREW_EVENTS)
 
-CREATE_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
-    "grid_with_a_computer": (
+CREATE_EXAMPLES: dict[str, Example] = {
+    "grid_with_a_computer": Example(
         "Grid Golf on four-card grids, you and a Steady computer",
         dict(_SPEEDY, seats=_ANN_AND_ADA),
         201,
         _created(),
     ),
-    "clubs_for_two": (
+    "clubs_for_two": Example(
         "Club Cards on a sample course, a seat for a friend, a one-minute turn clock",
         {"game": "clubs", "name": "Ann", "course": "cedar-nine", "seats": [{"kind": "person"}] * 2, "clock": 60},
         201,
         _created(),
     ),
-    "computer_first": (
+    "computer_first": Example(
         "The first seat given to a computer",
         dict(_SPEEDY, seats=list(reversed(_ANN_AND_ADA))),
         400,
-        error_example("The first seat is yours: a person's.", "seats[0].kind"),
+        error_example(FIRST_SEAT, "seats[0].kind"),
     ),
-    "too_many_seats": (
+    "too_many_seats": Example(
         "Five seats at Club Cards",
         {"game": "clubs", "name": "Ann", "course": "cedar-nine", "seats": [{"kind": "person"}] * 5},
         400,
@@ -524,25 +477,25 @@ CREATE_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
             "seats",
         ),
     ),
-    "no_level": (
+    "no_level": Example(
         "A computer seat without its level",
         dict(_SPEEDY, seats=[{"kind": "person"}, {"kind": "computer"}]),
         400,
         error_example(f"Choose the level of the computer at seat 2: {_choices(LEVELS)}.", "seats[1].level"),
     ),
-    "no_name": (
+    "no_name": Example(
         "No name for the creator's seat",
         {"game": "grid", "seats": _ANN_AND_ADA},
         400,
-        error_example('Send your name, as the others at the table will see it, such as "Ann".', "name"),
+        error_example(SEND_NAME, "name"),
     ),
-    "unknown_game": (
+    "unknown_game": Example(
         "A game this table does not play",
         {"game": "poker", "name": "Ann", "seats": _ANN_AND_ADA},
         400,
         error_example('The game is "grid" (Grid Golf) or "clubs" (Club Cards).', "game"),
     ),
-    "odd_clock": (
+    "odd_clock": Example(
         "A turn clock that is not offered",
         dict(_SPEEDY, seats=_ANN_AND_ADA, clock=45),
         400,
@@ -550,56 +503,31 @@ CREATE_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
     ),
 }
 
-JOIN_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
-    "join": (
+JOIN_EXAMPLES: dict[str, Example] = {
+    "join": Example(
         "Bob sits down",
         {"name": "Bob"},
         200,
         {"id": EXAMPLE_TABLE_ID, "seat": 1, "seat_token": EXAMPLE_JOIN_TOKEN, "version": 2},
     ),
-    "name_taken": (
+    "name_taken": Example(
         "A name already at the table",
         {"name": "ann"},
         400,
         error_example('Someone at this table is already called "ann": add an initial.', "name"),
     ),
-    "no_name": (
-        "No name",
-        {},
-        400,
-        error_example('Send your name, as the others at the table will see it, such as "Ann".', "name"),
-    ),
+    "no_name": Example("No name", {}, 400, error_example(SEND_NAME, "name")),
 }
-_FULL = error_example("This table is full.", "code")
-_STARTED = error_example("This table's match has started: ask for a seat link, or watch.", "code")
-_UNKNOWN_CODE = error_example("No table has that code: check it with the person who made the table.", "code")
-_TOO_MANY = error_example("Too many wrong codes from this address: try again in 10 minutes.", "code")
-_TOO_MANY_TABLES = error_example(
-    "You have 10 open tables already, the most one may have at once: finish one, or leave one alone for an "
-    "hour, before you make another.",
-    None,
-)
-_TOO_MANY_WAITS = error_example(
-    "This client is already waiting for as many answers as one may at once: wait for those, "
-    "or ask again in a few seconds.",
-    "wait",
-)
-_NOT_A_CODE = error_example("A table code is 8 letters and digits, such as K7QM-2PXR: check what was typed.", "code")
 
-MOVE_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
-    "first_flips": (
+MOVE_EXAMPLES: dict[str, Example] = {
+    "first_flips": Example(
         "Turn up two cards after the deal, as the caddie answers",
         {"version": 2, "action": {"action": "flip", "positions": [0, 3]}},
         200,
         _table(3, "turn", _FLIPPED, to_move=1, events=_FLIPPED_EVENTS[:2]),
     ),
-    "draw": (
-        "Draw from the deck",
-        {"version": 4, "action": {"action": "draw"}},
-        200,
-        HOLDING,
-    ),
-    "caddies_answer": (
+    "draw": Example("Draw from the deck", {"version": 4, "action": {"action": "draw"}}, 200, HOLDING),
+    "caddies_answer": Example(
         "The caddie's answer sent as it came: a swap",
         {
             "version": 5,
@@ -622,25 +550,25 @@ MOVE_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
             events=[*_FLIPPED_EVENTS[1:], "Ann drew a 7 from the deck and put it top-right, replacing an A."],
         ),
     ),
-    "not_your_turn": (
+    "not_your_turn": Example(
         "A move while another seat is to move",
         {"version": 3, "action": {"action": "draw"}},
         409,
         error_example("It is Ada's turn, not yours.", "seat"),
     ),
-    "illegal": (
+    "illegal": Example(
         "A swap into a place the grid does not have",
         {"version": 5, "action": {"action": "swap", "position": 9}},
         409,
         error_example("There is no position 9 in a 4-card grid: positions run from 0 to 3.", "action.position"),
     ),
-    "stale": (
+    "stale": Example(
         "The same draw sent twice: the second is not made",
         {"version": 4, "action": {"action": "draw"}},
         409,
         dict(HOLDING, error=_MOVED_ON, field="version"),
     ),
-    "no_version": (
+    "no_version": Example(
         "A move without the version it was decided from",
         {"action": {"action": "draw"}},
         400,
@@ -648,325 +576,100 @@ MOVE_EXAMPLES: dict[str, tuple[str, dict, int, dict]] = {
     ),
 }
 
+# The answers no request example gets: the examples of a path, a token or the table's state.
+NO_TABLE_EXAMPLE = error_example("There is no table at this address.", None)
+TOO_MANY_TABLES_EXAMPLE = error_example(
+    "You have 10 open tables already, the most one may have at once: finish one, or leave one alone for an "
+    "hour, before you make another.",
+    None,
+)
+NOT_A_CODE_EXAMPLE = error_example(
+    "A table code is 8 letters and digits, such as K7QM-2PXR: check what was typed.", "code"
+)
+UNKNOWN_CODE_EXAMPLE = error_example("No table has that code: check it with the person who made the table.", "code")
+FULL_EXAMPLE = error_example("This table is full.", "code")
+STARTED_EXAMPLE = error_example("This table's match has started: ask for a seat link, or watch.", "code")
+TOO_MANY_MISSES_EXAMPLE = error_example("Too many wrong codes from this address: try again in 10 minutes.", "code")
+NOT_THE_HOST_EXAMPLE = error_example("Only the host (Ann) can start the match.", "seat")
+ALREADY_STARTED_EXAMPLE = error_example("The match has already started.", "seat")
+BAD_WAIT_EXAMPLE = error_example(
+    "wait is the version you have, a whole number such as 7: the answer comes when the table is past it.", "wait"
+)
+TOO_MANY_WAITS_EXAMPLE = error_example(
+    "This client is already waiting for as many answers as one may at once: wait for those, "
+    "or ask again in a few seconds.",
+    "wait",
+)
+STREAM_EXAMPLE = 'retry: 1000\n\nid: 5\nevent: view\ndata: {"version": 5, ...}\n\n'
 
-# -- operations -----------------------------------------------------------------
 
-_SECURITY: list[dict[str, list[str]]] = [{"bearerAuth": []}]
-_TABLE_ID = {
-    "name": "table_id",
-    "in": "path",
-    "required": True,
-    "schema": {"type": "string"},
-    "description": "The table's `id`.",
-    "example": EXAMPLE_TABLE_ID,
-}
-_CODE = {
-    "name": "code",
-    "in": "path",
-    "required": True,
-    "schema": {"type": "string"},
-    "description": "The table's code, as typed: any case, with or without the dash.",
-    "example": "k7qm-2pxr",
-}
+# -- requests -----------------------------------------------------------------------------------------
 
 
-def _one(name: str, summary: str, value: dict[str, Any]) -> dict[str, Any]:
-    return {name: {"summary": summary, "value": copy.deepcopy(value)}}
+class CreateTableRequest(GameSetupBody):
+    """A live table to make: its game and rules or course, your name, its seats and its turn clock."""
 
+    EXAMPLES = CREATE_EXAMPLES
 
-def _not_found(what: str = "seat") -> dict[str, Any]:
-    who = "a seat token of this table" if what == "seat" else "a seat token or the watch token of this table"
-    return json_response(
-        f"No table here for this caller: the id is wrong, or the Bearer token is not {who}. The two answer alike.",
-        "Error",
-        _one("not_found", "No table here", _NO_TABLE),
+    preset: PresetName = Field(
+        "standard",
+        description="Grid Golf only. The rules to start from; without `preset` the calling browser's Settings (the "
+        "defaults for a new client).",
+        json_schema_extra=not_given,
     )
-
-
-def _tokens_note(watch: bool) -> str:
-    note = "`Authorization: Bearer <seat token>` (from creating or joining the table)"
-    return note + (", or the watch token (the end of `watch_url`) for an onlooker's view" if watch else "")
-
-
-@operation("/api/v1/tables", "post")
-def _create_table() -> dict[str, Any]:
-    return {
-        "operationId": "createTable",
-        "summary": "Make a live table",
-        "description": "A table in its lobby, with you at seat 0 and the seats you ask for: people who join "
-        "with the code, and computers (Beginner, Steady or Caddie). Grid Golf takes `preset`, `rules` "
-        "and `holes` like a ledger round, over the calling browser's Settings; Club Cards takes a "
-        "`course` and the browser's deck and chart. The answer is the only time your seat token is "
-        "shown.",
-        "tags": TAGS,
-        "requestBody": {
-            "required": True,
-            "content": {
-                "application/json": {
-                    "schema": ref("CreateTableRequest"),
-                    "examples": request_examples(CREATE_EXAMPLES),
-                }
-            },
-        },
-        "responses": {
-            "201": json_response(
-                "The table: its id, its code and links, and your seat's token.",
-                "CreatedTable",
-                status_examples(CREATE_EXAMPLES, 201),
-                {"Location": {"description": "The table in the API.", "schema": {"type": "string"}}},
-            ),
-            "400": json_response(
-                "The table cannot be made; the message says why and `field` says where.",
-                "Error",
-                status_examples(CREATE_EXAMPLES, 400),
-            ),
-            "409": json_response(
-                "You have as many open tables as one may (10): a table counts until its match is over, or "
-                "until nobody has been at it for an hour. You are your browser identity (the session "
-                "cookie), or without it your address.",
-                "Error",
-                _one("too_many_tables", "An eleventh open table", _TOO_MANY_TABLES),
-            ),
-            "405": {"$ref": "#/components/responses/MethodNotAllowed"},
-        },
-    }
-
-
-@operation("/api/v1/tables/{code}/join", "post")
-def _join_table() -> dict[str, Any]:
-    return {
-        "operationId": "joinTable",
-        "summary": "Sit down at a table by its code",
-        "description": "Takes the first empty person's seat. The code counts as typed: codes that name no "
-        "table count against the caller (its browser identity if it sends the session cookie, else its "
-        "address: 10 in 10 minutes) and against its address (30, for every client on it together), each "
-        "checked and counted in one step, so tries sent at once cannot pass the limit together. Past "
-        "either, every join by code is refused for a time (429, the right code too, with `Retry-After` the "
-        "seconds left). A join that finds its table costs nothing, and a code that is not one at all "
-        "(empty, too short, a letter not in the alphabet) is a 400, not a miss. A person's join link "
-        "(`join_url`) is never counted.",
-        "tags": TAGS,
-        "parameters": [copy.deepcopy(_CODE)],
-        "requestBody": {
-            "required": True,
-            "content": {
-                "application/json": {"schema": ref("JoinTableRequest"), "examples": request_examples(JOIN_EXAMPLES)}
-            },
-        },
-        "responses": {
-            "200": json_response("Your seat and its token.", "JoinedTable", status_examples(JOIN_EXAMPLES, 200)),
-            "400": json_response(
-                "The name will not do, or the code is not one (not counted as a miss); the message says why.",
-                "Error",
-                {**status_examples(JOIN_EXAMPLES, 400), **_one("not_a_code", "A mistyped code", _NOT_A_CODE)},
-            ),
-            "404": json_response(
-                "No table has that code.", "Error", _one("unknown_code", "A code nobody made", _UNKNOWN_CODE)
-            ),
-            "409": json_response(
-                "Nobody more can sit down: the table is full, or its match has started.",
-                "Error",
-                {
-                    **_one("full", "Every seat taken", _FULL),
-                    **_one("started", "The match has started", _STARTED),
-                },
-            ),
-            "429": json_response(
-                "Too many codes that named no table from this caller lately: the message says when to try again.",
-                "Error",
-                _one("too_many", "Too many misses", _TOO_MANY),
-                {"Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}}},
-            ),
-            "405": {"$ref": "#/components/responses/MethodNotAllowed"},
-        },
-    }
-
-
-@operation("/api/v1/tables/{table_id}/start", "post")
-def _start_table() -> dict[str, Any]:
-    return {
-        "operationId": "startTable",
-        "summary": "Start the match",
-        "description": "The host (seat 0) deals the match; any person's seat still empty goes to a Steady "
-        "computer. Needs the host's seat token. No body.",
-        "tags": TAGS,
-        "security": copy.deepcopy(_SECURITY),
-        "parameters": [copy.deepcopy(_TABLE_ID)],
-        "responses": {
-            "200": json_response("The host seat's view of the match.", "TableView", _one("started", "Dealt", STARTED)),
-            "403": json_response(
-                "Another seat's token: only the host starts the match.",
-                "Error",
-                _one("not_the_host", "Bob asks", error_example("Only the host (Ann) can start the match.", "seat")),
-            ),
-            "404": _not_found(),
-            "409": {
-                "description": "The match has already started (an `Error`), or the table changed at the same "
-                "moment, a join say (the view as it is now, with the error): start again.",
-                "content": {
-                    "application/json": {
-                        "schema": {"anyOf": [ref("Error"), ref("StaleTable")]},
-                        "examples": _one(
-                            "already_started", "A second start", error_example("The match has already started.", "seat")
-                        ),
-                    }
-                },
-            },
-            "405": {"$ref": "#/components/responses/MethodNotAllowed"},
-        },
-    }
-
-
-def _version_you_have(name: str, where: str, then: str) -> dict[str, Any]:
-    """A parameter naming the table version the client holds."""
-    return {
-        "name": name,
-        "in": where,
-        "required": False,
-        "schema": {"type": "integer", "minimum": 0},
-        "description": f"The version you have: {then}.",
-        "example": 4,
-    }
-
-
-@operation("/api/v1/tables/{table_id}", "get")
-def _get_table() -> dict[str, Any]:
-    return {
-        "operationId": "getTable",
-        "summary": "Look at the table",
-        "description": f"The view of the seat whose token is sent: {_tokens_note(True)}. The view holds only "
-        "what that seat may know; its `view` is the caddie's request for the game.\n\n"
-        "`?wait=<version>` is a long poll: the answer comes as soon as the table is past that version, or "
-        "after 25 seconds with the same version. When the server has no room for another waiting request "
-        "it answers at once with the same version and `Retry-After: 1`: ask again after that second. One "
-        "client (a seat's token; an onlooker's browser identity, else its address) may wait for 4 answers "
-        "at once, streams included: a long poll past that is refused (429), and takes no other client's "
-        "place.",
-        "tags": TAGS,
-        "security": copy.deepcopy(_SECURITY),
-        "parameters": [
-            copy.deepcopy(_TABLE_ID),
-            _version_you_have("wait", "query", "answer when the table is past it"),
+    name: Annotated[Name, Field(description=f"Your name at the table: 1 to {PLAYER_NAME_LIMIT} characters.")]
+    seats: Annotated[
+        list[
+            Annotated[TableSeatRequest, Says('Seat {n} is {"kind": "person"} or {"kind": "computer", "level": ...}.')]
         ],
-        "responses": {
-            "200": json_response(
-                "The table as this seat sees it.",
-                "TableView",
-                {
-                    **_one("lobby", "Waiting for the host to start", LOBBY),
-                    **_one("my_turn", "Holding a card drawn from the deck", HOLDING),
-                    **_one("onlooker", "The same moment, with the watch token", WATCHING),
-                },
-                {
-                    "Retry-After": {
-                        "description": "Only on a long poll answered at once for want of room to wait: "
-                        "seconds before asking again.",
-                        "schema": {"type": "integer"},
-                    }
-                },
-            ),
-            "400": json_response(
-                "`wait` is not a version.",
-                "Error",
-                _one(
-                    "bad_wait",
-                    "?wait=soon",
-                    error_example(
-                        "wait is the version you have, a whole number such as 7: the answer comes when the "
-                        "table is past it.",
-                        "wait",
-                    ),
-                ),
-            ),
-            "404": _not_found("viewer"),
-            "429": json_response(
-                "This client is already waiting for as many answers as one may at once.",
-                "Error",
-                _one("too_many_waits", "A fifth long poll at once", _TOO_MANY_WAITS),
-                {"Retry-After": {"description": "Seconds to wait.", "schema": {"type": "integer"}}},
-            ),
-            "405": {"$ref": "#/components/responses/MethodNotAllowed"},
-        },
-    }
+        Field(
+            min_length=min(kind.seats[0] for kind in GAMES),
+            max_length=max(kind.seats[1] for kind in GAMES),
+            description="In seat order, yours first: "
+            + ", ".join(f"{kind.seats[0]} to {kind.seats[1]} seats for {kind.title}" for kind in GAMES)
+            + ".",
+        ),
+        Says(_seats_of_the_game),
+    ]
+    holes: Annotated[
+        Annotated[int, OneOf(*HOLE_COUNTS)] | None,
+        Field(
+            description="Grid Golf: the match's length (default: the rules'). Club Cards: the course's length by "
+            "default; 9 on an 18-hole course plays its front nine."
+        ),
+        Says("A table plays 9 or 18 holes."),
+    ] = Field(None, json_schema_extra=not_given)
+    clock: Annotated[
+        Annotated[int, OneOf(*CLOCKS)] | None,
+        Field(
+            description="The turn clock in seconds: a person who has not moved by then has their turn played by a "
+            "Steady computer. Null: no clock."
+        ),
+        Says(f"The turn clock is null (no clock) or {_choices(CLOCKS)} seconds."),
+    ] = None
 
 
-@operation("/api/v1/tables/{table_id}/stream", "get")
-def _stream_table() -> dict[str, Any]:
-    return {
-        "operationId": "streamTable",
-        "summary": "Follow the table as it changes",
-        "description": f"Server-sent events of the view of the seat whose token is sent: {_tokens_note(True)}. "
-        "Each event is `event: view`, its `id` the table's version and its `data` one `TableView` in JSON, "
-        "the same as `GET /api/v1/tables/{table_id}` answers: first the table as it is, then again each "
-        "time it changes. A comment line (`: still here`) comes when nothing has changed for 25 seconds. "
-        "The stream ends after about 50 seconds, when the seat is no longer the token's, or when the "
-        "server has no room for another waiting phone; open it again after the `retry` it gave (1 second) "
-        "with `Last-Event-ID`, the last version you had, and only what is newer is sent. A client holds 4 "
-        "waits at once (streams and long polls): a fifth stream ends the client's oldest one, which then "
-        "says `retry: 10000` (come back in 10 seconds), and takes no other client's place. The alternative "
-        "to following the stream is the long poll, `?wait=`.",
-        "tags": TAGS,
-        "security": copy.deepcopy(_SECURITY),
-        "parameters": [
-            copy.deepcopy(_TABLE_ID),
-            _version_you_have("Last-Event-ID", "header", "the stream sends only what is newer"),
-        ],
-        "responses": {
-            "200": {
-                "description": "The stream of views, as `text/event-stream`.",
-                "content": {
-                    "text/event-stream": {
-                        "schema": {"type": "string"},
-                        "example": 'retry: 1000\n\nid: 5\nevent: view\ndata: {"version": 5, ...}\n\n',
-                    }
-                },
-            },
-            "404": _not_found("viewer"),
-            "405": {"$ref": "#/components/responses/MethodNotAllowed"},
-        },
-    }
+class JoinTableRequest(Body):
+    """Sit down at a table: your name."""
+
+    EXAMPLES = JOIN_EXAMPLES
+
+    name: Name
 
 
-@operation("/api/v1/tables/{table_id}/moves", "post")
-def _make_move() -> dict[str, Any]:
-    return {
-        "operationId": "makeMove",
-        "summary": "Make a move",
-        "description": f"The seat's move, {_tokens_note(False)}. The move has the shape of the caddie's "
-        "answer, so a program can hand its view to the caddie and send back what it says. `version` "
-        "is the view's: a move decided from an older view is not made (409, with the view as it is "
-        "now), so a move sent twice is made once. Between holes (`hole_over`) any person's seat "
-        "sends `next_hole`, and the first one counts. Computers move by themselves within a second "
-        "or two of their turn.",
-        "tags": TAGS,
-        "security": copy.deepcopy(_SECURITY),
-        "parameters": [copy.deepcopy(_TABLE_ID)],
-        "requestBody": {
-            "required": True,
-            "content": {
-                "application/json": {"schema": ref("TableMoveRequest"), "examples": request_examples(MOVE_EXAMPLES)}
-            },
-        },
-        "responses": {
-            "200": json_response(
-                "The move is made: the seat's new view.", "TableView", status_examples(MOVE_EXAMPLES, 200)
-            ),
-            "400": json_response(
-                "The request is not a move; the message says why and `field` says where.",
-                "Error",
-                status_examples(MOVE_EXAMPLES, 400),
-            ),
-            "404": _not_found(),
-            "409": {
-                "description": "The move was not made: it is not this seat's turn or not a legal move (an "
-                "`Error`), or the table moved on since `version` (the view as it is now, with the error).",
-                "content": {
-                    "application/json": {
-                        "schema": {"anyOf": [ref("Error"), ref("StaleTable")]},
-                        "examples": status_examples(MOVE_EXAMPLES, 409),
-                    }
-                },
-            },
-            "405": {"$ref": "#/components/responses/MethodNotAllowed"},
-        },
-    }
+class TableMoveRequest(Body):
+    """A move, and the version of the table it was decided from."""
+
+    EXAMPLES = MOVE_EXAMPLES
+
+    version: Annotated[
+        int,
+        Field(ge=0, description="The `version` of the view the move was decided from."),
+        Says("Send the version of the table you saw, a whole number such as 7."),
+    ]
+    action: Annotated[
+        dict[str, Any],
+        _DocumentedAs(TableMove | CaddieClubsAdvice),
+        Field(description="The move; for Club Cards the caddie's answer itself (`play` and the rest) is taken too."),
+        Says('The move is an object in the shape of the caddie\'s answer, such as {"action": "draw"}.'),
+    ]

@@ -25,30 +25,57 @@ import re
 import threading
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Annotated, Any
 
 from flask import Flask, Response, current_app, make_response, request, stream_with_context, url_for
+from pydantic import Field
 
 from caddie.core.errors import CaddieError
 from caddie.core.game import IllegalAction
 from caddie.core.games.kind import GameKind
-from caddie.core.ledger import HOLE_COUNTS, PLAYER_NAME_LIMIT
-from caddie.core.live.table import CLOCKS, LEVELS, LiveTable
+from caddie.core.ledger import PLAYER_NAME_LIMIT
+from caddie.core.live.table import LEVELS, LiveTable
+from caddie.core.names import check_typed
+from caddie.openapi.live import (
+    ALREADY_STARTED_EXAMPLE,
+    BAD_WAIT_EXAMPLE,
+    EXAMPLE_TABLE_ID,
+    FIRST_SEAT,
+    FULL_EXAMPLE,
+    HOLDING,
+    LOBBY,
+    NO_TABLE_EXAMPLE,
+    NOT_A_CODE_EXAMPLE,
+    NOT_THE_HOST_EXAMPLE,
+    STARTED,
+    STARTED_EXAMPLE,
+    STREAM_EXAMPLE,
+    TOO_MANY_MISSES_EXAMPLE,
+    TOO_MANY_TABLES_EXAMPLE,
+    TOO_MANY_WAITS_EXAMPLE,
+    UNKNOWN_CODE_EXAMPLE,
+    WATCHING,
+    CreatedTable,
+    CreateTableRequest,
+    JoinedTable,
+    JoinTableRequest,
+    TableConflict,
+    TableMoveRequest,
+    TableSeatRequest,
+    TableView,
+    choose_level,
+    person_has_no_level,
+    seats_sentence,
+)
+from caddie.openapi.shared import Error
 from caddie.store import live_tables
 from caddie.store.live_changes import table_now
 from caddie.store.models import LiveTableRecord
 from caddie.web.api import bp
 from caddie.web.api.bearer import bearer_token
-from caddie.web.api.body import (
-    chosen_game,
-    is_json_int,
-    json_object,
-    round_course,
-    round_table,
-    shortened,
-    tidy_text,
-)
 from caddie.web.api.errors import Refused
+from caddie.web.api.game_setup import course_of, game_of, table_of
+from caddie.web.api.spec import Answer, Header, Param, documented, request_body
 from caddie.web.identity import browser_id
 from caddie.web.live.access import (
     TooManyTries,
@@ -62,11 +89,6 @@ from caddie.web.live.access import (
 from caddie.web.live.changes import SUPERSEDED_RETRY, changes_for, stream_lifetime
 from caddie.web.live.driver import present, timing_for
 from caddie.web.shareable import shareable_url
-
-CREATE_FIELDS = ("game", "holes", "preset", "rules", "course", "name", "seats", "clock")
-SEAT_FIELDS = ("kind", "level")
-JOIN_FIELDS = ("name",)
-MOVE_FIELDS = ("version", "action")
 
 API_HOST = "api"  # the host browser of a table made by a client without a session cookie (then ":<address>")
 EVENTS = 5  # the latest events a view shows
@@ -84,11 +106,30 @@ CHANGED_AT_START = (
     "The table below is as it is now: look again, then start."
 )
 WAIT = re.compile(r"[0-9]{1,9}")
+BAD_WAIT = "wait is the version you have, a whole number such as 7: the answer comes when the table is past it."
 OVER_CAP_RETRY_S = 5  # a client already waiting its share (changes.PER_CLIENT) asks again after this
 TOO_MANY_WAITS = (
     "This client is already waiting for as many answers as one may at once: wait for those, "
     "or ask again in a few seconds."
 )
+
+# -- what the document says of them ---------------------------------------------------------------
+
+TAG = "Live tables"
+SEAT_TOKEN = ("bearerAuth",)
+TABLE_ID = Param("table_id", "path", "The table's `id`.", example=EXAMPLE_TABLE_ID)
+CODE = Param("code", "path", "The table's code, as typed: any case, with or without the dash.", example="k7qm-2pxr")
+HeldVersion = Annotated[int, Field(ge=0)]  # the version of the table a client has
+RETRY_AFTER = {"Retry-After": Header("Seconds to wait.", int)}
+
+
+def _not_found(onlooker: bool) -> Answer:
+    who = "a seat token or the watch token of this table" if onlooker else "a seat token of this table"
+    return Answer(
+        f"No table here for this caller: the id is wrong, or the Bearer token is not {who}. The two answer alike.",
+        Error,
+        examples={"not_found": ("No table here", NO_TABLE_EXAMPLE)},
+    )
 
 
 @bp.after_request
@@ -102,16 +143,42 @@ def _no_store(response):
 
 
 @bp.post("/tables")
+@documented(
+    "createTable",
+    TAG,
+    {
+        201: Answer(
+            "The table: its id, its code and links, and your seat's token.",
+            CreatedTable,
+            {"Location": Header("The table in the API.")},
+        ),
+        400: Answer("The table cannot be made; the message says why and `field` says where.", Error),
+        409: Answer(
+            "You have as many open tables as one may (10): a table counts until its match is over, or until nobody "
+            "has been at it for an hour. You are your browser identity (the session cookie), or without it your "
+            "address.",
+            Error,
+            examples={"too_many_tables": ("An eleventh open table", TOO_MANY_TABLES_EXAMPLE)},
+        ),
+    },
+    body=CreateTableRequest,
+)
 def create_table():
-    body = json_object(CREATE_FIELDS)
-    kind = chosen_game(body)
-    name = _name(body)
-    seats = _seats(body, kind)
-    clock = _clock(body)
-    course = round_course(body, kind)  # a sample, one of this browser's courses, or one sent
-    settings = kind.settings_for(round_table(body, kind), _holes(body), course)
+    """Make a live table
+
+    A table in its lobby, with you at seat 0 and the seats you ask for: people who join with the code, and
+    computers (Beginner, Steady or Caddie). Grid Golf takes `preset`, `rules` and `holes` like a ledger round, over
+    the calling browser's Settings; Club Cards takes a `course` and the browser's deck and chart. The answer is the
+    only time your seat token is shown.
+    """
+    body = request_body(CreateTableRequest)
+    kind = game_of(body)
+    name = check_typed(body.name, "Your name", "name", PLAYER_NAME_LIMIT)
+    seats = _seats(body.seats, kind)
+    course = course_of(body, kind)  # a sample, one of this browser's courses, or one sent
+    settings = kind.settings_for(table_of(body, kind), body.holes, course)
     host = browser_id() or f"{API_HOST}:{client_key().removeprefix('join:')}"  # a program's bound: its address's
-    row, token = live_tables.create(host, kind.name, settings, seats, name, clock, open_tables_limit())
+    row, token = live_tables.create(host, kind.name, settings, seats, name, body.clock, open_tables_limit())
     assert row.join_token is not None and row.watch_token is not None  # a table of people has its links
     answer = {
         "id": row.public_id,
@@ -126,16 +193,82 @@ def create_table():
 
 
 @bp.post("/tables/<code>/join")
+@documented(
+    "joinTable",
+    TAG,
+    {
+        200: Answer("Your seat and its token.", JoinedTable),
+        400: Answer(
+            "The name will not do, or the code is not one (not counted as a miss); the message says why.",
+            Error,
+            examples={"not_a_code": ("A mistyped code", NOT_A_CODE_EXAMPLE)},
+        ),
+        404: Answer(
+            "No table has that code.", Error, examples={"unknown_code": ("A code nobody made", UNKNOWN_CODE_EXAMPLE)}
+        ),
+        409: Answer(
+            "Nobody more can sit down: the table is full, or its match has started.",
+            Error,
+            examples={
+                "full": ("Every seat taken", FULL_EXAMPLE),
+                "started": ("The match has started", STARTED_EXAMPLE),
+            },
+        ),
+        429: Answer(
+            "Too many codes that named no table from this caller lately: the message says when to try again.",
+            Error,
+            RETRY_AFTER,
+            {"too_many": ("Too many misses", TOO_MANY_MISSES_EXAMPLE)},
+        ),
+    },
+    body=JoinTableRequest,
+    params=(CODE,),
+)
 def join_table(code: str):
-    body = json_object(JOIN_FIELDS)
-    name = _name(body)
+    """Sit down at a table by its code
+
+    Takes the first empty person's seat. The code counts as typed: codes that name no table count against the
+    caller (its browser identity if it sends the session cookie, else its address: 10 in 10 minutes) and against
+    its address (30, for every client on it together), each checked and counted in one step, so tries sent at once
+    cannot pass the limit together. Past either, every join by code is refused for a time (429, the right code too,
+    with `Retry-After` the seconds left). A join that finds its table costs nothing, and a code that is not one at
+    all (empty, too short, a letter not in the alphabet) is a 400, not a miss. A person's join link (`join_url`) is
+    never counted.
+    """
+    body = request_body(JoinTableRequest)
+    name = check_typed(body.name, "Your name", "name", PLAYER_NAME_LIMIT)
     row, seat, token = join_by_code(code, name)
     return {"id": row.public_id, "seat": seat, "seat_token": token, "version": row.version}
 
 
 @bp.post("/tables/<table_id>/start")
+@documented(
+    "startTable",
+    TAG,
+    {
+        200: Answer("The host seat's view of the match.", TableView, examples={"started": ("Dealt", STARTED)}),
+        403: Answer(
+            "Another seat's token: only the host starts the match.",
+            Error,
+            examples={"not_the_host": ("Bob asks", NOT_THE_HOST_EXAMPLE)},
+        ),
+        404: _not_found(onlooker=False),
+        409: Answer(
+            "The match has already started (an `Error`), or the table changed at the same moment, a join say (the "
+            "view as it is now, with the error): start again.",
+            TableConflict,
+            examples={"already_started": ("A second start", ALREADY_STARTED_EXAMPLE)},
+        ),
+    },
+    params=(TABLE_ID,),
+    security=SEAT_TOKEN,
+)
 def start_table(table_id: str):
-    """The host deals the match; the answer is the host seat's view."""
+    """Start the match
+
+    The host (seat 0) deals the match; any person's seat still empty goes to a Steady computer. Needs the host's
+    seat token. No body.
+    """
     row, seat = _seated(table_id)
     app = _app()
     try:
@@ -146,9 +279,52 @@ def start_table(table_id: str):
 
 
 @bp.get("/tables/<table_id>")
+@documented(
+    "getTable",
+    TAG,
+    {
+        200: Answer(
+            "The table as this seat sees it.",
+            TableView,
+            {
+                "Retry-After": Header(
+                    "Only on a long poll answered at once for want of room to wait: seconds before asking again.", int
+                )
+            },
+            {
+                "lobby": ("Waiting for the host to start", LOBBY),
+                "my_turn": ("Holding a card drawn from the deck", HOLDING),
+                "onlooker": ("The same moment, with the watch token", WATCHING),
+            },
+        ),
+        400: Answer("`wait` is not a version.", Error, examples={"bad_wait": ("?wait=soon", BAD_WAIT_EXAMPLE)}),
+        404: _not_found(onlooker=True),
+        429: Answer(
+            "This client is already waiting for as many answers as one may at once.",
+            Error,
+            RETRY_AFTER,
+            {"too_many_waits": ("A fifth long poll at once", TOO_MANY_WAITS_EXAMPLE)},
+        ),
+    },
+    params=(
+        TABLE_ID,
+        Param("wait", "query", "The version you have: answer when the table is past it.", HeldVersion, 4),
+    ),
+    security=SEAT_TOKEN,
+)
 def get_table(table_id: str):
-    """The seat's view (an onlooker's with the watch token); ``?wait=<version>`` holds the answer
-    until the table is past that version, or the long poll's time is up."""
+    """Look at the table
+
+    The view of the seat whose token is sent: `Authorization: Bearer <seat token>` (from creating or joining the
+    table), or the watch token (the end of `watch_url`) for an onlooker's view. The view holds only what that seat
+    may know; its `view` is the caddie's request for the game.
+
+    `?wait=<version>` is a long poll: the answer comes as soon as the table is past that version, or after 25
+    seconds with the same version. When the server has no room for another waiting request it answers at once with
+    the same version and `Retry-After: 1`: ask again after that second. One client (a seat's token; an onlooker's
+    browser identity, else its address) may wait for 4 answers at once, streams included: a long poll past that is
+    refused (429), and takes no other client's place.
+    """
     token = bearer_token()
     row, seat = _viewer(table_id, token)
     wait = _wait()
@@ -170,10 +346,38 @@ def get_table(table_id: str):
 
 
 @bp.get("/tables/<table_id>/stream")
+@documented(
+    "streamTable",
+    TAG,
+    {
+        200: Answer(
+            "The stream of views, as `text/event-stream`.",
+            media={"text/event-stream": {"schema": {"type": "string"}, "example": STREAM_EXAMPLE}},
+        ),
+        404: _not_found(onlooker=True),
+    },
+    params=(
+        TABLE_ID,
+        Param("Last-Event-ID", "header", "The version you have: the stream sends only what is newer.", HeldVersion, 4),
+    ),
+    security=SEAT_TOKEN,
+)
 def stream_table(table_id: str):
-    """Server-sent events: the seat's view (an onlooker's with the watch token) as an ``view`` event
-    now, then again each time the table changes, for ``STREAM_S`` seconds; the client then opens
-    the next with ``Last-Event-ID`` (each event's id is its version), and is sent only what is newer."""
+    """Follow the table as it changes
+
+    Server-sent events of the view of the seat whose token is sent: `Authorization: Bearer <seat token>` (from
+    creating or joining the table), or the watch token (the end of `watch_url`) for an onlooker's view. Each event
+    is `event: view`, its `id` the table's version and its `data` one `TableView` in JSON, the same as
+    `GET /api/v1/tables/{table_id}` answers: first the table as it is, then again each time it changes. A comment
+    line (`: still here`) comes when nothing has changed for 25 seconds. The stream ends after about 50 seconds,
+    when the seat is no longer the token's, or when the server has no room for another waiting phone; open it again
+    after the `retry` it gave (1 second) with `Last-Event-ID`, the last version you had, and only what is newer is
+    sent. A client holds 4 waits at once (streams and long polls): a fifth stream ends the client's oldest one,
+    which then says `retry: 10000` (come back in 10 seconds), and takes no other client's place. The alternative to
+    following the stream is the long poll, `?wait=`.
+    """
+    # Each event's id is the view's version; a client coming back sends the last one it had as
+    # Last-Event-ID, and is sent only what is newer. One stream lasts STREAM_S seconds.
     token = bearer_token()
     row, seat = _viewer(table_id, token)
     present(_app(), row, live_tables.read(row), None if seat is None else [seat])
@@ -229,18 +433,35 @@ def _last_event_id() -> int:
 
 
 @bp.post("/tables/<table_id>/moves")
+@documented(
+    "makeMove",
+    TAG,
+    {
+        200: Answer("The move is made: the seat's new view.", TableView),
+        400: Answer("The request is not a move; the message says why and `field` says where.", Error),
+        404: _not_found(onlooker=False),
+        409: Answer(
+            "The move was not made: it is not this seat's turn or not a legal move (an `Error`), or the table moved "
+            "on since `version` (the view as it is now, with the error).",
+            TableConflict,
+        ),
+    },
+    body=TableMoveRequest,
+    params=(TABLE_ID,),
+    security=SEAT_TOKEN,
+)
 def make_move(table_id: str):
-    """The seat's move in the caddie's answer shape, made once: the version names what it saw."""
+    """Make a move
+
+    The seat's move, `Authorization: Bearer <seat token>` (from creating or joining the table). The move has the
+    shape of the caddie's answer, so a program can hand its view to the caddie and send back what it says.
+    `version` is the view's: a move decided from an older view is not made (409, with the view as it is now), so a
+    move sent twice is made once. Between holes (`hole_over`) any person's seat sends `next_hole`, and the first
+    one counts. Computers move by themselves within a second or two of their turn.
+    """
     row, seat = _seated(table_id)
-    body = json_object(MOVE_FIELDS)
-    seen = body.get("version")
-    if type(seen) is not int or seen < 0:  # a JSON integer: not true, not 3.0
-        raise CaddieError("Send the version of the table you saw, a whole number such as 7.", "version")
-    move = body.get("action")
-    if not isinstance(move, dict):
-        raise CaddieError(
-            'The move is an object in the shape of the caddie\'s answer, such as {"action": "draw"}.', "action"
-        )
+    body = request_body(TableMoveRequest)
+    seen, move = body.version, body.action
     if seen != row.version:  # before reading the move: it was meant for a table that is gone
         return _stale(table_id, seat)
 
@@ -365,65 +586,28 @@ def _viewer(public_id: str, token: str | None) -> tuple[LiveTableRecord, int | N
     return row, seat
 
 
-# -- reading the bodies ------------------------------------------------------------------------------
+# -- what the models leave to the view ----------------------------------------------------------------
 
 
-def _name(body: dict[str, Any]) -> str:
-    if body.get("name") is None:
-        raise CaddieError('Send your name, as the others at the table will see it, such as "Ann".', "name")
-    return tidy_text(body["name"], "name", "Your name", PLAYER_NAME_LIMIT)
-
-
-def _seats(body: dict[str, Any], kind: GameKind[Any]) -> list[dict[str, Any]]:
-    """The seats in order, the first the creator's own, each as ``LiveTable.new`` takes it."""
+def _seats(seats: list[TableSeatRequest], kind: GameKind[Any]) -> list[dict[str, Any]]:
+    """The seats in order, each as ``LiveTable.new`` takes it: as many as the game seats, the first
+    the creator's own (a person's), a level for each computer and none for a person."""
     low, high = kind.seats
-    seats = body.get("seats")
-    example = '[{"kind": "person"}, {"kind": "computer", "level": "steady"}]'
-    if not isinstance(seats, list) or not low <= len(seats) <= high:
-        raise CaddieError(f"A {kind.title} table has {low} to {high} seats, yours first, such as {example}.", "seats")
+    if not low <= len(seats) <= high:
+        raise CaddieError(seats_sentence(kind), "seats")
     wanted: list[dict[str, Any]] = []
     for i, seat in enumerate(seats):
-        field = f"seats[{i}]"
-        if not isinstance(seat, dict):
-            raise CaddieError(f'Seat {i + 1} is {{"kind": "person"}} or {{"kind": "computer", "level": ...}}.', field)
-        for key in seat:
-            if key not in SEAT_FIELDS:
-                raise CaddieError(
-                    f'"{shortened(key)}" is not a field of a seat; the fields are kind and level.',
-                    f"{field}.{shortened(key)}",
-                )
-        what = seat.get("kind")
-        if what == "person":
-            if seat.get("level") is not None:
-                raise CaddieError(f"Seat {i + 1} is a person's: only a computer has a level.", f"{field}.level")
+        if seat.kind == "person":
+            if seat.level is not None:
+                raise CaddieError(person_has_no_level(i + 1), f"seats[{i}].level")
             wanted.append({"kind": "person"})
-        elif what == "computer":
-            if i == 0:
-                raise CaddieError("The first seat is yours: a person's.", f"{field}.kind")
-            if seat.get("level") not in LEVELS:
-                raise CaddieError(
-                    f"Choose the level of the computer at seat {i + 1}: {', '.join(LEVELS[:-1])} or {LEVELS[-1]}.",
-                    f"{field}.level",
-                )
-            wanted.append({"kind": "computer", "level": seat["level"]})
-        else:
-            raise CaddieError(f'Seat {i + 1} is for a "person" or a "computer".', f"{field}.kind")
+            continue
+        if i == 0:
+            raise CaddieError(FIRST_SEAT, f"seats[{i}].kind")
+        if seat.level not in LEVELS:
+            raise CaddieError(choose_level(str(i + 1)), f"seats[{i}].level")
+        wanted.append({"kind": "computer", "level": seat.level})
     return wanted
-
-
-def _clock(body: dict[str, Any]) -> int | None:
-    clock = body.get("clock")
-    if clock is not None and (not is_json_int(clock) or clock not in CLOCKS):
-        choices = ", ".join(map(str, CLOCKS[:-1])) + f" or {CLOCKS[-1]}"
-        raise CaddieError(f"The turn clock is null (no clock) or {choices} seconds.", "clock")
-    return clock
-
-
-def _holes(body: dict[str, Any]) -> int | None:
-    holes = body.get("holes")
-    if holes is not None and (not is_json_int(holes) or holes not in HOLE_COUNTS):
-        raise CaddieError("A table plays 9 or 18 holes.", "holes")
-    return holes
 
 
 def _wait() -> int | None:
@@ -431,10 +615,7 @@ def _wait() -> int | None:
     if text is None:
         return None
     if not WAIT.fullmatch(text):
-        raise CaddieError(
-            "wait is the version you have, a whole number such as 7: the answer comes when the table is past it.",
-            "wait",
-        )
+        raise CaddieError(BAD_WAIT, "wait")
     return int(text)
 
 
