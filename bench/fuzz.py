@@ -1233,7 +1233,7 @@ class Fuzzer:
         return version if version is not None else -1
 
 
-# Endpoints whose body must be a JSON object of known fields (caddie.web.api.body.json_object).
+# Endpoints whose body must be a JSON object of known fields (caddie.web.api.spec.json_object).
 STRICT_JSON = (
     "api.tally_grid",
     "api.tally_clubs",

@@ -295,9 +295,11 @@ def _document() -> dict[str, Any]:
     for operations in doc["paths"].values():
         for operation in operations.values():
             operation["responses"].setdefault("405", {"$ref": "#/components/responses/MethodNotAllowed"})
+            extras = _EXTRAS.get(operation["operationId"])
+            if "requestBody" not in operation and (extras is None or 400 not in extras.answers):
+                operation["responses"].pop("400", None)  # spectree's, for a body this operation has not
             if "400" in operation["responses"] and "$ref" not in operation["responses"]["400"]:
                 operation["responses"]["400"]["description"] = BAD_INPUT  # unless the operation says its own
-            extras = _EXTRAS.get(operation["operationId"])
             if extras is not None:
                 _add_extras(operation, extras)
     return doc
