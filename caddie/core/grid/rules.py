@@ -47,6 +47,22 @@ HOUSE_FLAGS = (
     "early_knock",
 )
 
+# What each field of the rules takes (the house flags: on or off), in the order a Rules lists them.
+CHOICES: dict[str, tuple[Any, ...]] = {
+    "cards": GRID_SIZES,
+    "king": KING_POINTS,
+    "negatives": NEGATIVES,
+    "negative_pairs": NEGATIVE_PAIRS,
+    "end": ENDS,
+    "discard_flip": DISCARD_FLIPS,
+    "initial_flips": INITIAL_FLIPS,
+    "holes": MATCH_HOLES,
+    "ten": TEN_POINTS,
+    "joker": JOKER_POINTS,
+    **dict.fromkeys(HOUSE_FLAGS, (False, True)),
+}
+_CHOICE_TYPES = {name: frozenset(type(choice) for choice in allowed) for name, allowed in CHOICES.items()}
+
 
 @dataclass(frozen=True)
 class Rules:
@@ -83,18 +99,11 @@ class Rules:
     early_knock: bool = False
 
     def __post_init__(self) -> None:
-        _check_choice("cards", self.cards, GRID_SIZES)
-        _check_choice("king", self.king, KING_POINTS)
-        _check_choice("negatives", self.negatives, NEGATIVES)
-        _check_choice("negative_pairs", self.negative_pairs, NEGATIVE_PAIRS)
-        _check_choice("end", self.end, ENDS)
-        _check_choice("discard_flip", self.discard_flip, DISCARD_FLIPS)
-        _check_choice("initial_flips", self.initial_flips, INITIAL_FLIPS)
-        _check_choice("holes", self.holes, MATCH_HOLES)
-        _check_choice("ten", self.ten, TEN_POINTS)
-        _check_choice("joker", self.joker, JOKER_POINTS)
-        for name in HOUSE_FLAGS:
-            _check_choice(name, getattr(self, name), (False, True))
+        for name, allowed in CHOICES.items():
+            value = getattr(self, name)
+            # Exact types: JSON's false must not pass for a King worth 0, nor 6.0 for six cards.
+            if type(value) not in _CHOICE_TYPES[name] or value not in allowed:
+                raise RulesError(FIELD_SENTENCES[name], name)
         self._check_consistent()
 
     def _check_consistent(self) -> None:
@@ -400,12 +409,6 @@ def preset_name(rules: Rules) -> str:
         if replace(candidate, holes=rules.holes) == rules:
             return name
     return "custom"
-
-
-def _check_choice(field: str, value: Any, allowed: tuple[object, ...]) -> None:
-    # Exact types: JSON's false must not pass for a King worth 0, nor 6.0 for six cards.
-    if not any(type(value) is type(choice) and value == choice for choice in allowed):
-        raise RulesError(FIELD_SENTENCES[field], field)
 
 
 PRESETS: dict[str, Rules] = {
