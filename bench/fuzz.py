@@ -1140,26 +1140,23 @@ class Fuzzer:
         examples = world.api_bodies.get(request.endpoint) or [{}]
         body: Any = json.loads(json.dumps(rng.choice(examples)))
         strict = request.endpoint in STRICT_JSON
-        broken = False
+        unknown: set[str] = set()  # fields added that the endpoint does not have
         for _ in range(rng.choice([0, 1, 1, 2, 3])):
             paths = _json_paths(body)
             path = rng.choice(paths)
             roll = rng.random()
             if roll < 0.55:
                 body = _set_path(body, path, nasty_json(rng, world))
-                if not path:
-                    broken = broken or not isinstance(body, dict)
             elif roll < 0.75 and path:
                 body = _set_path(body, path, None, drop=True)
             elif roll < 0.9 and isinstance(body, dict):
-                body = dict(
-                    body,
-                    **{rng.choice(["extra", "Players", "cards ", "__proto__", "\u202e", "id"]): nasty_json(rng, world)},
-                )
-                broken = True
+                key = rng.choice(["extra", "Players", "cards ", "__proto__", "\u202e", "id"])
+                body = dict(body, **{key: nasty_json(rng, world)})
+                unknown.add(key)
             else:
                 body = [body]
-                broken = True
+        # Read off the body as sent: a later mutation may drop the field an earlier one added.
+        broken = not isinstance(body, dict) or any(key in body for key in unknown)
         text = _dumps(body)
         roll = rng.random()
         content_type = "application/json"
