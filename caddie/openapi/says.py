@@ -83,6 +83,7 @@ class OneOf:
 
     def __init__(self, *choices: Any) -> None:
         self.choices = choices
+        self.types = frozenset(type(choice) for choice in choices)
 
     def __get_pydantic_core_schema__(self, _source: Any, _handler: GetCoreSchemaHandler) -> CoreSchema:
         return core_schema.no_info_before_validator_function(
@@ -90,9 +91,10 @@ class OneOf:
         )
 
     def _exactly(self, value: Any) -> Any:
-        if not any(type(value) is type(choice) and value == choice for choice in self.choices):
-            kind = "choice_error" if any(type(value) is type(choice) for choice in self.choices) else "literal_error"
-            raise PydanticCustomError(kind, "not one of the choices")
+        if type(value) not in self.types:
+            raise PydanticCustomError("literal_error", "not of the choices' type")
+        if value not in self.choices:
+            raise PydanticCustomError("choice_error", "not one of the choices")
         return value
 
 
