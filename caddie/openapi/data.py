@@ -29,10 +29,9 @@ from caddie.openapi.ledger import (
     GRID_LOW,
     SCORE_NOTE,
     course_holes,
-    error_example,
 )
 from caddie.openapi.says import Body, OneOf
-from caddie.openapi.shared import Rules, rules_example, string_or_null
+from caddie.openapi.shared import Rules, error_example, rules_example, string_or_null
 
 __all__ = ["EXPORT_EXAMPLE", "ExportDocument", "ImportSummary"]
 

@@ -16,7 +16,7 @@ from caddie.core.games import GAME_NAMES
 from caddie.core.ledger import HOLE_COUNTS, MAX_PLAYERS, SCORE_RANGE
 from caddie.openapi.courses import ClubRules, GameSetupBody, RoundCourse
 from caddie.openapi.says import Body, Example, OneOf, Says
-from caddie.openapi.shared import Rules, not_given, not_given_and, rules_example, string_or_null
+from caddie.openapi.shared import Rules, error_example, not_given, not_given_and, rules_example, string_or_null
 
 GRID_LOW, GRID_HIGH = SCORE_RANGE["grid"]
 _CLUB_LOW, _CLUB_HIGH = SCORE_RANGE["clubs"]
@@ -24,10 +24,6 @@ SCORE_NOTE = (
     f"A hole's score: a Grid Golf hole scores {GRID_LOW} to {GRID_HIGH}, a Club Cards hole {_CLUB_LOW} to {_CLUB_HIGH}."
 )
 MAX_CELL_VERSION = 2**31 - 1  # a database integer; no real cell gets near it
-
-
-def error_example(message: str, field: str | None) -> dict[str, Any]:
-    return {"error": message, "field": field}
 
 
 # -- answers ------------------------------------------------------------------------------------------

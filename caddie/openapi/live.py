@@ -24,7 +24,17 @@ from caddie.core.live.table import CLOCKS, LEVELS
 from caddie.openapi.advice import CaddieClubsAdvice
 from caddie.openapi.courses import GameSetupBody
 from caddie.openapi.says import Body, Example, OneOf, Says
-from caddie.openapi.shared import CardCode, Decks, Error, PresetName, Rules, Yardage, not_given, rules_example
+from caddie.openapi.shared import (
+    CardCode,
+    Decks,
+    Error,
+    PresetName,
+    Rules,
+    Yardage,
+    error_example,
+    not_given,
+    rules_example,
+)
 
 __all__ = [
     "CreateTableRequest",
@@ -73,10 +83,6 @@ def choose_level(seat: str = "{n}") -> str:
 def person_has_no_level(seat: int) -> str:
     """The refusal of a level on a person's seat (``seat``, from 1)."""
     return f"Seat {seat} is a person's: only a computer has a level."
-
-
-def error_example(message: str, field: str | None) -> dict[str, Any]:
-    return {"error": message, "field": field}
 
 
 class _DocumentedAs:

@@ -43,6 +43,7 @@ __all__ = [
     "RulesOverrides",
     "TypedCard",
     "Yardage",
+    "error_example",
     "not_given",
     "not_given_and",
     "rules_example",
@@ -252,6 +253,11 @@ class GridRulesBody(Body):
             return game_rules.Rules.from_dict(overrides, base=base)
         except RulesError as err:
             raise RulesError(err.message, f"rules.{err.field}" if err.field else "rules") from None
+
+
+def error_example(message: str, field: str | None) -> dict[str, Any]:
+    """An example of an ``Error`` answer."""
+    return {"error": message, "field": field}
 
 
 def rules_example(**changes: Any) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from caddie.openapi.shared import (
     Rules,
     TypedCard,
     Yardage,
+    error_example,
     not_given,
     rules_example,
 )
@@ -52,10 +53,6 @@ _SEND_GRIDS = f"Send every player's finished grid as a list of grids, such as [{
 def who_went_out(grids: int) -> str:
     """What ``out`` is, at a table of ``grids`` grids."""
     return f"Who went out first is the number of their grid, 0 to {grids - 1}, or null when nobody did."
-
-
-def error_example(message: str, field: str | None) -> dict[str, Any]:
-    return {"error": message, "field": field}
 
 
 # -- answers ------------------------------------------------------------------------------------------
