@@ -389,10 +389,10 @@ class CreateRoundRequest(GameSetupBody):
         Says("A round is 9 or 18 holes."),
     ] = Field(0, json_schema_extra=not_given)  # 0: not sent
     played_on: Annotated[
-        str,
+        str | None,  # null, as before, is today
         Field(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", description="YYYY-MM-DD; default today."),
         Says(DATE_WRITTEN),
-    ] = Field("", json_schema_extra=not_given_and(format="date", examples=[EXAMPLE_DATE]))  # "": not sent
+    ] = Field(None, json_schema_extra=not_given_and(format="date", examples=[EXAMPLE_DATE]))
 
 
 class HoleScoresRequest(Body):

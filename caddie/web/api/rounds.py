@@ -290,8 +290,8 @@ def _holes_of(course: Course | None) -> int:
     return len(course.holes) if course else 18
 
 
-def _date_played(text: str) -> date | None:
-    if not text:
+def _date_played(text: str | None) -> date | None:
+    if text is None:
         return None
     try:
         return date.fromisoformat(text)

@@ -1068,3 +1068,11 @@ def test_any_hole_request_gets_an_answer(app, client, doc, played, hole, body, i
         assert answered == after
     else:
         assert after == before
+
+
+def test_a_null_date_or_course_counts_as_not_sent(client):
+    """Optional fields sent as null are absent (docs/api.md, "Conventions"), as they were before
+    the models: the round is played today, and a Grid Golf round has no course."""
+    played = create(client, played_on=None, course=None)["round"]
+    assert played["played_on"] == create(client)["round"]["played_on"]
+    assert played["course"] is None
