@@ -213,12 +213,13 @@ def documented(
     security: Sequence[str] | None = None,
     request_examples: Mapping[str, tuple[str, Any]] | None = None,
 ) -> Callable[[View], View]:
-    """The view takes ``body`` (a JSON object the model validates first) and answers with
-    ``answers``: status → the answer's model, or an ``Answer``. The view's docstring is the
-    operation's summary (its first line) and description; the view reads its body with
-    ``request_body(body)`` (or ``request_object`` where the core reads it). ``params``: the path, header and
-    query parameters (a path parameter the route names is described here). ``security``: the
-    schemes (``SECURITY_SCHEMES``) that may call it, each enough alone."""
+    """The view takes ``body`` and answers with ``answers`` (status: the answer's model, or an
+    ``Answer``). The view's docstring is the operation's summary (its first line) and description;
+    the view reads its body with ``request_body(body)`` (``request_object`` where the core reads it).
+    ``params``: the path, header and query parameters (a path parameter the route names is
+    described here). ``security``: the schemes (``SECURITY_SCHEMES``) that may call it, each enough
+    alone. ``request_examples``: named examples of a body with no paired answer (the body's own
+    ``EXAMPLES`` have one)."""
     codes: dict[str, Any] = {}
     for status, answer in answers.items():
         if isinstance(answer, Answer):
