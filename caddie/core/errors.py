@@ -4,7 +4,7 @@ put the message beside the thing that is wrong."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 
@@ -17,6 +17,16 @@ def quoted(value: object, limit: int = 24) -> str:
     text = value if isinstance(value, str) else repr(value)
     text = text.strip()
     return f'"{text[: limit - 1]}…"' if len(text) > limit else f'"{text}"'
+
+
+def or_list(words: Iterable[object]) -> str:
+    """Choices as a sentence says them.
+
+    >>> or_list(["standard", "classic", "bicycle"]), or_list([10, 20]), or_list(["grid"])
+    ('standard, classic or bicycle', '10 or 20', 'grid')
+    """
+    texts = [str(word) for word in words]
+    return " or ".join([", ".join(texts[:-1]), texts[-1]]) if len(texts) > 1 else texts[0]
 
 
 class CaddieError(ValueError):

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, RootModel, WithJsonSchema
 from pydantic_core import CoreSchema, core_schema
 
+from caddie.core.errors import or_list
 from caddie.core.games import GAME_NAMES, GAMES
 from caddie.core.games.kind import GameKind
 from caddie.core.ledger import HOLE_COUNTS, PLAYER_NAME_LIMIT
@@ -58,11 +59,6 @@ FIRST_SEAT = "The first seat is yours: a person's."
 SEND_NAME = 'Send your name, as the others at the table will see it, such as "Ann".'
 
 
-def _choices(values: Any) -> str:
-    values = [str(v) for v in values]
-    return ", ".join(values[:-1]) + " or " + values[-1]
-
-
 def seats_sentence(kind: GameKind[Any]) -> str:
     """How many seats a table of ``kind`` has."""
     low, high = kind.seats
@@ -77,7 +73,7 @@ def _seats_of_the_game(body: Any) -> str:
 
 def choose_level(seat: str = "{n}") -> str:
     """The refusal of a computer seat (``seat``, from 1) without a level it can have."""
-    return f"Choose the level of the computer at seat {seat}: {_choices(LEVELS)}."
+    return f"Choose the level of the computer at seat {seat}: {or_list(LEVELS)}."
 
 
 def person_has_no_level(seat: int) -> str:
@@ -487,7 +483,7 @@ CREATE_EXAMPLES: dict[str, Example] = {
         "A computer seat without its level",
         dict(_SPEEDY, seats=[{"kind": "person"}, {"kind": "computer"}]),
         400,
-        error_example(f"Choose the level of the computer at seat 2: {_choices(LEVELS)}.", "seats[1].level"),
+        error_example(f"Choose the level of the computer at seat 2: {or_list(LEVELS)}.", "seats[1].level"),
     ),
     "no_name": Example(
         "No name for the creator's seat",
@@ -505,7 +501,7 @@ CREATE_EXAMPLES: dict[str, Example] = {
         "A turn clock that is not offered",
         dict(_SPEEDY, seats=_ANN_AND_ADA, clock=45),
         400,
-        error_example(f"The turn clock is null (no clock) or {_choices(CLOCKS)} seconds.", "clock"),
+        error_example(f"The turn clock is null (no clock) or {or_list(CLOCKS)} seconds.", "clock"),
     ),
 }
 
@@ -651,7 +647,7 @@ class CreateTableRequest(GameSetupBody):
             description="The turn clock in seconds: a person who has not moved by then has their turn played by a "
             "Steady computer. Null: no clock."
         ),
-        Says(f"The turn clock is null (no clock) or {_choices(CLOCKS)} seconds."),
+        Says(f"The turn clock is null (no clock) or {or_list(CLOCKS)} seconds."),
     ] = None
 
 

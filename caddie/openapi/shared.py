@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from caddie.core.clubs.scoring import MAX_YARDAGE
-from caddie.core.errors import RulesError
+from caddie.core.errors import RulesError, or_list
 from caddie.core.grid import rules as game_rules
 from caddie.core.grid.cards import RANKS
 from caddie.core.grid.rules import (
@@ -120,7 +120,7 @@ Yardage = Annotated[
         beyond=f"A hole's yardage is between 1 and {MAX_YARDAGE} yards.",
     ),
 ]
-_PRESETS = f"{', '.join(list(PRESETS)[:-1])} or {list(PRESETS)[-1]}"
+_PRESETS = or_list(PRESETS)
 PresetName = Annotated[
     str,
     OneOf(*PRESETS),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from caddie.core.errors import CaddieError
+from caddie.core.errors import CaddieError, or_list
 from caddie.core.games.club_cards import CLUB_CARDS
 from caddie.core.games.grid_golf import GRID_GOLF
 from caddie.core.games.kind import GameKind
@@ -35,15 +35,11 @@ def game_named(name: object, field: str = "game") -> GameKind[Any]:
 def or_titles(uses_course: bool | None = None) -> str:
     """The games' titles as a choice, "Grid Golf or Club Cards" (only those played on a course, or
     only those that are not, with ``uses_course``)."""
-    return _or([kind.title for kind in GAMES if uses_course is None or kind.uses_course == uses_course])
+    return or_list([kind.title for kind in GAMES if uses_course is None or kind.uses_course == uses_course])
 
 
 def _choices() -> str:
-    return _or([f'"{kind.name}" ({kind.title})' for kind in GAMES])
-
-
-def _or(words: list[str]) -> str:
-    return " or ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else words[0]
+    return or_list([f'"{kind.name}" ({kind.title})' for kind in GAMES])
 
 
 WHICH_GAME = f"The game is {_choices()}."  # the refusal of a game that is not one of them

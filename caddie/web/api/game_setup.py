@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from caddie.core.courses.course import COURSE_NAME_LIMIT, SAMPLE_COURSES, TEE_LIMIT, Course, Hole
-from caddie.core.errors import CaddieError, RulesError, quoted
+from caddie.core.errors import CaddieError, RulesError, or_list, quoted
 from caddie.core.games import game_named, or_titles
 from caddie.core.games.kind import GameKind
 from caddie.core.grid.rules import preset_name
@@ -23,7 +23,7 @@ from caddie.web.table_in_force import current_table
 
 __all__ = ["course_of", "game_of", "table_of"]
 
-SAMPLES = ", ".join(list(SAMPLE_COURSES)[:-1]) + " or " + list(SAMPLE_COURSES)[-1]
+SAMPLES = or_list(SAMPLE_COURSES)
 
 
 def game_of(body: GameSetupBody) -> GameKind[Any]:
