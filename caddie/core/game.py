@@ -174,6 +174,10 @@ class Game(Generic[ActionT, ViewT]):
     actor: int = 0  # index into ``order`` of the seat to act
     hole_scores: list[list[int]] = field(default_factory=list)  # per hole, per seat
     log: list[Event[ActionT]] = field(default_factory=list)  # the last LOG_SIZE events
+    # The hole being played, as everyone may know it: its start and every event so far, in order
+    # (``_begin_hole_record``); what ``GameKind.hole_record`` makes the hole's record of when it
+    # ends. ``None`` in a game stored before records were kept (docs/records.md).
+    this_hole: dict[str, Any] | None = None
 
     FORMAT: ClassVar[int] = 1  # version of the to_dict layout
     WHAT: ClassVar[str]  # "match" or "round", in sentences
@@ -287,6 +291,14 @@ class Game(Generic[ActionT, ViewT]):
     def _record(self, event: Event[ActionT]) -> None:
         self.log.append(event)
         del self.log[: -self.LOG_SIZE]
+        kept = self.this_hole
+        if kept is not None and event.kind != "next" and event.hole == kept["hole"]:
+            kept["events"].append(event.to_dict())
+
+    def _begin_hole_record(self, start: dict[str, Any]) -> None:
+        """Start the record of the hole just dealt: who plays first, the order, and ``start``, what
+        the deal showed everyone (plain JSON; never a face-down card or the deck's order)."""
+        self.this_hole = {"hole": self.hole, "order": list(self.order), "start": start, "events": []}
 
     def _order_after_hole(self) -> list[int]:
         """The playing order for the next hole: the lowest score of the hole just played first,
@@ -353,6 +365,9 @@ class Game(Generic[ActionT, ViewT]):
             game = cls(**values)
         except (KeyError, TypeError, ValueError, AttributeError, CaddieError):
             raise CaddieError(f"The saved {cls.WHAT} is not in the expected shape.", cls.WHAT) from None
+        kept = game.this_hole
+        if kept is not None and not (isinstance(kept, dict) and isinstance(kept.get("events"), list)):
+            raise CaddieError(f"The saved {cls.WHAT} is not in the expected shape.", cls.WHAT)
         game.check()
         return game
 

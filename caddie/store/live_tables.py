@@ -35,7 +35,7 @@ from caddie.offload.heavy_work import run_heavy
 from caddie.store.database import db
 from caddie.store.ledger import deal_round
 from caddie.store.match_records import StaleMatch, save_versioned
-from caddie.store.models import LiveTableRecord, Round
+from caddie.store.models import LiveTableRecord, Round, TableHole
 from caddie.store.tokens import is_token
 
 __all__ = [
@@ -321,6 +321,9 @@ def _save(
     finished = match.hole_scores if match is not None else []
     if holes_before is not None and len(finished) <= holes_before:
         finished = []
+    # the hole this change finished keeps its record, in the same transaction
+    record = table.kind.hole_record(match) if match is not None and finished and holes_before is not None else None
+    kept = [TableHole(table_id=row.id, hole=record["hole"], record=record, finished_at=now)] if record else []
     if due is True:
         due = _next_due(table, mover_before, row.due_at, now, timing)
     save_versioned(
@@ -336,6 +339,7 @@ def _save(
         },
         match.names if match is not None else [],
         finished,
+        kept,
     )
     # the table at the version it was saved as: the phones this change wakes read it, undecoded
     _read_tables.keep(row.public_id, seen_version + 1, table)

@@ -31,11 +31,12 @@ def save_versioned(
     values: dict[str, Any],
     names: Sequence[str],
     hole_scores: Sequence[Sequence[int]],
+    new_rows: Sequence[Any] = (),
 ) -> None:
     """Write ``values`` into ``row`` (of ``model``, which has ``id``, ``version`` and ``round_id``) as
     its next version, only if it is still at ``seen_version``, and land the finished holes of the
-    players ``names`` in its ledger round, in one transaction. ``StaleMatch`` (nothing written)
-    if another write came first.
+    players ``names`` in its ledger round, and add ``new_rows`` (a finished hole's record), in one
+    transaction. ``StaleMatch`` (nothing written) if another write came first.
 
     A plain transaction: the UPDATE on the condition of the version, the holes, COMMIT. The
     UPDATE puts what it wrote into ``row`` as well (SQLAlchemy's own bookkeeping of an ORM
@@ -56,6 +57,7 @@ def save_versioned(
         raise StaleMatch()
     if hole_scores:
         _land_in_ledger(row.round_id, names, hole_scores)
+    db.session.add_all(new_rows)
     commit_keeping()
 
 

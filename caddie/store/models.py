@@ -180,6 +180,21 @@ class LiveTableRecord(Model):
     __table_args__ = (Index("ix_live_tables_solo_host", "host_browser", "solo"),)
 
 
+class TableHole(Model):
+    """A finished hole of a table, as everyone at it may know it (``docs/records.md``): ``record`` is
+    ``GameKind.hole_record`` (the deal's public part, every move in order, the hole's end and
+    scores), written in the transaction of the move that ended the hole; ``review`` the Caddie's
+    verdict on the people's decisions, once worked out (``None`` until then)."""
+
+    __tablename__ = "table_holes"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("live_tables.id", ondelete="CASCADE"), primary_key=True)
+    hole: Mapped[int] = mapped_column(Integer, primary_key=True)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
+    review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+
+
 class RateLimit(Model):
     """How often one client did something limited (a miss at joining by code) in the current window.
     In the database, so every app server counts the same tries."""

@@ -244,7 +244,7 @@ class ClubRound(Game[ClubAction, ClubView]):
                 hands[seat].append(cards.pop())
         for hand in hands:
             hand.sort(reverse=True)
-        return cls(
+        dealt = cls(
             rules=rules,
             course=course,
             names=clean,
@@ -261,6 +261,12 @@ class ClubRound(Game[ClubAction, ClubView]):
             scores=[None] * n,
             drawn=[[] for _ in range(n)],
         )
+        dealt._begin_hole_record(dealt._hole_start())
+        return dealt
+
+    def _hole_start(self) -> dict[str, Any]:
+        """What a hole's record starts with: its yardage and par (the hands are private)."""
+        return {"yardage": self.yardage, "par": self.par}
 
     # -- reading ----------------------------------------------------------------
     @property
@@ -478,6 +484,7 @@ class ClubRound(Game[ClubAction, ClubView]):
         self.played = [None] * self.players
         self.turned = [[] for _ in range(self.players)]
         self.scores = [None] * self.players
+        self._begin_hole_record(self._hole_start())
         first = self.names[self.order[0]]
         event = Event(
             None,

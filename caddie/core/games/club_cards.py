@@ -4,7 +4,7 @@ table's deck and chart) and deal, its ledger round, a program's view and moves, 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -112,6 +112,18 @@ class ClubCards(GameKind[ClubRound]):
                 raise IllegalAction('A play names its "cards": a list of yardages from your hand.', "cards")
             return [ClubAction.play(cards)]
         raise IllegalAction(f"{quoted(kind)} is not a Club Cards move; the moves are play and next_hole.", "action")
+
+    def record_moves(self, game: ClubRound, events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        # a play's cards are those from the hand; the event's add any turned from the pile
+        return [
+            {
+                "seat": event["seat"],
+                "action": {"action": "play", "cards": list(event["action"]["cards"])},
+                "cards": list(event["cards"]),
+                "text": event["text"],
+            }
+            for event in events
+        ]
 
     def phase(self, game: ClubRound) -> str:
         return "over" if game.is_over else ("hole_over" if game.phase == "hole_over" else "turn")

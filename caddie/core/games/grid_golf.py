@@ -5,7 +5,7 @@ hole's review."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -122,6 +122,39 @@ class GridGolf(GameKind[GridMatch]):
             "action",
         )
 
+    # -- the record ----------------------------------------------------------------------------------------
+    def record_moves(self, game: GridMatch, events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """The engine's take and the swap after it are one move, ``take_discard`` to a position; a
+        discard and the flip (or the pass) its rules then ask of the same seat are one ``discard``
+        with its ``flip``: as ``program_actions`` takes them."""
+        moves: list[dict[str, Any]] = []
+        open_move: dict[str, Any] | None = None  # a take or a discard its next action completes
+        for event in events:
+            seat, kind = event["seat"], event["action"]["kind"]
+            position = event["action"].get("position")
+            said = {"cards": list(event["cards"]), "text": event["text"]}
+            if open_move is not None and open_move["seat"] == seat:
+                finished = open_move["action"]
+                if finished["action"] == "take_discard" and kind == "swap":
+                    finished["position"] = position
+                    open_move.update(said)
+                    open_move = None
+                    continue
+                if finished["action"] == "discard" and kind in ("flip", "pass"):
+                    finished["flip"] = position
+                    open_move.update(said)
+                    open_move = None
+                    continue
+            open_move = None
+            move = {"seat": seat, "action": _program_action(kind, position), **said}
+            moves.append(move)
+            if kind == "take" or (kind == "discard" and game.rules.discard_flip):
+                open_move = move
+        return moves
+
+    def hole_end(self, game: GridMatch) -> dict[str, Any]:
+        return {"grids": [list(grid) for grid in game.grids]}  # every card is face up once a hole is over
+
     # -- computers and people --------------------------------------------------------------------------
     def choose(self, view: Any, level: str, rng: random.Random) -> Action:
         return choose(view, level, rng)
@@ -145,6 +178,18 @@ class GridGolf(GameKind[GridMatch]):
         if game.phase in OVER:
             return replace(game, review=review_hole(game.decisions, seed).to_dict(), decisions=[])
         return replace(game, decisions=judge_ready(game.decisions, seed))
+
+
+def _program_action(kind: str, position: int | None) -> dict[str, Any]:
+    """An engine's action as a program sends it (``program_actions``); a take's position and a
+    discard's flip are filled in by the action that completes them."""
+    if kind == "take":
+        return {"action": "take_discard", "position": None}
+    if kind == "discard":
+        return {"action": "discard", "flip": None}
+    if kind in ("flip", "swap"):
+        return {"action": kind, "position": position}
+    return {"action": kind}  # draw, knock
 
 
 def _position(data: Mapping[str, Any], key: str = "position") -> int:

@@ -95,6 +95,42 @@ class GameKind(Generic[GameT]):
             return "over"
         return game.phase if game.phase in ("flip", "hole_over") else "turn"
 
+    # -- the record (``docs/records.md``) ---------------------------------------------------------------
+    def hole_record(self, game: GameT) -> dict[str, Any] | None:
+        """The record of the hole that has just ended, as everyone at the table may know it: who
+        played first and the order, what the deal showed (``start``), every move in order in the
+        shape a program sends it (``program_actions`` takes each back), with the cards it showed
+        and what happened in words, what the hole's end showed (``end``) and the hole's scores.
+        ``None`` while a hole is being played, and for a hole begun before records were kept."""
+        kept = game.this_hole
+        if kept is None or game.current is not None or len(game.hole_scores) != kept["hole"]:
+            return None
+        events = kept["events"]
+        end = self.hole_end(game)
+        ending = [event for event in events if event["seat"] is None]
+        if ending:
+            end["text"] = ending[-1]["text"]
+        return {
+            "hole": kept["hole"],
+            "first": kept["order"][0],
+            "order": list(kept["order"]),
+            "start": dict(kept["start"]),
+            "moves": self.record_moves(game, [event for event in events if event["seat"] is not None]),
+            "end": end,
+            "scores": list(game.hole_scores[-1]),
+        }
+
+    def record_moves(self, game: GameT, events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """A hole's moves from its events (``Event.to_dict`` each, in order): ``{"seat", "action",
+        "cards", "text"}``, the action as a program sends it, one move where the engine took more
+        than one action (a take and its swap), the cards it showed and its words those of its
+        last action."""
+        raise NotImplementedError
+
+    def hole_end(self, game: GameT) -> dict[str, Any]:
+        """What a hole's end showed everyone, beyond its scores (Grid Golf: every grid)."""
+        return {}
+
     # -- computers and people ------------------------------------------------------------------------
     def decision_view(self, game: GameT, seat: int) -> Mapping[str, Any]:
         """What a computer at ``seat`` decides from: that seat's view, without the event log."""

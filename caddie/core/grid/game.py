@@ -203,6 +203,7 @@ class GridMatch(Game[Action, GridView]):
         self.actor, self.pending_flip = 0, False
         self.went_out, self.final_left, self.turns, self.reshuffles, self.ended_by = None, 0, 0, 0, None
         self.decisions, self.review = [], None
+        self._begin_hole_record({"discard": self.discard[-1], "deck": len(self.deck)})
         if self.rules.initial_flips:
             self.phase, self.flips_left = "flip", self.rules.initial_flips
         else:
@@ -534,11 +535,10 @@ class GridMatch(Game[Action, GridView]):
         self._ending = Event(None, None, tuple(revealed), text, self.hole)
 
     def _record(self, event: Event[Action]) -> None:
-        self.log.append(event)
+        super()._record(event)
         if self._ending is not None:  # the end of the hole the event brought about
-            self.log.append(self._ending)
+            super()._record(self._ending)
             self._ending = None
-        del self.log[: -self.LOG_SIZE]
 
     # -- what a player may know ---------------------------------------------------
     def view(self, seat: int | None, events: bool = True) -> GridView:

@@ -67,8 +67,9 @@ from caddie.openapi.live import (
     person_has_no_level,
     seats_sentence,
 )
+from caddie.openapi.record import EXAMPLE_RECORD, TableRecord
 from caddie.openapi.shared import Error
-from caddie.store import live_tables
+from caddie.store import live_tables, table_records
 from caddie.store.live_changes import table_now
 from caddie.store.models import LiveTableRecord
 from caddie.web.api import bp
@@ -551,6 +552,34 @@ def _view(version: int, table: LiveTable, seat: int | None, scorecard_url: str |
         "scorecard_url": scorecard_url,
         "view": view,
     }
+
+
+@bp.get("/tables/<table_id>/record")
+@documented(
+    "getTableRecord",
+    TAG,
+    {
+        200: Answer(
+            "Every finished hole of the table's match, as everyone at the table may know it.",
+            TableRecord,
+            examples={"one_hole": ("A table of Ann and a computer after one hole of four cards", EXAMPLE_RECORD)},
+        ),
+        404: _not_found(onlooker=True),
+    },
+    params=(TABLE_ID,),
+    security=SEAT_TOKEN,
+)
+def get_table_record(table_id: str):
+    """Read the table's record
+
+    Every finished hole of the match in order (a hole being played is not in it): what the deal showed, each move
+    as a program sends it with the cards it showed everyone and what happened in words, what the hole's end showed
+    and the hole's scores. Played back through the game from the hole's deal, the moves give the same scores. It
+    holds only what every seat saw: never the order of the cards not dealt, a face-down card that stayed face
+    down, or another seat's Club Cards hand. Any seat's token and the watch token read the same record.
+    """
+    row, _seat = _viewer(table_id, bearer_token())
+    return table_records.record_of(row)
 
 
 def _stale(public_id: str, seat: int | None, message: str = MOVED_ON):

@@ -55,6 +55,7 @@ JOIN = "/api/v1/tables/{code}/join"
 START = "/api/v1/tables/{table_id}/start"
 TABLE = "/api/v1/tables/{table_id}"
 MOVES = "/api/v1/tables/{table_id}/moves"
+RECORD = "/api/v1/tables/{table_id}/record"
 NO_TABLE = {"error": "There is no table at this address.", "field": None}
 NOW = store.Timing(pause=timedelta(0))
 FOUR = {"cards": 4, "holes": 9}
@@ -781,7 +782,14 @@ def test_a_wait_still_needs_a_token_of_this_table(live, client):
 # == the OpenAPI document =========================================================================
 
 
-LIVE_OPERATIONS = [(TABLES, "post"), (JOIN, "post"), (START, "post"), (TABLE, "get"), (MOVES, "post")]
+LIVE_OPERATIONS = [
+    (TABLES, "post"),
+    (JOIN, "post"),
+    (START, "post"),
+    (TABLE, "get"),
+    (MOVES, "post"),
+    (RECORD, "get"),
+]
 
 
 def test_openapi_documents_the_live_tables(doc):

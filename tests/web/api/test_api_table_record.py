@@ -1,0 +1,146 @@
+"""JSON API v1: a table's record, ``GET /api/v1/tables/<id>/record`` (docs/records.md).
+
+Every finished hole in order, the same for every seat and the watch token, played back through
+the game from the hole's deal to the same scores, holding no card its hole did not show everyone;
+a hole being played is not in it; anyone else gets the 404 of a table that is not there. Every
+answer is checked against the document."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from caddie.core.game import Game
+from caddie.openapi.record import EXAMPLE_RECORD
+from caddie.store import live_tables as store
+from tests.web.api.openapi_check import response_schema, schema_errors
+from tests.web.api.test_api_live import (
+    DOC,
+    NO_TABLE,
+    RECORD,
+    _documented,
+    bearer,
+    full_state,
+    move,
+    play_hole,
+    seen,
+    two_people,
+)
+
+
+@pytest.fixture
+def live(app):
+    """Computers due at once, as in the live tables' tests."""
+    app.config.update(LIVE_COMPUTER_PAUSE_S=0, LIVE_LONG_POLL_MAX_S=3)
+    return app
+
+
+def record(client, table_id, token):
+    return _documented(RECORD, "get", client.get(f"/api/v1/tables/{table_id}/record", headers=bearer(token)))
+
+
+def read(client, table_id, token):
+    status, body = record(client, table_id, token)
+    assert status == 200, body
+    return body
+
+
+def dealt_again(app, table_id) -> Game:
+    """Hole 1 of the table's match dealt again from its seed: the server's own secret, which only
+    the test reads."""
+    table = full_state(app, table_id)
+    return table.kind.deal(table.settings, [str(p.name) for p in table.places], table.match.seed)
+
+
+def played_back(app, table_id, hole) -> Game:
+    table = full_state(app, table_id)
+    game = dealt_again(app, table_id)
+    for move_ in hole["moves"]:
+        for action in table.kind.program_actions(game, move_["seat"], move_["action"]):
+            game.apply(action, move_["seat"])
+    return game
+
+
+def test_a_finished_hole_is_in_the_record_and_plays_back_to_its_scores(live, client):
+    table, ann, bob = two_people(client)
+    assert read(client, table["id"], ann)["holes"] == []  # nothing finished yet
+    after = play_hole(live, client, table, [ann, bob])
+    got = read(client, table["id"], ann)
+    assert got["game"] == "grid" and got["names"] == ["Ann", "Bob"] and got["rules"]["cards"] == 4
+    assert got["seats"] == [{"kind": "person", "level": None}] * 2 and got["holes_to_play"] == 9
+    [hole] = got["holes"]
+    assert hole["hole"] == 1 and hole["scores"] == got["totals"] == after["totals"]
+    assert [m["action"]["action"] for m in hole["moves"][:4]] == ["flip"] * 4  # two initial flips each
+    again = played_back(live, table["id"], hole)
+    assert again.hole_scores == [hole["scores"]] and again.phase == "hole_over"
+    # every card in the record was shown: the end shows every grid face up
+    state = full_state(live, table["id"]).match
+    assert hole["end"]["grids"] == state.grids
+    # Bob and an onlooker read the same record
+    assert read(client, table["id"], bob) == got
+    watch = table["watch_url"].rsplit("/", 1)[1]
+    assert read(client, table["id"], watch) == got
+
+
+def test_the_hole_being_played_is_not_in_the_record(live, client):
+    table, ann, bob = two_people(client)
+    play_hole(live, client, table, [ann, bob])
+    after_one = read(client, table["id"], bob)
+    view = seen(client, table["id"], ann)
+    status, _ = move(client, table["id"], ann, view["version"], {"action": "next_hole"})
+    assert status == 200
+    view = seen(client, table["id"], ann)
+    first = ann if view["order"][0] == 0 else bob
+    status, _ = move(client, table["id"], first, view["version"], {"action": "flip", "positions": [0, 1]})
+    assert status == 200
+    assert read(client, table["id"], bob) == after_one  # hole 2's flips are not in it
+
+
+def test_a_club_cards_record_names_only_cards_played(live, client):
+    table, ann, bob = two_people(client, game="clubs", course="cedar-nine")
+    play_hole(live, client, table, [ann, bob])
+    got = read(client, table["id"], ann)
+    assert got["course"]["name"] and got["clubs"]["deck"] and "rules" not in got
+    [hole] = got["holes"]
+    assert hole["start"] == {"yardage": got["course"]["holes"][0]["yardage"], "par": got["course"]["holes"][0]["par"]}
+    for move_ in hole["moves"]:
+        assert move_["action"]["action"] == "play"
+        # the cards shown are those played, and any turned from the pile after them
+        assert Counter(move_["action"]["cards"]) <= Counter(move_["cards"])
+    text = json.dumps(got)
+    assert '"hand"' not in text and '"pile"' not in text and '"seed"' not in text
+    again = played_back(live, table["id"], hole)
+    assert again.hole_scores == [hole["scores"]]
+
+
+def test_a_record_needs_a_token_of_this_table(live, client):
+    table, ann, _bob = two_people(client)
+    other, other_ann, _ = two_people(client)
+    for token in (None, "not-a-token", other_ann):
+        assert record(client, table["id"], token) == (404, NO_TABLE)
+    assert record(client, "no-such-table", ann) == (404, NO_TABLE)
+
+
+def test_the_documented_record_example_is_a_record_the_schema_takes():
+    assert schema_errors(EXAMPLE_RECORD, response_schema(DOC, RECORD, "get", 200), DOC) == []
+    hole = EXAMPLE_RECORD["holes"][0]
+    assert sum(hole["scores"]) == sum(EXAMPLE_RECORD["totals"])
+
+
+def test_a_hole_finished_before_records_were_kept_has_its_scores_alone(live, client):
+    table, ann, bob = two_people(client)
+    play_hole(live, client, table, [ann, bob])
+    with live.app_context():
+        from caddie.store.database import db
+        from caddie.store.models import TableHole
+
+        db.session.query(TableHole).delete()
+        db.session.commit()
+        row = store.find(table["id"])
+        assert row is not None
+    got = read(client, table["id"], ann)
+    assert got["holes"] == [
+        {"hole": 1, "scores": got["totals"], "first": None, "order": None, "start": None, "moves": None, "end": None}
+    ]
