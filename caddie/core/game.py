@@ -159,6 +159,15 @@ def plain_json(value: Any) -> Any:
     return value
 
 
+def _hole_copy(kept: Any) -> Any:
+    """A copy of a hole's record in the making (``Game.this_hole``) that may grow apart from the
+    original: its events are shared, since an event kept is never changed, only added to (a deep
+    copy of every event on every save cost a move a tenth of a millisecond and more)."""
+    if not isinstance(kept, dict):
+        return kept
+    return {**kept, "order": list(kept["order"]), "start": dict(kept["start"]), "events": list(kept["events"])}
+
+
 @dataclass(kw_only=True)
 class Game(Generic[ActionT, ViewT]):
     """What both games' dataclasses share. A game adds its own fields, ``PHASES`` (the first
@@ -336,6 +345,8 @@ class Game(Generic[ActionT, ViewT]):
             value = getattr(self, f.name)
             if f.name == "log":
                 data["log"] = [e.to_dict() for e in value]
+            elif f.name == "this_hole":
+                data["this_hole"] = _hole_copy(value)
             elif f.name in self.CODECS:
                 data[f.name] = self.CODECS[f.name][0](value)
             else:
@@ -358,6 +369,8 @@ class Game(Generic[ActionT, ViewT]):
                 raw = data[f.name]
                 if f.name == "log":
                     values["log"] = [Event.from_dict(e, cls.read_action) for e in raw]
+                elif f.name == "this_hole":
+                    values["this_hole"] = _hole_copy(raw)
                 elif f.name in cls.CODECS:
                     values[f.name] = cls.CODECS[f.name][1](raw)
                 else:

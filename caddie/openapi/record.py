@@ -72,6 +72,28 @@ class RecordHole(BaseModel):
     )
 
 
+class RecordVerdict(BaseModel):
+    """The Caddie's verdict on one decision of a person (a computer's moves are not reviewed)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    hole: int = Field(ge=1)
+    seat: Seat
+    move: int = Field(ge=0, description="The decision's move: its place in the hole's `moves`, from 0.")
+    played: TableMove = Field(description="The move made, as a program sends it.")
+    best: TableMove = Field(description="The Caddie's choice in the same position (the move made, where they agree).")
+    loss: float = Field(
+        ge=0,
+        description="The expected points the move cost against `best`, by the Caddie's own evaluation of the "
+        "position (against the table: my score less the others' average), to 0.1; 0 where they agree.",
+    )
+    did: str = Field(description='The move made, in words: "You took the 9 into the top-left, replacing your K".')
+    caddie: str = Field(
+        description='What the Caddie would have done, in words ("the caddie would have drawn from the deck"); '
+        "empty where they agree."
+    )
+
+
 class TableRecord(BaseModel):
     """A table's record: every finished hole (a hole being played is not in it)."""
 
@@ -89,6 +111,10 @@ class TableRecord(BaseModel):
     holes_to_play: int = Field(ge=1, description="How many holes the match lasts.")
     totals: list[int] = Field(description="Each seat's total over the finished holes.")
     holes: list[RecordHole]
+    review: list[RecordVerdict] = Field(
+        description="The Caddie's verdict on each person's decision of each finished hole, hole by hole and in "
+        "order of play (Grid Golf; a hole's verdicts come when it ends). Club Cards plays are not reviewed yet."
+    )
 
 
 def _move(seat: int, action: dict[str, Any], cards: list[str], text: str) -> dict[str, Any]:
@@ -135,4 +161,46 @@ EXAMPLE_RECORD = {
     "holes_to_play": 9,
     "totals": [5, 24],
     "holes": [_HOLE_ONE],
+    "review": [
+        {
+            "hole": 1,
+            "seat": 0,
+            "move": 0,
+            "played": {"action": "flip", "position": 0},
+            "best": {"action": "flip", "position": 0},
+            "loss": 0.0,
+            "did": "You turned up the top-left",
+            "caddie": "",
+        },
+        {
+            "hole": 1,
+            "seat": 0,
+            "move": 1,
+            "played": {"action": "flip", "position": 3},
+            "best": {"action": "flip", "position": 3},
+            "loss": 0.0,
+            "did": "You turned up the bottom-right",
+            "caddie": "",
+        },
+        {
+            "hole": 1,
+            "seat": 0,
+            "move": 4,
+            "played": {"action": "take_discard", "position": 1},
+            "best": {"action": "draw"},
+            "loss": 1.4,
+            "did": "You took the 7 into the top-right, over a face-down card",
+            "caddie": "the caddie would have drawn from the deck",
+        },
+        {
+            "hole": 1,
+            "seat": 0,
+            "move": 8,
+            "played": {"action": "swap", "position": 2},
+            "best": {"action": "swap", "position": 2},
+            "loss": 0.0,
+            "did": "You put the Q into the bottom-left, over a face-down card",
+            "caddie": "",
+        },
+    ],
 }

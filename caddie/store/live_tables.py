@@ -323,7 +323,20 @@ def _save(
         finished = []
     # the hole this change finished keeps its record, in the same transaction
     record = table.kind.hole_record(match) if match is not None and finished and holes_before is not None else None
-    kept = [TableHole(table_id=row.id, hole=record["hole"], record=record, finished_at=now)] if record else []
+    review = table.kind.hole_review(match) if record else None
+    kept = (
+        [
+            TableHole(
+                table_id=row.id,
+                hole=record["hole"],
+                record=record,
+                review={"decisions": review} if review is not None else None,
+                finished_at=now,
+            )
+        ]
+        if record
+        else []
+    )
     if due is True:
         due = _next_due(table, mover_before, row.due_at, now, timing)
     save_versioned(
@@ -523,10 +536,10 @@ def hint_seed(public_id: str, version: int) -> str:
 
 
 def _review(table: LiveTable, by_person: bool) -> None:
-    """At a solo table, the person's decisions judged and the hole reviewed when it ends, as far as
-    the move just made left any of it to do: worked out in the helper process."""
+    """The people's decisions judged and the hole reviewed when it ends, as far as the move just
+    made left any of it to do: worked out in the helper process."""
     match, kind = table.match, table.kind
-    if table.solo and match is not None and kind.review_pending(match, by_person):
+    if match is not None and kind.review_pending(match, by_person):
         table.match = run_heavy(kind.reviewed, match)
 
 

@@ -19,6 +19,10 @@ def record_of(row: LiveTableRecord) -> dict[str, Any]:
     """The table's record, as everyone at it may know it: every finished hole in order."""
     table = live_tables.read(row)
     kept = db.session.execute(
-        select(TableHole.hole, TableHole.record).where(TableHole.table_id == row.id).order_by(TableHole.hole)
-    )
-    return {"id": row.public_id, **table_record(table, {int(hole): dict(record) for hole, record in kept})}
+        select(TableHole.hole, TableHole.record, TableHole.review)
+        .where(TableHole.table_id == row.id)
+        .order_by(TableHole.hole)
+    ).all()
+    records = {int(hole): dict(record) for hole, record, _ in kept}
+    reviews = {int(hole): dict(review) for hole, _, review in kept if review is not None}
+    return {"id": row.public_id, **table_record(table, records, reviews)}

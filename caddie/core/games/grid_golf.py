@@ -16,7 +16,7 @@ from caddie.core.games.kind import GameKind, kind_of_move, seats_after
 from caddie.core.grid.game import GridMatch
 from caddie.core.grid.moves import DISCARD, DRAW, KNOCK, NEXT, PASS, TAKE, Action
 from caddie.core.grid.players import choose
-from caddie.core.grid.review import judge_ready, review_hole
+from caddie.core.grid.review import hole_verdicts, judge_ready
 from caddie.core.grid.rules import Rules, chip
 from caddie.core.ledger import HOLE_COUNTS
 from caddie.core.table import Table
@@ -127,33 +127,29 @@ class GridGolf(GameKind[GridMatch]):
         """The engine's take and the swap after it are one move, ``take_discard`` to a position; a
         discard and the flip (or the pass) its rules then ask of the same seat are one ``discard``
         with its ``flip``: as ``program_actions`` takes them."""
-        moves: list[dict[str, Any]] = []
-        open_move: dict[str, Any] | None = None  # a take or a discard its next action completes
-        for event in events:
-            seat, kind = event["seat"], event["action"]["kind"]
-            position = event["action"].get("position")
-            said = {"cards": list(event["cards"]), "text": event["text"]}
-            if open_move is not None and open_move["seat"] == seat:
-                finished = open_move["action"]
-                if finished["action"] == "take_discard" and kind == "swap":
-                    finished["position"] = position
-                    open_move.update(said)
-                    open_move = None
-                    continue
-                if finished["action"] == "discard" and kind in ("flip", "pass"):
-                    finished["flip"] = position
-                    open_move.update(said)
-                    open_move = None
-                    continue
-            open_move = None
-            move = {"seat": seat, "action": _program_action(kind, position), **said}
-            moves.append(move)
-            if kind == "take" or (kind == "discard" and game.rules.discard_flip):
-                open_move = move
-        return moves
+        return [move for move, _ in _joined_moves(game, events)]
 
     def hole_end(self, game: GridMatch) -> dict[str, Any]:
         return {"grids": [list(grid) for grid in game.grids]}  # every card is face up once a hole is over
+
+    def hole_review(self, game: GridMatch) -> list[dict[str, Any]] | None:
+        review = game.review
+        if not review or "verdicts" not in review or review.get("hole") != game.hole:
+            return None
+        return [
+            {
+                "hole": review["hole"],
+                "seat": verdict["seat"],
+                "move": verdict["move"],
+                "played": _program_move(verdict["played"]),
+                "best": _program_move(verdict["best"]),
+                "loss": verdict["loss"],
+                "did": verdict["did"],
+                "caddie": verdict["caddie"],
+            }
+            for verdict in review["verdicts"]
+            if verdict.get("move") is not None
+        ]
 
     # -- computers and people --------------------------------------------------------------------------
     def choose(self, view: Any, level: str, rng: random.Random) -> Action:
@@ -172,12 +168,65 @@ class GridGolf(GameKind[GridMatch]):
 
     def reviewed(self, game: GridMatch) -> GridMatch:
         """While the hole is played, the decisions behind the latest one are judged, a little each
-        turn, so that the hole's end need not wait; once it is over the hole is reviewed (once) and
-        the review kept instead of the decisions."""
+        turn, so that the hole's end need not wait; once it is over every person's decisions are
+        reviewed (once) and the verdicts kept instead of the decisions, each with the record's move
+        it was (``{"hole", "verdicts"}``; ``caddie.core.grid.review.seat_review`` reads a seat's)."""
         seed = f"review:{game.seed}:{game.hole}"
         if game.phase in OVER:
-            return replace(game, review=review_hole(game.decisions, seed).to_dict(), decisions=[])
+            move_at = _move_at_event(game)
+            verdicts = []
+            for verdict in hole_verdicts(game.decisions, seed):
+                kept = verdict.to_dict()
+                kept["move"] = move_at.get(game.decisions[verdict.decision].get("event", -1))
+                verdicts.append(kept)
+            return replace(game, review={"hole": game.hole, "verdicts": verdicts}, decisions=[])
         return replace(game, decisions=judge_ready(game.decisions, seed))
+
+
+def _joined_moves(game: GridMatch, events: Sequence[Mapping[str, Any]]) -> list[tuple[dict[str, Any], int]]:
+    """The record's moves from a hole's events (``GridGolf.record_moves``), each with the index of
+    the event that began it."""
+    moves: list[tuple[dict[str, Any], int]] = []
+    open_move: dict[str, Any] | None = None  # a take or a discard its next action completes
+    for index, event in enumerate(events):
+        seat, kind = event["seat"], event["action"]["kind"]
+        position = event["action"].get("position")
+        said = {"cards": list(event["cards"]), "text": event["text"]}
+        if open_move is not None and open_move["seat"] == seat:
+            finished = open_move["action"]
+            if finished["action"] == "take_discard" and kind == "swap":
+                finished["position"] = position
+                open_move.update(said)
+                open_move = None
+                continue
+            if finished["action"] == "discard" and kind in ("flip", "pass"):
+                finished["flip"] = position
+                open_move.update(said)
+                open_move = None
+                continue
+        open_move = None
+        move = {"seat": seat, "action": _program_action(kind, position), **said}
+        moves.append((move, index))
+        if kind == "take" or (kind == "discard" and game.rules.discard_flip):
+            open_move = move
+    return moves
+
+
+def _move_at_event(game: GridMatch) -> dict[int, int]:
+    """The index of the record's move that each of this hole's events began."""
+    events = game.this_hole["events"] if game.this_hole is not None else []
+    moves = _joined_moves(game, [event for event in events if event["seat"] is not None])
+    return {event: number for number, (_, event) in enumerate(moves)}
+
+
+def _program_move(move: Sequence[Any]) -> dict[str, Any]:
+    """A review's move (``caddie.core.grid.moves.Move`` as a list) as a program sends it."""
+    kind, position, flip = move
+    if kind == "take":
+        return {"action": "take_discard", "position": position}
+    if kind == "discard":
+        return {"action": "discard", "flip": flip}
+    return _program_action(kind, position)
 
 
 def _program_action(kind: str, position: int | None) -> dict[str, Any]:

@@ -35,7 +35,7 @@ class GameKind(Generic[GameT]):
     seats: ClassVar[tuple[int, int]]  # fewest and most seats at a table
     levels: ClassVar[tuple[str, ...]] = ("beginner", "steady", "caddie")  # the computer levels people choose from
     uses_course: ClassVar[bool] = False  # whether a round of it is played on a course
-    reviews: ClassVar[bool] = False  # whether a solo match reviews the person's decisions (person_move, reviewed)
+    reviews: ClassVar[bool] = False  # whether a person's decisions are reviewed (person_move, reviewed, hole_review)
     # Where the rules of a match come from the house settings alone, what they are, in words; None
     # where a match may set its own (Grid Golf's preset and rules fields).
     settings_rules: ClassVar[str | None] = None
@@ -130,6 +130,13 @@ class GameKind(Generic[GameT]):
     def hole_end(self, game: GameT) -> dict[str, Any]:
         """What a hole's end showed everyone, beyond its scores (Grid Golf: every grid)."""
         return {}
+
+    def hole_review(self, game: GameT) -> list[dict[str, Any]] | None:
+        """The Caddie's verdict on each person's decision of the hole that has just ended, once
+        ``reviewed`` has worked it out: ``{"hole", "seat", "move", "played", "best", "loss", "did",
+        "caddie"}`` each, ``move`` the index of the record's move, ``played`` and ``best`` as a program
+        sends a move. ``None`` where there is none (a game that reviews nothing)."""
+        return None
 
     # -- computers and people ------------------------------------------------------------------------
     def decision_view(self, game: GameT, seat: int) -> Mapping[str, Any]:

@@ -106,7 +106,7 @@ MIN_PLAYERS, MAX_PLAYERS = 1, 6
 TURN_LIMIT = 40  # turns per player in one hole before it ends by itself
 LOG_SIZE = 20  # events kept per match
 VIEW_EVENTS = 12  # the latest events a view shows
-DECISION_LIMIT = 2 * TURN_LIMIT + 2  # recorded decisions per hole: two a turn, and the initial flips
+DECISION_LIMIT = 2 * TURN_LIMIT + 2  # recorded decisions per seat and hole: two a turn, and the initial flips
 
 PHASES = ("flip", "turn", "hole_over", "match_over")
 
@@ -291,12 +291,15 @@ class GridMatch(Game[Action, GridView]):
         """``apply``, keeping the decision in this hole's ``decisions``: ``seat``'s view just before
         it (its information state, with each grid as it showed and without the event log or the
         scores of past holes), the action, and
-        ``seed`` (the random source a review should decide that view with). At most
-        ``DECISION_LIMIT`` are kept; the next deal clears them."""
+        ``seed`` (the random source a review should decide that view with), and where the move's
+        event is in the hole's record (``this_hole``). At most ``DECISION_LIMIT`` a seat are kept;
+        the next deal clears them."""
         before = self.view(seat, events=False) if self.phase in ("flip", "turn") else None
+        at = len(self.this_hole["events"]) if self.this_hole is not None else None  # the event this makes
         event = self.apply(action, seat)
-        if before is not None and len(self.decisions) < DECISION_LIMIT:
-            self.decisions.append({"view": _as_recorded(before), "action": action.to_dict(), "seed": seed})
+        if before is not None and len(self.decisions) < DECISION_LIMIT * self.players:
+            kept = {"view": _as_recorded(before), "action": action.to_dict(), "seed": seed, "event": at}
+            self.decisions.append(kept)
         return event
 
     def next_hole(self) -> Event[Action]:

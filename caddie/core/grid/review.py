@@ -48,8 +48,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, TypeGuard
 
 from caddie.core.errors import CaddieError
 from caddie.core.grid.caddie import Option, decide, evaluate, same_move
@@ -58,7 +58,7 @@ from caddie.core.grid.game import Action, position_name
 from caddie.core.grid.moves import Move
 from caddie.core.grid.view import SeatView
 
-__all__ = ["review_hole", "judge_ready", "HoleReview", "Reviewed"]
+__all__ = ["review_hole", "hole_verdicts", "seat_review", "judge_ready", "HoleReview", "Reviewed", "Verdict"]
 
 
 @dataclass(frozen=True)
@@ -90,6 +90,59 @@ class Reviewed:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Reviewed:
         return cls(data["did"], data["caddie"], data["cost"], data["your_score"], data["caddie_score"], data["turn"])
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The caddie's verdict on one decision of a person (a move the engine splits, judged whole):
+    the move ``played``, the caddie's ``best`` in the same view, and the expected points the move
+    cost against it (``loss``, 0 where they agree), with the words of both."""
+
+    decision: int  # where the move's first decision is in the hole's list
+    seat: int
+    played: Move
+    best: Move
+    loss: float  # expected points against the table, to 0.1; never negative
+    did: str  # "You took the 9 into the top-left, replacing your K"
+    caddie: str  # "the caddie would have drawn from the deck" ("" where it agrees)
+    your_score: float
+    caddie_score: float
+    turn: int
+
+    def reviewed(self) -> Reviewed | None:
+        """The review's line for a decision that cost points."""
+        if self.loss <= 0:
+            return None
+        return Reviewed(self.did, self.caddie, self.loss, self.your_score, self.caddie_score, self.turn)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "decision": self.decision,
+            "seat": self.seat,
+            "played": list(self.played),
+            "best": list(self.best),
+            "loss": self.loss,
+            "did": self.did,
+            "caddie": self.caddie,
+            "your_score": self.your_score,
+            "caddie_score": self.caddie_score,
+            "turn": self.turn,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Verdict:
+        return cls(
+            data["decision"],
+            data["seat"],
+            Move(*data["played"]),
+            Move(*data["best"]),
+            data["loss"],
+            data["did"],
+            data["caddie"],
+            data["your_score"],
+            data["caddie_score"],
+            data["turn"],
+        )
 
 
 @dataclass(frozen=True)
@@ -129,31 +182,54 @@ class _Step:
     index: int = 0  # where its first decision is in the hole's list
 
 
-def review_hole(decisions: Sequence[Mapping[str, Any]], rng: random.Random | str) -> HoleReview:
-    """The caddie's review of one player's ``decisions`` on one hole (see the module's doc).
+def review_hole(decisions: Sequence[Mapping[str, Any]], rng: random.Random | str, seat: int | None = None) -> HoleReview:
+    """The caddie's review of a hole's ``decisions`` (see the module's doc): those of ``seat``, or
+    of every seat that has some when ``None`` (a solo match has one).
 
     ``rng`` is the random source, or a string naming it; with a string, moves already
     judged by ``judge_ready`` with the same string are not judged again.
     """
-    base = rng if isinstance(rng, str) else str(rng.getrandbits(64))
-    steps = _steps(decisions)
-    items: list[Reviewed] = []
-    for step in steps:
-        first = decisions[step.index]
-        if isinstance(rng, str) and JUDGED in first:
-            found = Reviewed.from_dict(first[JUDGED]) if first[JUDGED] else None
-        else:
-            found = _judge(step, _step_rng(base, step))
-        if found is not None:
-            items.append(found)
+    verdicts = [v for v in hole_verdicts(decisions, rng) if seat is None or v.seat == seat]
+    items = [item for item in (v.reviewed() for v in verdicts) if item is not None]
     items.sort(key=lambda item: (-item.cost, item.turn))
     hole = decisions[0]["view"].get("hole", 1) if decisions else 1
-    return HoleReview(hole, len(steps), tuple(items))
+    return HoleReview(hole, len(verdicts), tuple(items))
+
+
+def seat_review(review: Mapping[str, Any] | None, seat: int) -> dict[str, Any] | None:
+    """``seat``'s part of a hole's review as ``GridGolf.reviewed`` keeps it (``{"hole", "verdicts"}``),
+    in ``HoleReview.to_dict``'s shape; ``None`` for a seat with no decision judged. A review kept
+    before verdicts were (a solo match's, already in that shape) is its one person's."""
+    if not review:
+        return None
+    if "items" in review:
+        return dict(review) if seat == 0 else None
+    verdicts = [Verdict.from_dict(v) for v in review["verdicts"] if v["seat"] == seat]
+    if not verdicts:
+        return None
+    items = sorted((i for i in (v.reviewed() for v in verdicts) if i is not None), key=lambda i: (-i.cost, i.turn))
+    return HoleReview(review["hole"], len(verdicts), tuple(items)).to_dict()
+
+
+def hole_verdicts(decisions: Sequence[Mapping[str, Any]], rng: random.Random | str) -> list[Verdict]:
+    """The caddie's verdict on every move of ``decisions``, in order (none on a move it could not
+    decide); ``rng`` as for ``review_hole``."""
+    base = rng if isinstance(rng, str) else str(rng.getrandbits(64))
+    verdicts: list[Verdict] = []
+    for step in _steps(decisions):
+        first = decisions[step.index]
+        kept = first.get(JUDGED, _NOT_JUDGED) if isinstance(rng, str) else _NOT_JUDGED
+        if kept is None:
+            continue
+        found = Verdict.from_dict(kept) if _is_verdict(kept) else _judge(step, _step_rng(base, step))
+        if found is not None:
+            verdicts.append(found)
+    return verdicts
 
 
 def judge_ready(decisions: list[dict[str, Any]], seed: str) -> list[dict[str, Any]]:
     """Judge, while the hole goes on, every move not judged yet but the latest (a second half
-    may still join it), keeping each judgment in the move's first decision; returns
+    may still join it), keeping each verdict in the move's first decision; returns
     ``decisions`` so judged (the same list: a caller in another process keeps the answer).
     ``review_hole`` with the same ``seed`` then only judges what is left, so the hole's end
     does not wait for all of it at once.
@@ -168,12 +244,19 @@ def judge_ready(decisions: list[dict[str, Any]], seed: str) -> list[dict[str, An
     """
     for step in _steps(decisions)[:-1]:
         first = decisions[step.index]
-        if JUDGED not in first:
+        if first.get(JUDGED, _NOT_JUDGED) is not None and not _is_verdict(first.get(JUDGED)):
             found = _judge(step, _step_rng(seed, step))
             first[JUDGED] = found.to_dict() if found else None
     return decisions
 
 
+def _is_verdict(kept: object) -> TypeGuard[dict[str, Any]]:
+    """A kept verdict (a match stored before verdicts kept only the moves that cost points: those
+    are judged again)."""
+    return isinstance(kept, dict) and "played" in kept
+
+
+_NOT_JUDGED = object()  # a decision with no verdict kept yet
 JUDGED = "judged"
 
 
@@ -213,8 +296,8 @@ def _read(decision: Mapping[str, Any]) -> tuple[SeatView, Action, str | None]:
     return decision["view"], Action.from_dict(decision["action"]), decision.get("seed")
 
 
-def _judge(step: _Step, rng: random.Random) -> Reviewed | None:
-    """The step, if the caddie would have chosen differently at a cost."""
+def _judge(step: _Step, rng: random.Random) -> Verdict | None:
+    """The caddie's verdict on the step (``None`` where it could decide nothing)."""
     sub = random.Random(rng.getrandbits(64))  # each step's draws do not depend on the ones before
     view = step.view
     try:
@@ -224,25 +307,43 @@ def _judge(step: _Step, rng: random.Random) -> Reviewed | None:
     best = decision.best
     mine = _move_of(best)
     if step.second is not None and mine[0] == step.move[0]:
-        return _judge(step.second, sub)  # the caddie agreed on the first half
+        # the caddie agreed on the first half: the second is in question, judged from its own view
+        half = _judge(step.second, sub)
+        if half is None:
+            return None
+        return replace(half, decision=step.index, played=step.move, best=_joined(step.move, half.best))
+    seat = int(view["seat"]) if view.get("seat") is not None else 0
+    turn = view.get("turns") or 0
+    did = _words(view, step.move, False)
     if same_move(view, mine, step.move):
-        return None
+        score = round(best.expected_score, 1)
+        return Verdict(step.index, seat, step.move, step.move, 0.0, did, "", score, score, turn)
     scored = [o for o in decision.options[1:] if same_move(view, _move_of(o), step.move)]
     if scored:  # the caddie played the player's move out too, over the same deals as its own
         yours, its = scored[0], best
     else:
         yours, its = evaluate(view, [step.move, mine], sub)
-    cost = round(yours.value - its.value, 1)
-    if cost <= 0:
-        return None
-    return Reviewed(
-        _words(view, step.move, False),
-        _words(view, mine, True),
+    cost = max(round(yours.value - its.value, 1), 0.0)  # simulation noise can make it a hair negative
+    return Verdict(
+        step.index,
+        seat,
+        step.move,
+        mine,
         cost,
+        did,
+        _words(view, mine, True),
         round(yours.expected_score, 1),
         round(its.expected_score, 1),
-        view.get("turns") or 0,
+        turn,
     )
+
+
+def _joined(whole: Move, second: Move) -> Move:
+    """The caddie's whole move where it agreed with the first half of ``whole`` and chose ``second``
+    for the rest: the take into its position, the discard with its flip (or none)."""
+    if whole.kind == "take":
+        return Move("take", second.position)
+    return Move("discard", None, second.position if second.kind == "flip" else None)
 
 
 def _move_of(option: Option) -> Move:

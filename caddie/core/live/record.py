@@ -15,9 +15,13 @@ from caddie.core.live.table import LiveTable
 __all__ = ["table_record"]
 
 
-def table_record(table: LiveTable, kept: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
-    """The record of ``table``'s finished holes: ``kept``, each hole's record by its number; a
-    finished hole with none kept (finished before records were) has its scores alone."""
+def table_record(
+    table: LiveTable, kept: Mapping[int, Mapping[str, Any]], reviews: Mapping[int, Mapping[str, Any]]
+) -> dict[str, Any]:
+    """The record of ``table``'s finished holes: ``kept``, each hole's record by its number (a
+    finished hole with none kept, finished before records were, has its scores alone), and
+    ``reviews``, each hole's review where one was worked out (``GameKind.hole_review``, as
+    ``{"decisions": [...]}``): the verdicts on the people's decisions, hole by hole."""
     match = table.match
     finished = match.hole_scores if match is not None else []
     holes: list[dict[str, Any]] = []
@@ -48,4 +52,5 @@ def table_record(table: LiveTable, kept: Mapping[int, Mapping[str, Any]]) -> dic
         "holes_to_play": table.kind.holes(table.settings),
         "totals": match.totals if match is not None else [0] * len(table.places),
         "holes": holes,
+        "review": [verdict for number in sorted(reviews) for verdict in reviews[number].get("decisions", [])],
     }

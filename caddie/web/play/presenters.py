@@ -14,6 +14,7 @@ from typing import Any
 from caddie.core.games.club_cards import CLUB_CARDS
 from caddie.core.games.grid_golf import GRID_GOLF
 from caddie.core.games.kind import GameKind
+from caddie.core.grid.review import seat_review
 from caddie.store.live_tables import hint_seed
 from caddie.web.play import clubs, grid
 from caddie.web.play.pages import PageState, ReadMove, no_state
@@ -40,7 +41,7 @@ def _grid_seat(view: Any, state: dict[str, Any], advice: Any) -> dict[str, Any]:
 
 
 def _grid_review(match: Any, view: Any) -> dict[str, Any] | None:
-    return grid.review_of(view, match.review)
+    return grid.review_of(view, seat_review(match.review, view["seat"]))
 
 
 def _club_onlookers(view: Any) -> dict[str, Any]:

@@ -144,3 +144,45 @@ def test_a_hole_finished_before_records_were_kept_has_its_scores_alone(live, cli
     assert got["holes"] == [
         {"hole": 1, "scores": got["totals"], "first": None, "order": None, "start": None, "moves": None, "end": None}
     ]
+
+
+def test_every_decision_of_every_person_is_reviewed_when_the_hole_ends(live, client):
+    table, ann, bob = two_people(client)
+    play_hole(live, client, table, [ann, bob])
+    got = read(client, table["id"], bob)
+    [hole] = got["holes"]
+    verdicts = got["review"]
+    # one verdict for each move of a person (both seats are people's), in order of play
+    assert [v["move"] for v in verdicts] == list(range(len(hole["moves"])))
+    for verdict in verdicts:
+        made = hole["moves"][verdict["move"]]
+        assert verdict["hole"] == 1 and verdict["seat"] == made["seat"]
+        assert verdict["played"] == made["action"]
+        assert verdict["loss"] >= 0 and verdict["did"].startswith("You ")
+        if verdict["loss"] == 0:
+            assert verdict["caddie"] == ""
+        else:
+            assert verdict["best"] != verdict["played"] and verdict["caddie"].startswith("the caddie would have")
+
+
+def test_a_computers_moves_are_not_reviewed(live, client):
+    from tests.web.api.test_api_live import WITH_ADA, create, play_due, start
+
+    table = create(client, seats=WITH_ADA)
+    ann = table["seat_token"]
+    start(client, table["id"], ann)
+    for _ in range(400):
+        view = seen(client, table["id"], ann)
+        if view["phase"] in ("hole_over", "over"):
+            break
+        if view["to_move"] == 0:
+            from caddie.advisor import advise
+
+            status, _ = move(client, table["id"], ann, view["version"], advise(view["view"]))
+            assert status == 200
+        else:
+            assert play_due(live) == 1
+    got = read(client, table["id"], ann)
+    [hole] = got["holes"]
+    mine = [i for i, m in enumerate(hole["moves"]) if m["seat"] == 0]
+    assert [v["move"] for v in got["review"]] == mine and {v["seat"] for v in got["review"]} == {0}
