@@ -112,8 +112,9 @@ class TableRecord(BaseModel):
     totals: list[int] = Field(description="Each seat's total over the finished holes.")
     holes: list[RecordHole]
     review: list[RecordVerdict] = Field(
-        description="The Caddie's verdict on each person's decision of each finished hole, hole by hole and in "
-        "order of play (Grid Golf; a hole's verdicts come when it ends). Club Cards plays are not reviewed yet."
+        description="The Caddie's verdict on each decision of the person at a Grid Golf match against computers, "
+        "hole by hole and in order of play (a hole's verdicts come when it ends). A table of people and Club Cards "
+        "plays are not reviewed yet: empty."
     )
 
 

@@ -536,10 +536,10 @@ def hint_seed(public_id: str, version: int) -> str:
 
 
 def _review(table: LiveTable, by_person: bool) -> None:
-    """The people's decisions judged and the hole reviewed when it ends, as far as the move just
-    made left any of it to do: worked out in the helper process."""
+    """At a solo table, the person's decisions judged and the hole reviewed when it ends, as far as
+    the move just made left any of it to do: worked out in the helper process."""
     match, kind = table.match, table.kind
-    if match is not None and kind.review_pending(match, by_person):
+    if table.solo and match is not None and kind.review_pending(match, by_person):
         table.match = run_heavy(kind.reviewed, match)
 
 

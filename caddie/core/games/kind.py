@@ -35,7 +35,7 @@ class GameKind(Generic[GameT]):
     seats: ClassVar[tuple[int, int]]  # fewest and most seats at a table
     levels: ClassVar[tuple[str, ...]] = ("beginner", "steady", "caddie")  # the computer levels people choose from
     uses_course: ClassVar[bool] = False  # whether a round of it is played on a course
-    reviews: ClassVar[bool] = False  # whether a person's decisions are reviewed (person_move, reviewed, hole_review)
+    reviews: ClassVar[bool] = False  # whether a solo match reviews the person's decisions (person_move, reviewed)
     # Where the rules of a match come from the house settings alone, what they are, in words; None
     # where a match may set its own (Grid Golf's preset and rules fields).
     settings_rules: ClassVar[str | None] = None

@@ -182,7 +182,9 @@ class _Step:
     index: int = 0  # where its first decision is in the hole's list
 
 
-def review_hole(decisions: Sequence[Mapping[str, Any]], rng: random.Random | str, seat: int | None = None) -> HoleReview:
+def review_hole(
+    decisions: Sequence[Mapping[str, Any]], rng: random.Random | str, seat: int | None = None
+) -> HoleReview:
     """The caddie's review of a hole's ``decisions`` (see the module's doc): those of ``seat``, or
     of every seat that has some when ``None`` (a solo match has one).
 

@@ -431,8 +431,10 @@ class LiveTable:
     def play(self, seat: int, actions: Sequence[Any], seed: str = "") -> list[Event[Any]]:
         """``seat`` makes a move of one or more of the engine's actions (a program's take-and-swap is
         two), all or none: an ``IllegalAction`` leaves the table as it was. A person moving at a seat
-        a computer was playing for them is back. A person's decisions are kept for the hole's
-        review (``GameKind.person_move``; ``seed``: the Hint's random source)."""
+        a computer was playing for them is back. At a solo table the person's decisions are kept
+        for the hole's review (``GameKind.person_move``; ``seed``: the Hint's random source). A
+        table of people reviews nothing yet: judging every decision in the move's request made
+        each move cost five times the CPU (docs/records.md, "The review")."""
         match = self.match
         if match is None:
             raise IllegalAction("The match has not started yet.", "action")
@@ -445,7 +447,7 @@ class LiveTable:
         for action in actions:
             if action.kind == "next" and not place.person:
                 raise IllegalAction("A person starts the next hole.", "action")
-            if place.person:  # a person's decision, kept for the hole's review
+            if self.solo and place.person:  # the person's decision, kept for the hole's review
                 events.append(self.kind.person_move(trial, action, seat, seed))
             else:
                 events.append(trial.apply(action, seat))

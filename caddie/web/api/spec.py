@@ -198,7 +198,8 @@ SECURITY_SCHEMES: dict[str, Any] = {
         "in": "cookie",
         "name": "session",
         "description": "The signed session cookie: the browser that created a round reads, writes and deletes it; "
-        "a browser that opened the round's current edit link reads and writes it. Named `__Host-session` where "
+        "a browser that opened the round's current edit link reads and writes it; the browser playing a match "
+        "against computers reads that table's record. Named `__Host-session` where "
         "the server's cookies are Secure (HTTPS), `session` over plain http.",
     },
 }

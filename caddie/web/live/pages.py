@@ -455,7 +455,7 @@ def _game_context(
         "table_url": table_url,
         "thinking": table.computer_to_move() is not None,
         "message_seat": seat,
-        "review": presenter.review(match, view),
+        "review": presenter.review(match, view) if solo else None,
         "seat_shown": seat,
         "game_part": presenter.part,
         "levels": [table.controller(s) for s in range(len(table.places))],
@@ -572,7 +572,7 @@ def act(public_id: str):
     action, refusal = presenter.read_move(request.form, state)
     if action is None:
         return _render(row, refusal, 400, picks=picks)
-    if table.kind.reviews:  # a person's move is reviewed: heavy work, counted in the budget
+    if table.solo and table.kind.reviews:  # the move is reviewed: heavy work, counted in the budget
         over = charge()
         if over is not None:
             return refusal_answer(over, lambda: _render(row, over.message, picks=picks))

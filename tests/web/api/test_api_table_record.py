@@ -146,43 +146,33 @@ def test_a_hole_finished_before_records_were_kept_has_its_scores_alone(live, cli
     ]
 
 
-def test_every_decision_of_every_person_is_reviewed_when_the_hole_ends(live, client):
+def test_a_table_of_people_reviews_nothing_yet(live, client):
     table, ann, bob = two_people(client)
     play_hole(live, client, table, [ann, bob])
-    got = read(client, table["id"], bob)
+    assert read(client, table["id"], ann)["review"] == []
+
+
+def test_the_persons_decisions_against_computers_are_reviewed_in_the_record(app, client):
+    """A match against computers, played through its page by the browser that made it, which
+    reads the record with its cookie: a verdict for each of the person's moves, none for the
+    computer's, each naming the move it judges."""
+    from tests.web.play.test_hole_review_pages import play_hole as play_page_hole
+    from tests.web.play.test_play_pages import legal_moves, moved_by_the_test, start
+
+    moved_by_the_test(app)
+    public_id = start(client, opponents=1, cards=4)
+    play_page_hole(app, client, public_id, lambda path, html: legal_moves(html)[0])
+    got = read(client, public_id, None)  # the browser's own cookie, no token
     [hole] = got["holes"]
-    verdicts = got["review"]
-    # one verdict for each move of a person (both seats are people's), in order of play
-    assert [v["move"] for v in verdicts] == list(range(len(hole["moves"])))
-    for verdict in verdicts:
+    mine = [i for i, m in enumerate(hole["moves"]) if m["seat"] == 0]
+    assert mine and [v["move"] for v in got["review"]] == mine
+    for verdict in got["review"]:
         made = hole["moves"][verdict["move"]]
-        assert verdict["hole"] == 1 and verdict["seat"] == made["seat"]
-        assert verdict["played"] == made["action"]
+        assert verdict["hole"] == 1 and verdict["seat"] == 0 and verdict["played"] == made["action"]
         assert verdict["loss"] >= 0 and verdict["did"].startswith("You ")
         if verdict["loss"] == 0:
             assert verdict["caddie"] == ""
         else:
             assert verdict["best"] != verdict["played"] and verdict["caddie"].startswith("the caddie would have")
-
-
-def test_a_computers_moves_are_not_reviewed(live, client):
-    from tests.web.api.test_api_live import WITH_ADA, create, play_due, start
-
-    table = create(client, seats=WITH_ADA)
-    ann = table["seat_token"]
-    start(client, table["id"], ann)
-    for _ in range(400):
-        view = seen(client, table["id"], ann)
-        if view["phase"] in ("hole_over", "over"):
-            break
-        if view["to_move"] == 0:
-            from caddie.advisor import advise
-
-            status, _ = move(client, table["id"], ann, view["version"], advise(view["view"]))
-            assert status == 200
-        else:
-            assert play_due(live) == 1
-    got = read(client, table["id"], ann)
-    [hole] = got["holes"]
-    mine = [i for i, m in enumerate(hole["moves"]) if m["seat"] == 0]
-    assert [v["move"] for v in got["review"]] == mine and {v["seat"] for v in got["review"]} == {0}
+    # another browser has no such table
+    assert record(app.test_client(), public_id, None) == (404, NO_TABLE)

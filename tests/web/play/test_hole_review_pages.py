@@ -68,15 +68,17 @@ def test_following_the_hint_every_time_is_the_caddies_hole(app, client):
     page = review_of(play_hole(app, client, public_id, follow_the_hint))
     assert "Your hole, reviewed" in page
     assert "You played every decision as the caddie would." in page
-    assert stored(app, public_id)["review"]["items"] == []
+    assert [v["loss"] for v in stored(app, public_id)["review"]["verdicts"]] == [0.0] * len(
+        stored(app, public_id)["review"]["verdicts"]
+    )
 
 
 def test_a_careless_hole_lists_what_each_decision_cost_biggest_first(app, client, monkeypatch):
     import caddie.core.games.grid_golf as store
 
     calls = []
-    real = store.review_hole
-    monkeypatch.setattr(store, "review_hole", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = store.hole_verdicts
+    monkeypatch.setattr(store, "hole_verdicts", lambda *a, **k: calls.append(1) or real(*a, **k))
     public_id = start(client, opponents=2, cards=4)
     rng = random.Random(3)
 
@@ -96,7 +98,7 @@ def test_a_careless_hole_lists_what_each_decision_cost_biggest_first(app, client
     client.get(table_path(public_id))
     assert calls == [1]
     state = stored(app, public_id)
-    assert state["decisions"] == [] and len(state["review"]["items"]) == len(costs)
+    assert state["decisions"] == [] and len([v for v in state["review"]["verdicts"] if v["loss"] > 0]) == len(costs)
     # the next hole starts with no review on show
     assert client.post(f"/t/{public_id}/act", data=move_form(html, "next")).status_code == 303
     assert 'id="hole-review"' not in client.get(table_path(public_id)).get_data(as_text=True)
