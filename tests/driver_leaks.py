@@ -20,8 +20,12 @@ def no_driver_outlives_its_test():
     before = set(_live_drivers())
     yield
     leaked = [thread for thread in _live_drivers() if thread not in before]
-    assert not leaked, "this test left a live driver thread running: stop it, or set LIVE_DRIVER to False"
+    assert not leaked, "this test left a live driver or reviewer thread running: stop it, or set LIVE_DRIVER to False"
 
 
 def _live_drivers() -> list[threading.Thread]:
-    return [thread for thread in threading.enumerate() if thread.name == "live-driver" and thread.is_alive()]
+    return [
+        thread
+        for thread in threading.enumerate()
+        if thread.name in ("live-driver", "hole-reviewer") and thread.is_alive()
+    ]

@@ -85,7 +85,8 @@ class RecordVerdict(BaseModel):
     loss: float = Field(
         ge=0,
         description="The expected points the move cost against `best`, by the Caddie's own evaluation of the "
-        "position (against the table: my score less the others' average), to 0.1; 0 where they agree.",
+        "position (against the table: my score less the others' average), to 0.1; 0 where they agree, or where "
+        "the Caddie finds the two moves as good.",
     )
     did: str = Field(description='The move made, in words: "You took the 9 into the top-left, replacing your K".')
     caddie: str = Field(
@@ -112,9 +113,10 @@ class TableRecord(BaseModel):
     totals: list[int] = Field(description="Each seat's total over the finished holes.")
     holes: list[RecordHole]
     review: list[RecordVerdict] = Field(
-        description="The Caddie's verdict on each decision of the person at a Grid Golf match against computers, "
-        "hole by hole and in order of play (a hole's verdicts come when it ends). A table of people and Club Cards "
-        "plays are not reviewed yet: empty."
+        description="The Caddie's verdict on each decision of each person (a computer's moves are not reviewed) "
+        "at Grid Golf, hole by hole and in order of play. A match against computers has its hole's verdicts when "
+        "the hole ends; a table of people a few seconds later, worked out beside the moves. Club Cards plays are "
+        "not reviewed yet."
     )
 
 

@@ -39,6 +39,7 @@ from caddie.store.models import LiveTableRecord, Round, TableHole
 from caddie.store.tokens import is_token
 
 __all__ = [
+    "REVIEW_DUE",
     "StaleTable",
     "TooManyTables",
     "answer_ask",
@@ -70,6 +71,10 @@ __all__ = [
 ]
 
 StaleTable = StaleMatch  # the same refusal: the table moved on since the page or program saw it
+
+# Set when this process stores a finished hole whose review is due (a table of people): its
+# reviewer (caddie.store.hole_reviews) looks at once rather than at its next beat.
+REVIEW_DUE = threading.Event()
 
 COMPUTER_PAUSE = timedelta(seconds=0.9)  # a computer moves this long after its turn comes, so people can follow
 LEASE = timedelta(seconds=20)  # how long a server making a computer's move keeps the others off the table
@@ -323,20 +328,22 @@ def _save(
         finished = []
     # the hole this change finished keeps its record, in the same transaction
     record = table.kind.hole_record(match) if match is not None and finished and holes_before is not None else None
-    review = table.kind.hole_review(match) if record else None
-    kept = (
-        [
+    kept: list[TableHole] = []
+    if record is not None:
+        # a solo match's review came with the move (_review); a table of people's is worked out
+        # beside the moves (caddie.store.hole_reviews)
+        review = table.kind.hole_review(match) if table.solo else None
+        kept.append(
             TableHole(
                 table_id=row.id,
                 hole=record["hole"],
                 record=record,
                 review={"decisions": review} if review is not None else None,
+                review_due=table.kind.reviews and not table.solo,
+                reviewed_at=now if review is not None else None,
                 finished_at=now,
             )
-        ]
-        if record
-        else []
-    )
+        )
     if due is True:
         due = _next_due(table, mover_before, row.due_at, now, timing)
     save_versioned(
@@ -356,6 +363,8 @@ def _save(
     )
     # the table at the version it was saved as: the phones this change wakes read it, undecoded
     _read_tables.keep(row.public_id, seen_version + 1, table)
+    if any(hole.review_due for hole in kept):
+        REVIEW_DUE.set()  # this process's reviewer works it out
     if due:
         _stored_due(row.id, due)
 

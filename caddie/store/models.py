@@ -184,7 +184,8 @@ class TableHole(Model):
     """A finished hole of a table, as everyone at it may know it (``docs/records.md``): ``record`` is
     ``GameKind.hole_record`` (the deal's public part, every move in order, the hole's end and
     scores), written in the transaction of the move that ended the hole; ``review`` the Caddie's
-    verdict on the people's decisions, once worked out (``None`` until then)."""
+    verdict on the people's decisions, once worked out (``None`` until then; ``review_due`` while
+    a background thread is to work it out, ``caddie.store.hole_reviews``)."""
 
     __tablename__ = "table_holes"
 
@@ -192,6 +193,11 @@ class TableHole(Model):
     hole: Mapped[int] = mapped_column(Integer, primary_key=True)
     record: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
     review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # a review to work out in the background (a table of people), and how long a server doing it
+    # keeps the others off it
+    review_due: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False, server_default=false(), index=True)
+    review_lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    reviewed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)  # the review's lag
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
 
 

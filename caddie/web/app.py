@@ -22,7 +22,7 @@ from caddie.config import PROJECT_ROOT, default_config
 from caddie.store.database import db, migrate
 from caddie.store.engine_setup import engine_options, owner_only_files, tune_sqlite
 from caddie.web.live.changes import changes_for
-from caddie.web.live.driver import driver_for
+from caddie.web.live.driver import driver_for, reviewer_for
 from caddie.web.plumbing import request_log, security
 from caddie.web.plumbing.csrf import csrf
 from caddie.web.plumbing.request_class import Request
@@ -72,9 +72,11 @@ def build_app(config: dict[str, Any] | None = None) -> Flask:
 
 
 def start_background(app: Flask) -> None:
-    """This process's live-table threads for ``app``: the change watcher, and the driver unless
-    ``LIVE_DRIVER`` is off. Once per process (a worker forked from a process that ran them starts
-    its own); after that, a look at two process ids."""
+    """This process's live-table threads for ``app``: the change watcher, and the driver and the
+    reviewer of tables of people (``caddie.store.hole_reviews``) unless ``LIVE_DRIVER`` is off.
+    Once per process (a worker forked from a process that ran them starts its own); after that,
+    a look at two process ids."""
     changes_for(app).start()
     if app.config["LIVE_DRIVER"]:
         driver_for(app).start()
+        reviewer_for(app).start()

@@ -16,7 +16,7 @@ from caddie.core.games.kind import GameKind, kind_of_move, seats_after
 from caddie.core.grid.game import GridMatch
 from caddie.core.grid.moves import DISCARD, DRAW, KNOCK, NEXT, PASS, TAKE, Action
 from caddie.core.grid.players import choose
-from caddie.core.grid.review import hole_verdicts, judge_ready
+from caddie.core.grid.review import hole_verdicts, judge_ready, judge_some
 from caddie.core.grid.rules import Rules, chip
 from caddie.core.ledger import HOLE_COUNTS
 from caddie.core.table import Table
@@ -132,6 +132,13 @@ class GridGolf(GameKind[GridMatch]):
     def hole_end(self, game: GridMatch) -> dict[str, Any]:
         return {"grids": [list(grid) for grid in game.grids]}  # every card is face up once a hole is over
 
+    def review_some(self, game: GridMatch, seconds: float) -> GridMatch:
+        if game.phase not in OVER or game.review is not None:
+            return game
+        if judge_some(game.decisions, _review_seed(game), seconds):
+            return self.reviewed(game)  # every verdict is kept: this only gathers them
+        return replace(game, decisions=game.decisions)
+
     def hole_review(self, game: GridMatch) -> list[dict[str, Any]] | None:
         review = game.review
         if not review or "verdicts" not in review or review.get("hole") != game.hole:
@@ -171,7 +178,7 @@ class GridGolf(GameKind[GridMatch]):
         turn, so that the hole's end need not wait; once it is over every person's decisions are
         reviewed (once) and the verdicts kept instead of the decisions, each with the record's move
         it was (``{"hole", "verdicts"}``; ``caddie.core.grid.review.seat_review`` reads a seat's)."""
-        seed = f"review:{game.seed}:{game.hole}"
+        seed = _review_seed(game)
         if game.phase in OVER:
             move_at = _move_at_event(game)
             verdicts = []
@@ -181,6 +188,11 @@ class GridGolf(GameKind[GridMatch]):
                 verdicts.append(kept)
             return replace(game, review={"hole": game.hole, "verdicts": verdicts}, decisions=[])
         return replace(game, decisions=judge_ready(game.decisions, seed))
+
+
+def _review_seed(game: GridMatch) -> str:
+    """The review's random source for the hole being played."""
+    return f"review:{game.seed}:{game.hole}"
 
 
 def _joined_moves(game: GridMatch, events: Sequence[Mapping[str, Any]]) -> list[tuple[dict[str, Any], int]]:

@@ -131,6 +131,38 @@ class GameKind(Generic[GameT]):
         """What a hole's end showed everyone, beyond its scores (Grid Golf: every grid)."""
         return {}
 
+    def replayed(
+        self,
+        settings: Mapping[str, Any],
+        names: list[str],
+        seed: int,
+        holes: Sequence[Mapping[str, Any]],
+        people: Sequence[int],
+    ) -> GameT:
+        """The match played again from its deal through the records of ``holes`` (every hole so
+        far, in order): the game as the last of them ended, with the decisions of the seats in
+        ``people`` on that hole kept for its review (``person_move``), as if they had been kept as
+        it was played. ``IllegalAction`` where a record does not play (not this match's)."""
+        game: GameT = self.deal(settings, names, seed)
+        for number, hole in enumerate(holes, start=1):
+            if number > 1:
+                game.next_hole()
+            last = number == len(holes)
+            for move in hole["moves"]:
+                seat = move["seat"]
+                for action in self.program_actions(game, seat, move["action"]):
+                    if last and seat in people:
+                        self.person_move(game, action, seat, f"review:{seed}:{number}")
+                    else:
+                        game.apply(action, seat)
+        return game
+
+    def review_some(self, game: GameT, seconds: float) -> GameT:
+        """``game`` (whose hole is over) with about ``seconds`` more of its hole's review worked out;
+        once it is all worked out, ``hole_review`` gives it. Heavy: run in the helper process, a
+        slice at a time, so that other heavy work waits for one slice at most."""
+        return game
+
     def hole_review(self, game: GameT) -> list[dict[str, Any]] | None:
         """The Caddie's verdict on each person's decision of the hole that has just ended, once
         ``reviewed`` has worked it out: ``{"hole", "seat", "move", "played", "best", "loss", "did",

@@ -47,6 +47,7 @@ review.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeGuard
@@ -58,7 +59,16 @@ from caddie.core.grid.game import Action, position_name
 from caddie.core.grid.moves import Move
 from caddie.core.grid.view import SeatView
 
-__all__ = ["review_hole", "hole_verdicts", "seat_review", "judge_ready", "HoleReview", "Reviewed", "Verdict"]
+__all__ = [
+    "review_hole",
+    "hole_verdicts",
+    "seat_review",
+    "judge_ready",
+    "judge_some",
+    "HoleReview",
+    "Reviewed",
+    "Verdict",
+]
 
 
 @dataclass(frozen=True)
@@ -250,6 +260,23 @@ def judge_ready(decisions: list[dict[str, Any]], seed: str) -> list[dict[str, An
             found = _judge(step, _step_rng(seed, step))
             first[JUDGED] = found.to_dict() if found else None
     return decisions
+
+
+def judge_some(decisions: list[dict[str, Any]], seed: str, seconds: float) -> bool:
+    """Judge the moves of a finished hole not judged yet, in order, for about ``seconds`` (at least
+    one), keeping each verdict as ``judge_ready`` does; whether every move is judged now. A review
+    worked out beside other heavy work takes it in such slices, so that the others wait for one
+    slice at most, not for the whole hole."""
+    ends = time.monotonic() + seconds
+    for step in _steps(decisions):
+        first = decisions[step.index]
+        if first.get(JUDGED, _NOT_JUDGED) is None or _is_verdict(first.get(JUDGED)):
+            continue
+        if time.monotonic() >= ends:
+            return False
+        found = _judge(step, _step_rng(seed, step))
+        first[JUDGED] = found.to_dict() if found else None
+    return True
 
 
 def _is_verdict(kept: object) -> TypeGuard[dict[str, Any]]:

@@ -432,9 +432,9 @@ class LiveTable:
         """``seat`` makes a move of one or more of the engine's actions (a program's take-and-swap is
         two), all or none: an ``IllegalAction`` leaves the table as it was. A person moving at a seat
         a computer was playing for them is back. At a solo table the person's decisions are kept
-        for the hole's review (``GameKind.person_move``; ``seed``: the Hint's random source). A
-        table of people reviews nothing yet: judging every decision in the move's request made
-        each move cost five times the CPU (docs/records.md, "The review")."""
+        for the hole's review (``GameKind.person_move``; ``seed``: the Hint's random source); a
+        table of people's are worked out again from its record once the hole is over
+        (``caddie.store.hole_reviews``), which costs its moves nothing."""
         match = self.match
         if match is None:
             raise IllegalAction("The match has not started yet.", "action")

@@ -14,11 +14,12 @@ from datetime import timedelta
 from flask import Flask
 
 from caddie.core.live.table import LiveTable
+from caddie.store.hole_reviews import HoleReviewer
 from caddie.store.live_driver import LiveDriver
 from caddie.store.live_tables import COMPUTER_PAUSE, UNATTENDED, Timing, seen
 from caddie.store.models import LiveTableRecord
 
-__all__ = ["driver_for", "present", "timing_for"]
+__all__ = ["driver_for", "present", "reviewer_for", "timing_for"]
 
 
 def timing_for(app: Flask) -> Timing:
@@ -45,4 +46,14 @@ def driver_for(app: Flask) -> LiveDriver:
     found = app.extensions.get("live_driver")
     if found is None:
         found = app.extensions["live_driver"] = LiveDriver(timing_for(app), app.app_context)
+    return found
+
+
+def reviewer_for(app: Flask) -> HoleReviewer:
+    """The app's one ``HoleReviewer``: it works out the reviews of tables of people in the app's
+    context. It runs where the driver does (``LIVE_DRIVER``); the route tests work them out
+    themselves (``hole_reviews.review_next``)."""
+    found = app.extensions.get("hole_reviewer")
+    if found is None:
+        found = app.extensions["hole_reviewer"] = HoleReviewer(app.app_context)
     return found

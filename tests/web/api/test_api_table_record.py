@@ -11,6 +11,7 @@ import json
 from collections import Counter
 
 import pytest
+from sqlalchemy import select
 
 from caddie.core.game import Game
 from caddie.openapi.record import EXAMPLE_RECORD
@@ -146,10 +147,78 @@ def test_a_hole_finished_before_records_were_kept_has_its_scores_alone(live, cli
     ]
 
 
-def test_a_table_of_people_reviews_nothing_yet(live, client):
+def reviewed(app) -> int:
+    """Work out every due review, as each server's reviewer thread does; how many."""
+    from caddie.store import hole_reviews
+
+    done = 0
+    with app.app_context():
+        while hole_reviews.review_next():
+            done += 1
+    return done
+
+
+def test_a_hole_of_people_is_reviewed_beside_the_moves(live, client):
     table, ann, bob = two_people(client)
     play_hole(live, client, table, [ann, bob])
-    assert read(client, table["id"], ann)["review"] == []
+    assert read(client, table["id"], ann)["review"] == []  # not in the move's request
+    assert reviewed(live) == 1
+    got = read(client, table["id"], bob)
+    [hole] = got["holes"]
+    # a verdict on each move (both seats are people's), in order of play
+    assert [v["move"] for v in got["review"]] == list(range(len(hole["moves"])))
+    for verdict in got["review"]:
+        made = hole["moves"][verdict["move"]]
+        assert verdict["hole"] == 1 and verdict["seat"] == made["seat"] and verdict["played"] == made["action"]
+        assert verdict["loss"] >= 0 and verdict["did"].startswith("You ")
+        if verdict["best"] == verdict["played"]:  # they agree: nothing lost, nothing to say
+            assert verdict["caddie"] == "" and verdict["loss"] == 0
+        else:  # another choice, which may be as good, to the Caddie's eye (a loss of 0.0)
+            assert verdict["caddie"].startswith("the caddie would have")
+    assert reviewed(live) == 0  # once
+
+
+def test_a_computers_moves_are_not_reviewed(live, client):
+    from tests.web.api.test_api_live import play_hole_against_ada
+
+    table, ann, _view = play_hole_against_ada(live, client)
+    assert reviewed(live) == 1
+    got = read(client, table["id"], ann)
+    [hole] = got["holes"]
+    mine = [i for i, m in enumerate(hole["moves"]) if m["seat"] == 0]
+    assert [v["move"] for v in got["review"]] == mine
+
+
+def test_a_club_cards_table_and_a_record_that_does_not_play_again_are_not_reviewed(live, client):
+    from caddie.store.database import db
+    from caddie.store.models import TableHole
+
+    table, ann, bob = two_people(client, game="clubs", course="cedar-nine")
+    play_hole(live, client, table, [ann, bob])
+    assert reviewed(live) == 0  # Club Cards plays are not reviewed yet: none due
+    grid, ann, bob = two_people(client)
+    play_hole(live, client, grid, [ann, bob])
+    with live.app_context():
+        hole = db.session.scalars(select(TableHole).where(TableHole.review_due.is_(True))).one()
+        hole.record = {**hole.record, "moves": None}  # as a hole finished before records were kept
+        db.session.commit()
+    assert reviewed(live) == 1  # given up, not tried again
+    assert read(client, grid["id"], ann)["review"] == [] and reviewed(live) == 0
+
+
+def test_two_servers_never_work_out_the_same_review(live, client):
+    from datetime import timedelta
+
+    from caddie.store import hole_reviews
+
+    table, ann, bob = two_people(client)
+    play_hole(live, client, table, [ann, bob])
+    with live.app_context():
+        first = hole_reviews._claim(hole_reviews._now())
+        assert first is not None
+        assert hole_reviews._claim(hole_reviews._now()) is None  # leased to the first
+        later = hole_reviews._now() + hole_reviews.LEASE + timedelta(seconds=1)
+        assert hole_reviews._claim(later) == first  # a lease that ran out: the server holding it is gone
 
 
 def test_the_persons_decisions_against_computers_are_reviewed_in_the_record(app, client):
@@ -170,9 +239,9 @@ def test_the_persons_decisions_against_computers_are_reviewed_in_the_record(app,
         made = hole["moves"][verdict["move"]]
         assert verdict["hole"] == 1 and verdict["seat"] == 0 and verdict["played"] == made["action"]
         assert verdict["loss"] >= 0 and verdict["did"].startswith("You ")
-        if verdict["loss"] == 0:
-            assert verdict["caddie"] == ""
-        else:
-            assert verdict["best"] != verdict["played"] and verdict["caddie"].startswith("the caddie would have")
+        if verdict["best"] == verdict["played"]:  # they agree: nothing lost, nothing to say
+            assert verdict["caddie"] == "" and verdict["loss"] == 0
+        else:  # another choice, which may be as good, to the Caddie's eye (a loss of 0.0)
+            assert verdict["caddie"].startswith("the caddie would have")
     # another browser has no such table
     assert record(app.test_client(), public_id, None) == (404, NO_TABLE)

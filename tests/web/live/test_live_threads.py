@@ -10,7 +10,7 @@ import time
 
 from caddie import create_app
 from caddie.web.live.changes import changes_for
-from caddie.web.live.driver import driver_for
+from caddie.web.live.driver import driver_for, reviewer_for
 from tests.web.api.test_api_live import WITH_ADA, create, move, seen, start
 
 
@@ -52,4 +52,27 @@ def test_the_driver_makes_the_computers_moves_with_no_request_asking(app, client
         assert seen(client, table["id"], ann)["to_move"] == 0
     finally:
         driver_for(app).stop()
-    assert not driver_for(app).running
+        reviewer_for(app).stop()
+    assert not driver_for(app).running and not reviewer_for(app).running
+
+
+def test_the_reviewer_works_out_a_hole_of_people_with_no_request_asking(app, client):
+    """A hole of a table of people ends with its review due; the reviewer thread, which runs where
+    the driver does, works it out by itself."""
+    from tests.web.api.test_api_live import play_hole, two_people
+    from tests.web.api.test_api_table_record import read
+
+    app.config.update(LIVE_DRIVER=True, LIVE_COMPUTER_PAUSE_S=0)
+    table, ann, bob = two_people(client)
+    try:
+        assert reviewer_for(app).running
+        play_hole(app, client, table, [ann, bob], check=False)
+        deadline = time.monotonic() + 30
+        while not read(client, table["id"], ann)["review"] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        got = read(client, table["id"], ann)
+        assert [v["move"] for v in got["review"]] == list(range(len(got["holes"][0]["moves"])))
+    finally:
+        driver_for(app).stop()
+        reviewer_for(app).stop()
+    assert not reviewer_for(app).running
