@@ -148,11 +148,11 @@ class GameKind(Generic[GameT]):
             if number > 1:
                 game.next_hole()
             last = number == len(holes)
-            for move in hole["moves"]:
+            for index, move in enumerate(hole["moves"]):
                 seat = move["seat"]
                 for action in self.program_actions(game, seat, move["action"]):
-                    if last and seat in people:
-                        self.person_move(game, action, seat, f"review:{seed}:{number}")
+                    if last and seat in people:  # each decision its own random source, as a Hint has
+                        self.person_move(game, action, seat, f"review:{seed}:{number}:{index}")
                     else:
                         game.apply(action, seat)
         return game

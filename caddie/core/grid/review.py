@@ -26,11 +26,13 @@ another column (columns are interchangeable), there is nothing to say.
 Otherwise the cost is the difference in what the caddie minimises, the
 expected hole score against the table (my score minus the other players'
 average; alone, my expected score), between the player's move and the
-caddie's, both played out over the same deals of the cards the player could
-not see: from ``decide``'s own evaluation when it played the player's move out
-among its options, else from ``caddie_policy.evaluate`` of the two moves. Up
-to simulation noise it is never negative; a decision whose cost rounds to 0.0
-points is not listed.
+caddie's, both played out again (``caddie_policy.evaluate``) over fresh deals
+of the cards the player could not see, the same deals for both. Not from the
+figures ``decide`` chose by: the best of several noisy estimates is a lucky
+one, and charged a Caddie-following seat 0.27 points a decision where the
+fresh play-outs charge 0.12 (``bench/review_quality.py``, 200 holes). A cost below 0
+(the player's move was as good, within the noise) counts as 0; a decision
+whose cost rounds to 0.0 points is not listed.
 
 Deterministic: the same decisions and the same random source give the same
 review.
@@ -268,12 +270,14 @@ def judge_some(decisions: list[dict[str, Any]], seed: str, seconds: float) -> bo
     worked out beside other heavy work takes it in such slices, so that the others wait for one
     slice at most, not for the whole hole."""
     ends = time.monotonic() + seconds
+    judged = 0
     for step in _steps(decisions):
         first = decisions[step.index]
         if first.get(JUDGED, _NOT_JUDGED) is None or _is_verdict(first.get(JUDGED)):
             continue
-        if time.monotonic() >= ends:
+        if judged and time.monotonic() >= ends:
             return False
+        judged += 1
         found = _judge(step, _step_rng(seed, step))
         first[JUDGED] = found.to_dict() if found else None
     return True
@@ -347,11 +351,10 @@ def _judge(step: _Step, rng: random.Random) -> Verdict | None:
     if same_move(view, mine, step.move):
         score = round(best.expected_score, 1)
         return Verdict(step.index, seat, step.move, step.move, 0.0, did, "", score, score, turn)
-    scored = [o for o in decision.options[1:] if same_move(view, _move_of(o), step.move)]
-    if scored:  # the caddie played the player's move out too, over the same deals as its own
-        yours, its = scored[0], best
-    else:
-        yours, its = evaluate(view, [step.move, mine], sub)
+    # Both moves played out again over fresh deals, the same for both: the deals that made the
+    # caddie choose its move favour it (the best of noisy estimates is lucky), so its own figures
+    # would charge a move that is as good with a loss.
+    yours, its = evaluate(view, [step.move, mine], sub)
     cost = max(round(yours.value - its.value, 1), 0.0)  # simulation noise can make it a hair negative
     return Verdict(
         step.index,

@@ -145,3 +145,35 @@ def test_a_grid_record_merges_a_take_with_its_swap_and_a_discard_with_its_flip()
         {"action": "discard", "flip": 2},
     ]
     assert "turned up" in moves[2]["text"] and len(moves[2]["cards"]) == 2
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_match_played_again_from_its_records_is_the_match(kind: GameKind[Any]) -> None:
+    """``replayed``: from the deal through every hole's record, the same game, with the last hole's
+    decisions of the seats named kept for its review (where the game reviews)."""
+    game = deal(kind, 3, seed=21, house={})
+    course = SAMPLE_COURSES["cedar-nine"] if kind.uses_course else None
+    settings = kind.settings_for(Table(), 9, course)
+    records = []
+    rng = random.Random(4)
+    for hole in (1, 2):
+        if hole > 1:
+            game.next_hole()
+        play_hole(game, rng)
+        records.append(kind.hole_record(game))
+    again = kind.replayed(settings, NAMES[:3], 21, records, [0, 2])
+    same = {key: value for key, value in again.to_dict().items() if key not in ("decisions", "review")}
+    assert same == {key: value for key, value in game.to_dict().items() if key not in ("decisions", "review")}
+    if kind.reviews:
+        seats = {decision["view"]["seat"] for decision in again.decisions}
+        assert seats == {0, 2}  # the people's, not seat 1's
+        slices = 0
+        while kind.hole_review(again) is None:
+            again = kind.review_some(again, 0.0)  # one decision a slice, at least
+            slices += 1
+        verdicts = kind.hole_review(again)
+        assert verdicts and slices >= 2
+        moves = records[-1]["moves"]
+        assert [v["move"] for v in verdicts] == [i for i, m in enumerate(moves) if m["seat"] in (0, 2)]
+    else:
+        assert kind.hole_review(kind.review_some(again, 0.0)) is None
