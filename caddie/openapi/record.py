@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from caddie.core.games import GAME_NAMES
 from caddie.core.live.table import LEVELS
+from caddie.core.verdicts import MARKS
 from caddie.openapi.courses import ClubRules, RoundCourse
 from caddie.openapi.live import EXAMPLE_TABLE_ID, Seat, TableMove
 from caddie.openapi.says import OneOf
@@ -87,6 +88,10 @@ class RecordVerdict(BaseModel):
         description="The expected points the move cost against `best`, by the Caddie's own evaluation of the "
         "position (against the table: my score less the others' average), to 0.1; 0 where they agree, or where "
         "the Caddie finds the two moves as good.",
+    )
+    mark: Annotated[str, OneOf(*(mark for _, mark in MARKS))] | None = Field(
+        description="What the loss makes of the move: `inaccuracy` from 0.5 points, `mistake` from 1.5, `blunder` "
+        "from 3; null below 0.5."
     )
     did: str = Field(description='The move made, in words: "You took the 9 into the top-left, replacing your K".')
     caddie: str = Field(
@@ -172,6 +177,7 @@ EXAMPLE_RECORD = {
             "played": {"action": "flip", "position": 0},
             "best": {"action": "flip", "position": 0},
             "loss": 0.0,
+            "mark": None,
             "did": "You turned up the top-left",
             "caddie": "",
         },
@@ -182,6 +188,7 @@ EXAMPLE_RECORD = {
             "played": {"action": "flip", "position": 3},
             "best": {"action": "flip", "position": 3},
             "loss": 0.0,
+            "mark": None,
             "did": "You turned up the bottom-right",
             "caddie": "",
         },
@@ -192,6 +199,7 @@ EXAMPLE_RECORD = {
             "played": {"action": "take_discard", "position": 1},
             "best": {"action": "draw"},
             "loss": 1.4,
+            "mark": "inaccuracy",
             "did": "You took the 7 into the top-right, over a face-down card",
             "caddie": "the caddie would have drawn from the deck",
         },
@@ -202,6 +210,7 @@ EXAMPLE_RECORD = {
             "played": {"action": "swap", "position": 2},
             "best": {"action": "swap", "position": 2},
             "loss": 0.0,
+            "mark": None,
             "did": "You put the Q into the bottom-left, over a face-down card",
             "caddie": "",
         },

@@ -20,6 +20,7 @@ from caddie.core.grid.review import hole_verdicts, judge_ready, judge_some
 from caddie.core.grid.rules import Rules, chip
 from caddie.core.ledger import HOLE_COUNTS
 from caddie.core.table import Table
+from caddie.core.verdicts import mark_of
 
 __all__ = ["GRID_GOLF", "GridGolf"]
 
@@ -151,6 +152,7 @@ class GridGolf(GameKind[GridMatch]):
                 "played": _program_move(verdict["played"]),
                 "best": _program_move(verdict["best"]),
                 "loss": verdict["loss"],
+                "mark": mark_of(verdict["loss"]),
                 "did": verdict["did"],
                 "caddie": verdict["caddie"],
             }

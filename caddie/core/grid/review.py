@@ -60,6 +60,7 @@ from caddie.core.grid.cards import card_shown
 from caddie.core.grid.game import Action, position_name
 from caddie.core.grid.moves import Move
 from caddie.core.grid.view import SeatView
+from caddie.core.verdicts import mark_of
 
 __all__ = [
     "review_hole",
@@ -94,6 +95,7 @@ class Reviewed:
             "caddie": self.caddie,
             "text": self.text,
             "cost": self.cost,
+            "mark": mark_of(self.cost),
             "your_score": self.your_score,
             "caddie_score": self.caddie_score,
             "turn": self.turn,

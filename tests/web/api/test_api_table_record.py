@@ -245,3 +245,14 @@ def test_the_persons_decisions_against_computers_are_reviewed_in_the_record(app,
             assert verdict["caddie"].startswith("the caddie would have")
     # another browser has no such table
     assert record(app.test_client(), public_id, None) == (404, NO_TABLE)
+
+
+def test_each_verdict_is_marked_by_its_loss(live, client):
+    from caddie.core.verdicts import mark_of
+
+    table, ann, bob = two_people(client)
+    play_hole(live, client, table, [ann, bob])
+    reviewed(live)
+    for verdict in read(client, table["id"], ann)["review"]:
+        assert verdict["mark"] == mark_of(verdict["loss"])
+        assert verdict["mark"] is None or verdict["loss"] >= 0.5

@@ -93,6 +93,10 @@ def test_a_careless_hole_lists_what_each_decision_cost_biggest_first(app, client
     total = float(re.search(r'id="review-total">.*?<b class="num">([\d.]+)</b>', page, re.S).group(1))
     assert abs(total - sum(costs)) < 0.05 + 0.05 * len(costs)
     assert re.search(r"You [^;<]+; the caddie would have [^<]+\.", page)
+    # a decision that cost half a point or more is marked in words, before its sentence
+    marks = re.findall(r'class="review-mark mark-(\w+)">(\w+):</span>', page)
+    assert len(marks) == sum(cost >= 0.5 for cost in costs)
+    assert all(word == mark.capitalize() for mark, word in marks)
     # worked out once, when the hole ended, and kept with the match: a reload does not redo it
     assert calls == [1]
     client.get(table_path(public_id))
