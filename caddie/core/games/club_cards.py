@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from caddie.core.clubs import replay
 from caddie.core.clubs.game import NEXT, ClubAction, ClubRound
 from caddie.core.clubs.opponents import choose_play
 from caddie.core.clubs.scoring import ClubRules
@@ -124,6 +125,9 @@ class ClubCards(GameKind[ClubRound]):
             }
             for event in events
         ]
+
+    def replay_frames(self, settings: Mapping[str, Any], record: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return replay.frames(record, ClubRules.from_dict(settings.get("clubs")))
 
     def phase(self, game: ClubRound) -> str:
         return "over" if game.is_over else ("hole_over" if game.phase == "hole_over" else "turn")

@@ -13,6 +13,7 @@ from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError, quoted
 from caddie.core.game import Event, IllegalAction
 from caddie.core.games.kind import GameKind, kind_of_move, seats_after
+from caddie.core.grid import replay
 from caddie.core.grid.game import GridMatch
 from caddie.core.grid.moves import DISCARD, DRAW, KNOCK, NEXT, PASS, TAKE, Action
 from caddie.core.grid.players import choose
@@ -139,6 +140,9 @@ class GridGolf(GameKind[GridMatch]):
         if judge_some(game.decisions, _review_seed(game), seconds):
             return self.reviewed(game)  # every verdict is kept: this only gathers them
         return replace(game, decisions=game.decisions)
+
+    def replay_frames(self, settings: Mapping[str, Any], record: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return replay.frames(record, Rules.from_dict(settings["rules"]).cards)
 
     def hole_review(self, game: GridMatch) -> list[dict[str, Any]] | None:
         review = game.review

@@ -163,6 +163,12 @@ class GameKind(Generic[GameT]):
         slice at a time, so that other heavy work waits for one slice at most."""
         return game
 
+    def replay_frames(self, settings: Mapping[str, Any], record: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The table as everyone saw it at the deal, after each move of the hole ``record`` tells,
+        and at its end (each game's ``replay`` module says what a frame holds): from the record
+        alone, so a replay shows nothing the hole did not show."""
+        raise NotImplementedError
+
     def hole_review(self, game: GameT) -> list[dict[str, Any]] | None:
         """The Caddie's verdict on each person's decision of the hole that has just ended, once
         ``reviewed`` has worked it out: ``{"hole", "seat", "move", "played", "best", "loss", "did",

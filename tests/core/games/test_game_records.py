@@ -39,9 +39,7 @@ HOUSE_RULES = st.fixed_dictionaries(
 
 
 def deal(kind: GameKind[Any], players: int, seed: int, house: dict[str, Any]) -> Game[Any, Any]:
-    course = SAMPLE_COURSES["cedar-nine"] if kind.uses_course else None
-    table = Table(rules=replace(Rules(), **house)) if house and not kind.uses_course else Table()
-    return kind.deal(kind.settings_for(table, 9, course), NAMES[:players], seed)
+    return kind.deal(kind.settings_for(_table(kind, house), 9, _course(kind)), NAMES[:players], seed)
 
 
 def copy_of(game: Game[Any, Any]) -> Game[Any, Any]:
@@ -88,10 +86,13 @@ def test_a_record_played_back_from_the_deal_gives_the_same_hole(
         assert record["scores"] == game.hole_scores[-1]
         assert record["first"] == dealt.order[0] and record["order"] == dealt.order
 
+        frames = kind.replay_frames(kind.settings_for(_table(kind, house), 9, _course(kind)), record)
+        assert len(frames) == len(record["moves"]) + 2  # the deal, each move, the end
+        assert _seen(frames[0], dealt) == _onlookers(dealt)
         again = dealt
         shown = public_cards(again)
         assert Counter(_cards_of(record["start"])) <= shown, "the deal's record names a card it did not show"
-        for move in record["moves"]:
+        for number, move in enumerate(record["moves"]):
             for action in kind.program_actions(again, move["seat"], move["action"]):
                 again.apply(action, move["seat"])
             shown = public_cards(again) + Counter(_cards_of(record["end"]))
@@ -99,10 +100,53 @@ def test_a_record_played_back_from_the_deal_gives_the_same_hole(
                 shown += Counter(card for event in again.view(None)["events"] for card in event["cards"])
             assert Counter(move["cards"]) <= shown, f"{move} names a card the hole did not show"
             assert move["text"]
+            frame = frames[number + 1]
+            if again.current is not None:  # a move that ended the hole is the end's frame too
+                assert _seen(frame, again) == _onlookers(again), f"the replay after {move} is not the table"
         assert again.current is None, "the record's moves end the hole"
         assert again.hole_scores == game.hole_scores
         assert json.dumps(again.to_dict(), sort_keys=True) == json.dumps(game.to_dict(), sort_keys=True)
         assert Counter(_cards_of(record["end"])) <= public_cards(game)
+        assert frames[-1]["scores"] == record["scores"]
+        if kind.uses_course:  # the engine sweeps a Club Cards hole's plays away; the end keeps them
+            assert {k: frames[-1][k] for k in ("played", "turned")} == {k: frames[-2][k] for k in ("played", "turned")}
+        else:
+            assert _seen(frames[-1], game) == _onlookers(game)
+
+
+def _table(kind: GameKind[Any], house: dict[str, Any]) -> Table:
+    return Table(rules=replace(Rules(), **house)) if house and not kind.uses_course else Table()
+
+
+def _course(kind: GameKind[Any]) -> Any:
+    return SAMPLE_COURSES["cedar-nine"] if kind.uses_course else None
+
+
+def _onlookers(game: Game[Any, Any]) -> dict[str, Any]:
+    """What an onlooker's view shows of the table, in a replay frame's terms."""
+    view: Any = game.view(None, events=False)
+    players = view["players"]
+    if "grid" in players[0]:  # Grid Golf
+        held = None
+        if view["drawn_by"] is not None:
+            held = {"seat": view["drawn_by"], "card": view["drawn"]}
+        return {
+            "grids": [p["grid"] for p in players],
+            "discard": view["discard"],
+            "deck": view["deck_count"],
+            "held": held,
+        }
+    return {
+        "played": [p["played"] for p in players],
+        "turned": [p["turned"] if p["played"] is not None else [] for p in players],
+        "scores": [p["score"] for p in players],
+    }
+
+
+def _seen(frame: dict[str, Any], game: Game[Any, Any]) -> dict[str, Any]:
+    """The frame's part that an onlooker's view shows too."""
+    keys = _onlookers(game).keys()
+    return {key: frame[key] for key in keys}
 
 
 def _cards_of(part: dict[str, Any]) -> list[Any]:
@@ -177,3 +221,28 @@ def test_a_match_played_again_from_its_records_is_the_match(kind: GameKind[Any])
         assert [v["move"] for v in verdicts] == [i for i, m in enumerate(moves) if m["seat"] in (0, 2)]
     else:
         assert kind.hole_review(kind.review_some(again, 0.0)) is None
+
+
+def test_a_hole_that_reshuffles_the_deck_replays_to_the_same_table() -> None:
+    """Draw and discard, turn after turn, until the turn limit ends the hole: the deck runs out and
+    the discard pile becomes the deck, which the replay follows from the counts alone."""
+    from caddie.core.grid.moves import DISCARD, DRAW
+
+    kind = GAMES[0]
+    house = {"initial_flips": 2}
+    game = deal(kind, 2, seed=8, house=house)
+    dealt = copy_of(game)
+    while game.current is not None:
+        seat = game.current
+        legal = game.legal_actions()
+        game.apply(DRAW if DRAW in legal else DISCARD if DISCARD in legal else legal[0], seat)
+    assert game.reshuffles >= 1 and game.ended_by == "turn_limit"
+    record = kind.hole_record(game)
+    frames = kind.replay_frames(kind.settings_for(_table(kind, house), 9, None), record)
+    again = dealt
+    for number, move in enumerate(record["moves"]):
+        for action in kind.program_actions(again, move["seat"], move["action"]):
+            again.apply(action, move["seat"])
+        if again.current is not None:
+            assert _seen(frames[number + 1], again) == _onlookers(again)
+    assert _seen(frames[-1], game) == _onlookers(game)
