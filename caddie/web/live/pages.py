@@ -459,6 +459,10 @@ def _game_context(
         "seat_shown": seat,
         "game_part": presenter.part,
         "levels": [table.controller(s) for s in range(len(table.places))],
+        # once a hole is over, its replay (and the review's verdicts, where they were made)
+        "replay_url": url_for("live.replay", public_id=row.public_id, hole=match.hole)
+        if table.kind.phase(match) in ("hole_over", "over")
+        else None,
         **presenter.seat_context(view, {"picks": picks}, advice),
     }
     if message is not None:

@@ -14,7 +14,9 @@ from typing import Any
 from caddie.core.games.club_cards import CLUB_CARDS
 from caddie.core.games.grid_golf import GRID_GOLF
 from caddie.core.games.kind import GameKind
+from caddie.core.grid.moves import position_name
 from caddie.core.grid.review import seat_review
+from caddie.core.grid.rules import Rules
 from caddie.store.live_tables import hint_seed
 from caddie.web.play import clubs, grid
 from caddie.web.play.pages import PageState, ReadMove, no_state
@@ -34,6 +36,8 @@ class Presenter:
     hint: Callable[[Any, str], Any]  # (a seat's view, seed) -> the caddie's advice, or None
     hint_seed: Callable[[str, int], str]  # (table id, version) -> the Hint's random source
     review: Callable[[Any, Any], dict[str, Any] | None]  # (the match, the seat's view) -> the hole's review
+    replay_part: str  # the partial that draws one frame of a replay (GameKind.replay_frames)
+    replay_context: Callable[[Mapping[str, Any]], dict[str, Any]]  # (the table's settings) -> what it needs
 
 
 def _grid_seat(view: Any, state: dict[str, Any], advice: Any) -> dict[str, Any]:
@@ -42,6 +46,11 @@ def _grid_seat(view: Any, state: dict[str, Any], advice: Any) -> dict[str, Any]:
 
 def _grid_review(match: Any, view: Any) -> dict[str, Any] | None:
     return grid.review_of(view, seat_review(match.review, view["seat"]))
+
+
+def _grid_replay(settings: Mapping[str, Any]) -> dict[str, Any]:
+    rules = Rules.from_dict(settings["rules"])
+    return {"rules": rules, "position_names": [position_name(i, rules.cards) for i in range(rules.cards)]}
 
 
 def _club_onlookers(view: Any) -> dict[str, Any]:
@@ -60,6 +69,8 @@ _PRESENTERS: Mapping[str, Presenter] = {
         hint=grid.hint,
         hint_seed=hint_seed,  # the one the hole's review decides the same view with
         review=_grid_review,
+        replay_part="live/_replay_grid.html",
+        replay_context=_grid_replay,
     ),
     CLUB_CARDS.name: Presenter(
         part="club_play/_table.html",
@@ -72,6 +83,8 @@ _PRESENTERS: Mapping[str, Presenter] = {
         hint=clubs.hint,
         hint_seed=lambda public_id, version: public_id,
         review=lambda match, view: None,
+        replay_part="live/_replay_clubs.html",
+        replay_context=lambda settings: {},
     ),
 }
 
