@@ -1348,7 +1348,10 @@ class WriteListener:
 
     def _after(self, conn, cursor, statement, parameters, context, executemany):
         if statement.lstrip().split(None, 1)[0].upper() not in self.READS:
-            if getattr(cursor, "rowcount", -1) != 0:
+            # A statement that matched no row wrote nothing, but SQLite reports no rowcount for
+            # one with RETURNING (an INSERT of a new row, a rate-limit count) until its rows are
+            # read: such a statement may have written, and the snapshot says whether it did.
+            if getattr(cursor, "rowcount", -1) != 0 or " RETURNING " in statement.upper():
                 self.wrote = True
 
     def close(self) -> None:
