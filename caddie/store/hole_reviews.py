@@ -55,7 +55,12 @@ def review_next(now: datetime | None = None) -> bool:
         .where(TableHole.table_id == table_id, TableHole.hole <= number)
         .order_by(TableHole.hole)
     ).all()
-    verdicts = _worked_out(row, list(records), number) if row is not None else None
+    try:
+        verdicts = _worked_out(row, list(records), number) if row is not None else None
+    except Exception:  # a hole whose review fails fails again: given up, not tried every minute
+        log.exception("the review of hole %s of table %s failed: it is given up", number, table_id)
+        db.session.rollback()
+        verdicts = None
     db.session.execute(
         update(TableHole)
         .where(TableHole.table_id == table_id, TableHole.hole == number)

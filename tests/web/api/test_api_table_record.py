@@ -256,3 +256,17 @@ def test_each_verdict_is_marked_by_its_loss(live, client):
     for verdict in read(client, table["id"], ann)["review"]:
         assert verdict["mark"] == mark_of(verdict["loss"])
         assert verdict["mark"] is None or verdict["loss"] >= 0.5
+
+
+def test_a_review_that_fails_is_given_up_not_tried_again(live, client, monkeypatch):
+    from caddie.core.games.grid_golf import GridGolf
+
+    table, ann, bob = two_people(client)
+    play_hole(live, client, table, [ann, bob])
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug in the review")
+
+    monkeypatch.setattr(GridGolf, "review_some", broken)
+    assert reviewed(live) == 1  # tried once: the failure is logged, the hole no longer due
+    assert reviewed(live) == 0 and read(client, table["id"], ann)["review"] == []
