@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from caddie.core.games import GAME_NAMES
 from caddie.core.live.table import LEVELS
-from caddie.core.verdicts import MARKS
+from caddie.core.verdicts import MARKS, mark_of
 from caddie.openapi.courses import ClubRules, RoundCourse
 from caddie.openapi.live import EXAMPLE_TABLE_ID, Seat, TableMove
 from caddie.openapi.says import OneOf
@@ -129,6 +129,23 @@ def _move(seat: int, action: dict[str, Any], cards: list[str], text: str) -> dic
     return {"seat": seat, "action": action, "cards": cards, "text": text}
 
 
+def _verdict(
+    move: int, played: dict[str, Any], did: str, best: dict[str, Any] | None = None, loss: float = 0.0, caddie: str = ""
+) -> dict[str, Any]:
+    """Ann's verdict on move ``move`` of hole 1; where ``best`` is not given, the Caddie agrees."""
+    return {
+        "hole": 1,
+        "seat": 0,
+        "move": move,
+        "played": played,
+        "best": best or played,
+        "loss": loss,
+        "mark": mark_of(loss),
+        "did": did,
+        "caddie": caddie,
+    }
+
+
 _HOLE_ONE = {
     "hole": 1,
     "scores": [5, 24],
@@ -170,49 +187,16 @@ EXAMPLE_RECORD = {
     "totals": [5, 24],
     "holes": [_HOLE_ONE],
     "review": [
-        {
-            "hole": 1,
-            "seat": 0,
-            "move": 0,
-            "played": {"action": "flip", "position": 0},
-            "best": {"action": "flip", "position": 0},
-            "loss": 0.0,
-            "mark": None,
-            "did": "You turned up the top-left",
-            "caddie": "",
-        },
-        {
-            "hole": 1,
-            "seat": 0,
-            "move": 1,
-            "played": {"action": "flip", "position": 3},
-            "best": {"action": "flip", "position": 3},
-            "loss": 0.0,
-            "mark": None,
-            "did": "You turned up the bottom-right",
-            "caddie": "",
-        },
-        {
-            "hole": 1,
-            "seat": 0,
-            "move": 4,
-            "played": {"action": "take_discard", "position": 1},
-            "best": {"action": "draw"},
-            "loss": 1.4,
-            "mark": "inaccuracy",
-            "did": "You took the 7 into the top-right, over a face-down card",
-            "caddie": "the caddie would have drawn from the deck",
-        },
-        {
-            "hole": 1,
-            "seat": 0,
-            "move": 8,
-            "played": {"action": "swap", "position": 2},
-            "best": {"action": "swap", "position": 2},
-            "loss": 0.0,
-            "mark": None,
-            "did": "You put the Q into the bottom-left, over a face-down card",
-            "caddie": "",
-        },
+        _verdict(0, {"action": "flip", "position": 0}, "You turned up the top-left"),
+        _verdict(1, {"action": "flip", "position": 3}, "You turned up the bottom-right"),
+        _verdict(
+            4,
+            {"action": "take_discard", "position": 1},
+            "You took the 7 into the top-right, over a face-down card",
+            best={"action": "draw"},
+            loss=1.4,
+            caddie="the caddie would have drawn from the deck",
+        ),
+        _verdict(8, {"action": "swap", "position": 2}, "You put the Q into the bottom-left, over a face-down card"),
     ],
 }

@@ -139,7 +139,7 @@ class GridGolf(GameKind[GridMatch]):
             return game
         if judge_some(game.decisions, _review_seed(game), seconds):
             return self.reviewed(game)  # every verdict is kept: this only gathers them
-        return replace(game, decisions=game.decisions)
+        return game  # its decisions hold the verdicts judged so far
 
     def replay_frames(self, settings: Mapping[str, Any], record: Mapping[str, Any]) -> list[dict[str, Any]]:
         return replay.frames(record, Rules.from_dict(settings["rules"]).cards)
@@ -240,11 +240,12 @@ def _move_at_event(game: GridMatch) -> dict[int, int]:
 def _program_move(move: Sequence[Any]) -> dict[str, Any]:
     """A review's move (``caddie.core.grid.moves.Move`` as a list) as a program sends it."""
     kind, position, flip = move
+    action = _program_action(kind, position)
     if kind == "take":
-        return {"action": "take_discard", "position": position}
-    if kind == "discard":
-        return {"action": "discard", "flip": flip}
-    return _program_action(kind, position)
+        action["position"] = position  # a whole move: the take and where the card went
+    elif kind == "discard":
+        action["flip"] = flip
+    return action
 
 
 def _program_action(kind: str, position: int | None) -> dict[str, Any]:
