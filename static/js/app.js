@@ -46,6 +46,34 @@ document.documentElement.classList.add("js");
   document.addEventListener("keydown", tallyKey);
 })();
 
+// A <details> the person opened stays open when htmx redraws the part of the page it is in (a
+// tally's names, a live table's people, a walkthrough's "why"): the server draws them closed, and
+// a panel folding up under the finger moves every button below it (a keypad tap then landed on
+// "Clear grid"). The answer is opened before it is swapped in, not after: folded for a moment,
+// the page would scroll to keep its place and the keypad would move all the same. Matched by id;
+// the server may still open one itself.
+(function () {
+  "use strict";
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    var html = event.detail.serverResponse;
+    if (!target || typeof html !== "string" || /^\s*<(!doctype|html)/i.test(html)) return;
+    var open = target.querySelectorAll("details[open][id]");
+    if (!open.length) return;
+    var answer = document.createElement("template");
+    answer.innerHTML = html;
+    var changed = false;
+    open.forEach(function (box) {
+      var drawn = answer.content.querySelector("details#" + CSS.escape(box.id));
+      if (drawn && !drawn.hasAttribute("open")) {
+        drawn.setAttribute("open", "");
+        changed = true;
+      }
+    });
+    if (changed) event.detail.serverResponse = answer.innerHTML;
+  });
+})();
+
 // htmx keeps a copy of the page for the Back button, taken as the URL changes. Boxes ticked
 // since the page loaded are properties a copy of the HTML would lose, and the copy belongs to
 // the URL being left, so write into it the ticks that URL names (Play Club Cards keeps its

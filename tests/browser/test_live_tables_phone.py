@@ -338,6 +338,8 @@ def test_an_onlooker_follows_the_table_and_sees_only_what_is_face_up(new_context
         # the move lands before the next look: read at once, the table may still be the one the tap
         # changes, and a second tap on the same phone meets its table redrawn by the first's answer
         _wait_for_version(page, version + 1)
+    # the people Ann opened stay open through every redraw (her own moves and Bob's, streamed)
+    expect(ann.locator("#table-people")).to_have_attribute("open", "")
 
 
 def phones_turn(ann, bob, table):

@@ -82,3 +82,24 @@ def test_the_table_page_passes_the_audits(new_context, width, scheme):
         page.locator(f"#key-{code}").tap()
     expect(page.locator("#score-3")).to_be_visible(timeout=15000)  # four swaps in a row on a loaded machine
     assert_page_passes(page, f"/tally/table scored, at {width} px, {scheme}")
+
+
+def test_the_names_panel_stays_open_and_the_keypad_stays_put_while_cards_go_in(phone):
+    """Opened names must not fold up when a tap's answer redraws the form: the keypad would jump
+    under the finger, and the next tap would land on "Clear grid" (seen in CI)."""
+    phone.goto("/tally/table?players=2&grid=Q,J,,,,&seat=0&sel=2")
+    phone.locator(".table-players summary").tap()
+    expect(phone.locator("#table-players")).to_have_attribute("open", "")
+    phone.locator("#key-4").scroll_into_view_if_needed()
+    before = phone.locator("#key-4").bounding_box()
+    phone.locator("#key-4").tap()
+    expect(phone.locator("#slot-2")).to_have_attribute("data-code", "4")
+    expect(phone.locator("#table-players")).to_have_attribute("open", "")
+    assert phone.locator("#key-4").bounding_box() == before
+    phone.locator("#key-6").tap()
+    expect(phone.locator("#slot-3")).to_have_attribute("data-code", "6")
+    expect(phone.locator("#table-players")).to_have_attribute("open", "")
+    phone.locator(".table-players summary").tap()  # and a panel closed by hand stays closed
+    phone.locator("#key-8").tap()
+    expect(phone.locator("#slot-4")).to_have_attribute("data-code", "8")
+    expect(phone.locator("#table-players")).not_to_have_attribute("open", "")
