@@ -123,6 +123,10 @@ class TableRecord(BaseModel):
         "the hole ends; a table of people a few seconds later, worked out beside the moves. Club Cards plays are "
         "not reviewed yet."
     )
+    share_url: str | None = Field(
+        description="The replay's share link while the match's host shares it (anyone with it steps through every "
+        "finished hole as an onlooker; it cannot be guessed, and the host can take it back), else null."
+    )
 
 
 def _move(seat: int, action: dict[str, Any], cards: list[str], text: str) -> dict[str, Any]:
@@ -199,4 +203,5 @@ EXAMPLE_RECORD = {
         ),
         _verdict(8, {"action": "swap", "position": 2}, "You put the Q into the bottom-left, over a face-down card"),
     ],
+    "share_url": "http://192.168.1.23:8000/replay/Vm-fRl2XK1bLc6eKq9PzT0sA",
 }

@@ -140,7 +140,8 @@ class LiveTableRecord(Model):
     digests, the match with its hidden cards), read and written only by
     ``caddie.store.live_tables``; it never leaves the server. ``public_id`` names the table in
     its URLs, ``code`` is what a person types on ``/join``, ``join_token`` is what the join link
-    and its QR code carry, ``watch_token`` is the onlookers' link. ``version`` grows with every
+    and its QR code carry, ``watch_token`` is the onlookers' link, ``share_token`` the replay's
+    share link while the host shares it. ``version`` grows with every
     change, so a stale move is refused and a waiting phone knows it has something new.
     ``due_at`` is when a computer (or the turn clock) moves next; ``lease_until`` is how long the
     server making that move keeps the others off it.
@@ -156,6 +157,8 @@ class LiveTableRecord(Model):
     code: Mapped[str | None] = mapped_column(String(16), unique=True, nullable=True, index=True)
     watch_token: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True, index=True)
     join_token: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True, index=True)
+    # the replay's share link, made and taken back by the host (docs/records.md, "Sharing a replay")
+    share_token: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True, index=True)
     host_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
     game: Mapped[str] = mapped_column(String(8), nullable=False)  # "grid" or "clubs"
     # Deferred: most reads want the version and the ids only, and a decoded copy of the state at

@@ -1,18 +1,21 @@
 """The records of tables' finished holes (docs/records.md): each written with the move that ended
-its hole (``live_tables``), read here."""
+its hole (``live_tables``), read here; and the replay's share link, which the host makes and
+takes back."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from caddie.core.live.record import table_record
 from caddie.store import live_tables
 from caddie.store.database import db
 from caddie.store.models import LiveTableRecord, TableHole
+from caddie.store.tokens import is_token
 
-__all__ = ["record_of"]
+__all__ = ["find_by_share_token", "record_of", "share", "stop_sharing"]
 
 
 def record_of(row: LiveTableRecord) -> dict[str, Any]:
@@ -26,3 +29,36 @@ def record_of(row: LiveTableRecord) -> dict[str, Any]:
     records = {int(hole): dict(record) for hole, record, _ in kept}
     reviews = {int(hole): dict(review) for hole, _, review in kept if review is not None}
     return {"id": row.public_id, **table_record(table, records, reviews)}
+
+
+def find_by_share_token(token: object) -> LiveTableRecord | None:
+    """The table whose replay this share link opens, while its host shares it."""
+    if not is_token(token):
+        return None
+    return db.session.scalars(select(LiveTableRecord).where(LiveTableRecord.share_token == token)).first()
+
+
+def share(row: LiveTableRecord) -> str:
+    """The replay's share token, made now if the host is not sharing it yet. Two taps on Share at
+    once (two tabs) give one link: the token is set only where none is, then read back."""
+    db.session.execute(
+        update(LiveTableRecord)
+        .where(LiveTableRecord.id == row.id, LiveTableRecord.share_token.is_(None))
+        .values(share_token=secrets.token_urlsafe(18))
+        .execution_options(synchronize_session=False)
+    )
+    db.session.commit()
+    token = db.session.scalar(select(LiveTableRecord.share_token).where(LiveTableRecord.id == row.id))
+    assert token is not None
+    return token
+
+
+def stop_sharing(row: LiveTableRecord) -> None:
+    """The share link opens nothing from now on; sharing again makes a new one."""
+    db.session.execute(
+        update(LiveTableRecord)
+        .where(LiveTableRecord.id == row.id)
+        .values(share_token=None)
+        .execution_options(synchronize_session=False)
+    )
+    db.session.commit()

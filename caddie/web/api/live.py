@@ -84,6 +84,7 @@ from caddie.web.live.access import (
     join_by_code,
     join_path,
     open_tables_limit,
+    replay_share_path,
     waiting_client,
     watch_path,
 )
@@ -577,16 +578,20 @@ def get_table_record(table_id: str):
     and the hole's scores. Played back through the game from the hole's deal, the moves give the same scores. It
     holds only what every seat saw: never the order of the cards not dealt, a face-down card that stayed face
     down, or another seat's Club Cards hand. Any seat's token and the watch token read the same record; a match
-    against computers, which has no token, is read by the browser that plays it (its cookie).
+    against computers, which has no token, is read by the browser that plays it (its cookie). The replay's share
+    token, while the host shares it, reads it too.
     """
     token = bearer_token()
+    row = live_tables.find(table_id)
+    if row is None:
+        raise Refused(NO_TABLE, 404)
     if token is None:
-        row = live_tables.find(table_id)
-        if row is None or live_tables.holds_seat(row, browser_id()) is None:
+        if live_tables.holds_seat(row, browser_id()) is None:
             raise Refused(NO_TABLE, 404)
-    else:
+    elif not (row.share_token is not None and hmac.compare_digest(row.share_token, token)):
         row, _seat = _viewer(table_id, token)
-    return table_records.record_of(row)
+    share_url = shareable_url(replay_share_path(row.share_token)) if row.share_token else None
+    return dict(table_records.record_of(row), share_url=share_url)
 
 
 def _stale(public_id: str, seat: int | None, message: str = MOVED_ON):

@@ -40,6 +40,7 @@ __all__ = [
     "join_by_code",
     "join_path",
     "open_tables_limit",
+    "replay_share_path",
     "table_by_code",
     "table_by_link",
     "table_path",
@@ -198,3 +199,8 @@ def join_path(join_token: str) -> str:
 def watch_path(watch_token: str) -> str:
     """The onlookers' read-only link."""
     return f"/w/{watch_token}"
+
+
+def replay_share_path(share_token: str) -> str:
+    """The replay's share link: every finished hole as an onlooker saw it, while the host shares it."""
+    return f"/replay/{share_token}"

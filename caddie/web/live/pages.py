@@ -813,6 +813,8 @@ def watch(token: str):
         view = table.match.view(None)
         context["view"] = view
         context.update(presenter_for(table.kind).onlooker_context(view))
+        if table.match.hole > 1 or table.kind.phase(table.match) in ("hole_over", "over"):
+            context["replay_url"] = url_for("live.watched_replay", token=token)
     response = make_response(page_or_fragment("live/watch.html", "live/_watch.html", **context))
     response.headers["Cache-Control"] = "no-store"
     return response

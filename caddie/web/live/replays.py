@@ -5,40 +5,100 @@ decision where it was made.
 Every frame of the hole is in the page, all but one hidden: ``static/js/replay.js`` steps through
 them with no request (buttons, the scrubber, ← →, a swipe, play at 0.5× to 4×); without
 JavaScript, ◀ and ▶ are links to the page at the next step. The frames come from the record
-alone (``GameKind.replay_frames``): nothing a seat did not see is on the page. Whoever holds a
-seat at the table may open it; anyone else gets the 404 of a table that is not there.
+alone (``GameKind.replay_frames``): nothing a seat did not see is on the page, so the same page
+serves three kinds of viewer:
+
+- whoever holds a seat at the table (``/t/<id>/replay``); the host may share it from there;
+- an onlooker with the table's watch link (``/w/<token>/replay``);
+- anyone with the replay's share link (``/replay/<token>``), while the host shares it.
+
+Anyone else gets the 404 of a table that is not there.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, render_template, request, url_for
+from flask import abort, redirect, render_template, request, url_for
 
+from caddie.core.live.table import LiveTable
 from caddie.store import live_tables as store
 from caddie.store import table_records
+from caddie.store.models import LiveTableRecord
 from caddie.web.live import seats
+from caddie.web.live.access import replay_share_path
 from caddie.web.live.pages import bp
 from caddie.web.play.presenters import presenter_for
+from caddie.web.shareable import shareable_url
 
 SPEEDS = (0.5, 1, 2, 4)  # how many moves a second the replay plays
 
 
 @bp.get("/t/<public_id>/replay")
 def replay(public_id: str):
+    row, table, mine = _seated(public_id)
+    host = table.host in mine
+    sharing = {
+        "is_host": host,
+        "share_url": shareable_url(replay_share_path(row.share_token)) if row.share_token else None,
+        "share_action": url_for("live.share_replay", public_id=public_id),
+    }
+    return _page(row, table, back_url=url_for("live.table", public_id=public_id), sharing=sharing)
+
+
+@bp.get("/w/<token>/replay")
+def watched_replay(token: str):
+    row = store.find_by_watch_token(token)
+    if row is None:
+        abort(404)
+    return _page(row, store.read(row), back_url=url_for("live.watch", token=token))
+
+
+@bp.get("/replay/<token>")
+def shared_replay(token: str):
+    row = table_records.find_by_share_token(token)
+    if row is None:
+        abort(404)
+    return _page(row, store.read(row), back_url=None)
+
+
+@bp.post("/t/<public_id>/replay/share")
+def share_replay(public_id: str):
+    """The host makes the replay's share link (``do=share``) or takes it back (``do=stop``): from
+    then on the old link opens nothing, and sharing again makes a new one."""
+    row, table, mine = _seated(public_id)
+    if table.host not in mine:
+        abort(403)
+    if request.form.get("do") == "stop":
+        table_records.stop_sharing(row)
+    else:
+        table_records.share(row)
+    hole = request.form.get("hole", "")
+    back = url_for("live.replay", public_id=public_id, hole=hole or None)
+    return redirect(f"{back}#replay-share", 303)
+
+
+def _seated(public_id: str) -> tuple[LiveTableRecord, LiveTable, list[int]]:
+    """The table and the seats this browser holds at it; the 404 of no table for anyone else."""
     row = store.find(public_id)
     if row is None:
         abort(404)
     table = store.read(row)
-    if not seats.my_seats(row, table):
+    mine = seats.my_seats(row, table)
+    if not mine:
         abort(404)
+    return row, table, mine
+
+
+def _page(row: LiveTableRecord, table: LiveTable, back_url: str | None, sharing: dict[str, Any] | None = None):
     record = table_records.record_of(row)
     kept = [hole for hole in record["holes"] if hole["moves"] is not None]
     context: dict[str, Any] = {
         "title": f"Replay · {table.kind.title}",
         "names": record["names"],
         "kept": kept,
-        "table_url": url_for("live.table", public_id=public_id),
+        "back_url": back_url,
+        "sharing": sharing,
         "speeds": SPEEDS,
     }
     if kept:

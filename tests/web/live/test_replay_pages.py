@@ -72,3 +72,101 @@ def test_a_club_cards_replay_shows_the_plays(app, client):
     html = client.get(f"/t/{table['id']}/replay").get_data(as_text=True)
     assert len(frames_of(html)) == 4  # the tee, two plays, the end
     assert 'class="yard-chip"' in html and "yds · Par" in html
+
+
+def share_form(html: str) -> dict[str, str]:
+    """The host's share (or stop) form on the replay page: its action and fields."""
+    form = re.search(r'<section class="panel replay-share".*?</section>', html, re.S)
+    assert form, "the replay page has its share section"
+    action = re.search(r'<form method="post" action="([^"]+)">', form.group(0))
+    assert action, "the host's share section has a form"
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form.group(0)))
+    button = re.search(r'<button type="submit" name="do" value="([^"]+)"', form.group(0))
+    assert button
+    return {"action": action.group(1), **fields, "do": button.group(1)}
+
+
+def test_the_host_shares_a_replay_anyone_opens_it_and_the_host_takes_it_back(app, client):
+    app.config.update(LIVE_COMPUTER_PAUSE_S=0)
+    table, ann, bob = two_people(client)
+    play_hole(app, client, table, [ann, bob])
+    hold_seat(client, table["id"], ann)  # the host's phone
+    bobs_phone = app.test_client()
+    hold_seat(bobs_phone, table["id"], bob)
+    assert 'id="replay-share-none"' in bobs_phone.get(f"/t/{table['id']}/replay").get_data(as_text=True)
+    record = client.get(f"/api/v1/tables/{table['id']}/record", headers={"Authorization": f"Bearer {ann}"})
+    assert record.get_json()["share_url"] is None  # nothing shared until the host shares
+
+    form = share_form(client.get(f"/t/{table['id']}/replay?hole=1").get_data(as_text=True))
+    assert form["do"] == "share"
+    # Bob's phone holds a seat, not the host's: it cannot share (nor stop) the replay
+    bobs_form = dict(
+        form,
+        csrf_token=re.search(r'name="csrf-token" content="([^"]+)"', bobs_phone.get("/").get_data(as_text=True)).group(
+            1
+        ),
+    )
+    assert bobs_phone.post(form["action"], data=bobs_form).status_code == 403
+    shared = client.post(form["action"], data=form)
+    assert shared.status_code == 303 and shared.headers["Location"].endswith("/replay?hole=1#replay-share")
+    html = client.get(f"/t/{table['id']}/replay").get_data(as_text=True)
+    link = re.search(r'<a href="(http://localhost/replay/[^"]+)" id="replay-share-link">', html).group(1)
+    assert link in bobs_phone.get(f"/t/{table['id']}/replay").get_data(as_text=True)  # every seat sees it
+    # a second share (another tab) gives the same link
+    client.post(form["action"], data=form)
+    assert link in client.get(f"/t/{table['id']}/replay").get_data(as_text=True)
+    record = client.get(f"/api/v1/tables/{table['id']}/record", headers={"Authorization": f"Bearer {ann}"})
+    assert record.get_json()["share_url"] == link
+
+    # a stranger's browser opens it: the onlooker's replay, no seat, nothing to share, no way back to the table
+    path = link.removeprefix("http://localhost")
+    stranger = app.test_client()
+    opened = stranger.get(path).get_data(as_text=True)
+    assert len(frames_of(opened)) >= 6 and "Ann" in opened and "Bob" in opened
+    assert 'id="replay-share"' not in opened and 'id="back-to-table"' not in opened
+    assert set(re.findall(r'data-code="([^"]+)"', opened)) == set(
+        re.findall(r'data-code="([^"]+)"', client.get(f"/t/{table['id']}/replay").get_data(as_text=True))
+    )  # exactly what the seats' replay shows: the record, and nothing of a seat's own
+    assert shown(stranger.get(f"{path}?hole=1&step=2").get_data(as_text=True)) == [2]
+    token = path.rsplit("/", 1)[1]
+    by_share = stranger.get(f"/api/v1/tables/{table['id']}/record", headers={"Authorization": f"Bearer {token}"})
+    assert by_share.status_code == 200 and by_share.get_json()["holes"] == record.get_json()["holes"]
+
+    # the host takes it back: the link opens nothing, the record says so, and sharing again makes a new link
+    stop = share_form(client.get(f"/t/{table['id']}/replay").get_data(as_text=True))
+    assert stop["do"] == "stop"
+    client.post(stop["action"], data=stop)
+    assert stranger.get(path).status_code == 404
+    gone = stranger.get(f"/api/v1/tables/{table['id']}/record", headers={"Authorization": f"Bearer {token}"})
+    assert gone.status_code == 404
+    again = share_form(client.get(f"/t/{table['id']}/replay").get_data(as_text=True))
+    client.post(again["action"], data=again)
+    html = client.get(f"/t/{table['id']}/replay").get_data(as_text=True)
+    new_link = re.search(r'id="replay-share-link"', html) and re.search(
+        r'<a href="([^"]+)" id="replay-share-link">', html
+    ).group(1)
+    assert new_link and new_link != link
+
+
+def test_an_onlooker_with_the_watch_link_opens_the_replay(app, client):
+    app.config.update(LIVE_COMPUTER_PAUSE_S=0)
+    table, ann, bob = two_people(client)
+    watch = table["watch_url"].rsplit("/", 1)[1]
+    onlooker = app.test_client()
+    assert 'id="watch-replay"' not in onlooker.get(f"/w/{watch}").get_data(as_text=True)  # nothing finished yet
+    assert 'id="replay-none"' in onlooker.get(f"/w/{watch}/replay").get_data(as_text=True)
+    play_hole(app, client, table, [ann, bob])
+    assert f'href="/w/{watch}/replay"' in onlooker.get(f"/w/{watch}").get_data(as_text=True)
+    html = onlooker.get(f"/w/{watch}/replay").get_data(as_text=True)
+    assert len(frames_of(html)) >= 6 and f'href="/w/{watch}"' in html and 'id="replay-share"' not in html
+
+
+def test_unknown_and_malformed_share_links_open_nothing(app, client):
+    for path in ("/replay/x", "/replay/" + "a" * 24, "/replay/%00", "/w/nope/replay", "/replay/" + "b" * 200):
+        assert client.get(path).status_code == 404, path
+    # a stranger may not share a table's replay: the same 404 as a table that is not there
+    app.config.update(LIVE_COMPUTER_PAUSE_S=0)
+    table, ann, bob = two_people(client)
+    token = re.search(r'name="csrf-token" content="([^"]+)"', client.get("/").get_data(as_text=True)).group(1)
+    answer = client.post(f"/t/{table['id']}/replay/share", data={"csrf_token": token, "do": "share"})
+    assert answer.status_code == 404
