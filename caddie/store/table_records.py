@@ -5,9 +5,11 @@ takes back."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import and_, func, or_, select, update
 
 from caddie.core.live.record import table_record
 from caddie.store import live_tables
@@ -15,7 +17,9 @@ from caddie.store.database import db
 from caddie.store.models import LiveTableRecord, TableHole
 from caddie.store.tokens import is_token
 
-__all__ = ["find_by_share_token", "record_of", "share", "stop_sharing"]
+__all__ = ["REPLAYS_LISTED", "find_by_share_token", "record_of", "replayable", "share", "stop_sharing"]
+
+REPLAYS_LISTED = 50  # the latest this many: a list to come back to, not an archive
 
 
 def record_of(row: LiveTableRecord) -> dict[str, Any]:
@@ -29,6 +33,30 @@ def record_of(row: LiveTableRecord) -> dict[str, Any]:
     records = {int(hole): dict(record) for hole, record, _ in kept}
     reviews = {int(hole): dict(review) for hole, _, review in kept if review is not None}
     return {"id": row.public_id, **table_record(table, records, reviews)}
+
+
+def replayable(browser: str | None, held: Iterable[str]) -> list[tuple[LiveTableRecord, int, datetime]]:
+    """The tables this browser sits at (its solo matches, and the tables whose seat tokens it
+    holds: ``held``) with a finished hole to replay, the latest finished hole first: each with
+    how many of its holes have a record and when the last one finished."""
+    ids = list(held)
+    sits = []
+    if browser:
+        sits.append(and_(LiveTableRecord.host_browser == browser, LiveTableRecord.solo.is_(True)))
+    if ids:
+        sits.append(LiveTableRecord.public_id.in_(ids))
+    if not sits:
+        return []
+    last = func.max(TableHole.finished_at)
+    rows = db.session.execute(
+        select(LiveTableRecord, func.count(TableHole.hole), last)
+        .join(TableHole, TableHole.table_id == LiveTableRecord.id)
+        .where(or_(*sits))
+        .group_by(LiveTableRecord.id)
+        .order_by(last.desc(), LiveTableRecord.id.desc())
+        .limit(REPLAYS_LISTED)
+    ).all()
+    return [(row, int(holes), finished) for row, holes, finished in rows]
 
 
 def find_by_share_token(token: object) -> LiveTableRecord | None:

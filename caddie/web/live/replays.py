@@ -12,19 +12,22 @@ serves three kinds of viewer:
 - an onlooker with the table's watch link (``/w/<token>/replay``);
 - anyone with the replay's share link (``/replay/<token>``), while the host shares it.
 
-Anyone else gets the 404 of a table that is not there.
+Anyone else gets the 404 of a table that is not there. ``/replays`` lists the matches this
+browser sat at with a finished hole to replay.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, redirect, render_template, request, url_for
 
-from caddie.core.live.table import LiveTable
+from caddie.core.live.table import LEVEL_NAMES, LiveTable
 from caddie.store import live_tables as store
 from caddie.store import table_records
 from caddie.store.models import LiveTableRecord
+from caddie.web.identity import browser_id
 from caddie.web.live import seats
 from caddie.web.live.access import replay_share_path
 from caddie.web.live.pages import bp
@@ -32,6 +35,47 @@ from caddie.web.play.presenters import presenter_for
 from caddie.web.shareable import shareable_url
 
 SPEEDS = (0.5, 1, 2, 4)  # how many moves a second the replay plays
+
+
+@dataclass(frozen=True)
+class ReplayListed:
+    """A match in the list of replays: who played, how far, and where its replay opens."""
+
+    url: str
+    game: str  # "Grid Golf"
+    players: list[tuple[str, int, str | None]]  # name, total so far, a computer's level
+    holes_kept: int
+    holes: int
+    over: bool
+    last_played: str  # "5 Dec 2026"
+
+
+@bp.get("/replays")
+def replays():
+    """The matches this browser sat at, solo or with people, that have a finished hole to replay."""
+    listed = []
+    for row, holes_kept, finished in table_records.replayable(browser_id(), seats.held_tables()):
+        table = store.read(row)
+        match = table.match
+        if match is None:  # pragma: no cover - a hole finished, so the match was dealt
+            continue
+        totals = match.totals
+        listed.append(
+            ReplayListed(
+                url=url_for("live.replay", public_id=row.public_id),
+                game=table.kind.title,
+                players=[
+                    (str(place.name), totals[seat], place.level if not place.person else None)
+                    for seat, place in enumerate(table.places)
+                ],
+                holes_kept=holes_kept,
+                holes=table.kind.holes(table.settings),
+                over=match.is_over,
+                last_played=f"{finished.day} {finished:%b %Y}",
+            )
+        )
+    response = render_template("live/replays.html", listed=listed, title="Your replays", level_names=LEVEL_NAMES)
+    return response, 200, {"Cache-Control": "no-store"}
 
 
 @bp.get("/t/<public_id>/replay")

@@ -170,3 +170,43 @@ def test_unknown_and_malformed_share_links_open_nothing(app, client):
     token = re.search(r'name="csrf-token" content="([^"]+)"', client.get("/").get_data(as_text=True)).group(1)
     answer = client.post(f"/t/{table['id']}/replay/share", data={"csrf_token": token, "do": "share"})
     assert answer.status_code == 404
+
+
+def test_the_replays_list_holds_this_browsers_matches_with_a_finished_hole(app, client):
+    from caddie.store.database import db
+    from caddie.store.models import Round
+    from tests.web.play.test_play_pages import row_of
+
+    moved_by_the_test(app)
+    empty = client.get("/replays").get_data(as_text=True)
+    assert 'id="replays-none"' in empty and 'id="replay-list"' not in empty
+    public_id = start(client, opponents=1, cards=4)
+    assert 'id="replays-none"' in client.get("/replays").get_data(as_text=True)  # dealt, nothing finished yet
+    play_page_hole(app, client, public_id, lambda path, html: legal_moves(html)[0])
+    listed = client.get("/replays").get_data(as_text=True)
+    assert f'href="/t/{public_id}/replay"' in listed
+    assert "Grid Golf: <bdi>Pat</bdi>" in listed and "1 of 9 holes so far" in listed and "(Steady)" in listed
+    assert 'href="/replays"' in client.get("/").get_data(as_text=True)  # from home's More
+    assert 'href="/replays"' in client.get("/play/").get_data(as_text=True)  # and from Play's matches
+    # the match's ledger round leads to the replay, for the browser that dealt it
+    with app.app_context():
+        round_id = db.session.get(Round, row_of(app, public_id).round_id).public_id
+    assert f'href="/t/{public_id}/replay" id="owner-replay"' in client.get(f"/ledger/r/{round_id}").get_data(
+        as_text=True
+    )
+    # another browser's list is its own
+    assert 'id="replays-none"' in app.test_client().get("/replays").get_data(as_text=True)
+
+
+def test_a_table_of_people_is_in_the_list_of_each_phone_that_sat_at_it(app, client):
+    app.config.update(LIVE_COMPUTER_PAUSE_S=0)
+    table, ann, bob = two_people(client)
+    play_hole(app, client, table, [ann, bob])
+    bobs_phone = app.test_client()
+    hold_seat(bobs_phone, table["id"], bob)
+    listed = bobs_phone.get("/replays").get_data(as_text=True)
+    assert f'href="/t/{table["id"]}/replay"' in listed and "Bob" in listed
+    # an onlooker's browser sat at nothing
+    watcher = app.test_client()
+    watcher.get(table["watch_url"].removeprefix("http://localhost"))
+    assert f"/t/{table['id']}/replay" not in watcher.get("/replays").get_data(as_text=True)
