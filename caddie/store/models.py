@@ -204,6 +204,20 @@ class TableHole(Model):
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
 
 
+class ImportedRecord(Model):
+    """A match's record read from a file (``docs/records.md``, "The record as a file"), kept for the
+    browser that imported it to replay: ``record`` as ``caddie.core.live.record_file`` checked it."""
+
+    __tablename__ = "imported_records"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, nullable=False, index=True)
+    owner_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
+    game: Mapped[str] = mapped_column(String(8), nullable=False)  # "grid" or "clubs"
+    record: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
+    imported_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+
+
 class RateLimit(Model):
     """How often one client did something limited (a miss at joining by code) in the current window.
     In the database, so every app server counts the same tries."""

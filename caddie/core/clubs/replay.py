@@ -8,6 +8,9 @@ play, then the hole's end with its scores. A frame: ``{"move", "mover", "text", 
 "played", "turned", "scores"}``: per seat, the cards played from the hand and those turned from the
 pile (``None`` and ``[]`` while the seat has not played), and each seat's score once it has played
 (``rules`` scores it: strokes and the penalty chart). The hands stay private: never in a frame.
+
+A record read from a file may be anything: ``frames`` first checks that it is a hole that could
+have been played with ``rules``' deck (``CaddieError`` naming the first thing that is not).
 """
 
 from __future__ import annotations
@@ -16,12 +19,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from caddie.core.clubs.scoring import ClubRules
+from caddie.core.errors import CaddieError
+from caddie.core.hole_records import checked_scores
+from caddie.core.json_values import whole, whole_in
 
 __all__ = ["frames"]
 
 
 def frames(record: Mapping[str, Any], rules: ClubRules) -> list[dict[str, Any]]:
     """Every frame of the hole ``record`` tells, in order (see the module's doc)."""
+    _check(record, rules)
     yardage, par = record["start"]["yardage"], record["start"]["par"]
     seats = len(record["scores"])
     played: list[list[int] | None] = [None] * seats
@@ -62,3 +69,34 @@ def _frame(
         "turned": [list(cards) for cards in turned],
         "scores": list(scores),
     }
+
+
+def _check(record: Mapping[str, Any], rules: ClubRules) -> None:
+    """``CaddieError`` unless ``record`` is a hole that could have been played with ``rules``' deck."""
+    where, scores = checked_scores(record)
+    start, end, moves = record.get("start"), record.get("end"), record.get("moves")
+    if (
+        not isinstance(start, Mapping)
+        or not whole_in(start.get("yardage"), 1, 2000)
+        or not whole_in(start.get("par"), 1, 20)
+    ):
+        raise CaddieError(f"{where} does not say its yardage and par.", "holes")
+    if not isinstance(moves, list) or not isinstance(end, Mapping) or not isinstance(end.get("text", ""), str):
+        raise CaddieError(f"{where} has no list of plays.", "holes")
+    yardages = set(rules.deck)
+    for number, move in enumerate(moves, start=1):
+        action = move.get("action") if isinstance(move, Mapping) else None
+        from_hand = action.get("cards") if isinstance(action, Mapping) else None
+        shown = move.get("cards") if isinstance(move, Mapping) else None
+        if (
+            not isinstance(action, Mapping)
+            or action.get("action") != "play"
+            or not whole_in(move.get("seat"), 0, len(scores) - 1)
+            or not isinstance(move.get("text"), str)
+            or not isinstance(from_hand, list)
+            or not isinstance(shown, list)
+            or shown[: len(from_hand)] != from_hand
+            or len(shown) > len(rules.deck)
+            or not all(whole(card) and card in yardages for card in shown)
+        ):
+            raise CaddieError(f"{where}: play {number} is not a Club Cards play with this deck.", "holes")

@@ -14,6 +14,9 @@ the index of the move it follows (``None`` for the deal and the end); ``grids``:
 card at each position or ``None`` while face down; ``discard``: the pile, oldest first;
 ``held``: ``{"seat", "card"}`` while a seat holds a card (``card`` ``None`` when it came from the
 deck); ``scores``: the hole's scores, at the end only.
+
+A record read from a file may be anything: ``frames`` first checks that it is a hole a grid of
+``cards`` could have been played as (``CaddieError`` naming the first thing that is not).
 """
 
 from __future__ import annotations
@@ -21,11 +24,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from caddie.core.errors import CaddieError
+from caddie.core.grid.cards import RANKS
+from caddie.core.hole_records import checked_scores
+from caddie.core.json_values import whole_in
+
 __all__ = ["frames"]
+
+# The cards each kind of move shows everyone (a discard with a flip shows two; a knock turns up
+# what was still face down, any number).
+_SHOWN = {"flip": (1, 1), "draw": (0, 0), "take_discard": (2, 2), "swap": (2, 2), "discard": (1, 2), "knock": (0, 10)}
 
 
 def frames(record: Mapping[str, Any], cards: int) -> list[dict[str, Any]]:
     """Every frame of the hole ``record`` tells, in order (see the module's doc)."""
+    _check(record, cards)
     start, moves = record["start"], record["moves"]
     seats = len(record["scores"])
     grids: list[list[str | None]] = [[None] * cards for _ in range(seats)]
@@ -90,3 +103,56 @@ def _frame(
         "held": dict(held) if held is not None else None,
         "scores": None,
     }
+
+
+def _check(record: Mapping[str, Any], cards: int) -> None:
+    """``CaddieError`` unless ``record`` is a hole a grid of ``cards`` could have been played as."""
+    where, scores = checked_scores(record)
+    start, end, moves = record.get("start"), record.get("end"), record.get("moves")
+    seats = len(scores)
+    if not isinstance(start, Mapping) or not _card(start.get("discard")) or not whole_in(start.get("deck"), 0, 200):
+        raise CaddieError(f"{where} does not say what its deal showed: the discard pile's card and the deck.", "holes")
+    if not isinstance(moves, list):
+        raise CaddieError(f"{where} has no list of moves.", "holes")
+    for number, move in enumerate(moves, start=1):
+        if not _move_fits(move, seats, cards):
+            raise CaddieError(f"{where}: move {number} is not a Grid Golf move at this table.", "holes")
+    if not isinstance(end, Mapping):
+        raise CaddieError(f"{where} does not show every grid at its end.", "holes")
+    grids = end.get("grids")
+    if (
+        not isinstance(grids, list)
+        or len(grids) != seats
+        or not all(isinstance(g, list) and len(g) == cards and all(_card(c) for c in g) for g in grids)
+        or not isinstance(end.get("text", ""), str)
+    ):
+        raise CaddieError(f"{where} does not show every grid at its end.", "holes")
+
+
+def _move_fits(move: Any, seats: int, cards: int) -> bool:
+    if not isinstance(move, Mapping) or not isinstance(move.get("action"), Mapping):
+        return False
+    action, shown = move["action"], move.get("cards")
+    kind = action.get("action")
+    if (
+        not isinstance(kind, str)
+        or kind not in _SHOWN
+        or not whole_in(move.get("seat"), 0, seats - 1)
+        or not isinstance(move.get("text"), str)
+    ):
+        return False
+    if not isinstance(shown, list) or not all(_card(c) for c in shown):
+        return False
+    low, high = _SHOWN[kind]
+    if kind == "discard":
+        low = high = 1 if action.get("flip") is None else 2
+    if not low <= len(shown) <= min(high, cards):
+        return False
+    for key in ("position", "flip"):
+        if action.get(key) is not None and not whole_in(action[key], 0, cards - 1):
+            return False
+    return kind not in ("flip", "take_discard", "swap") or action.get("position") is not None
+
+
+def _card(code: Any) -> bool:
+    return isinstance(code, str) and code in RANKS

@@ -12,7 +12,10 @@ from typing import Any
 
 from caddie.core.live.table import LiveTable
 
-__all__ = ["table_record"]
+__all__ = ["RECORD_KEYS", "settings_of", "table_record"]
+
+# A record's own keys; the rest are its game's settings (``**table.settings`` below).
+RECORD_KEYS = frozenset({"id", "game", "names", "seats", "holes_to_play", "totals", "holes", "review", "share_url"})
 
 
 def table_record(
@@ -54,3 +57,9 @@ def table_record(
         "holes": holes,
         "review": [verdict for number in sorted(reviews) for verdict in reviews[number].get("decisions", [])],
     }
+
+
+def settings_of(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's settings a record carries (as ``table_record`` put them in), to be checked by
+    the game (``GameKind.check_settings``) before anything trusts them."""
+    return {key: value for key, value in record.items() if key not in RECORD_KEYS}

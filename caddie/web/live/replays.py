@@ -13,19 +13,24 @@ serves three kinds of viewer:
 - anyone with the replay's share link (``/replay/<token>``), while the host shares it.
 
 Anyone else gets the 404 of a table that is not there. ``/replays`` lists the matches this
-browser sat at with a finished hole to replay.
+browser sat at with a finished hole to replay, and the records it imported from files
+(``record_files``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from flask import abort, redirect, render_template, request, url_for
 
+from caddie.core.games import game_named
+from caddie.core.games.kind import GameKind
 from caddie.core.live.table import LEVEL_NAMES, LiveTable
+from caddie.store import imported_records, table_records
 from caddie.store import live_tables as store
-from caddie.store import table_records
 from caddie.store.models import LiveTableRecord
 from caddie.web.identity import browser_id
 from caddie.web.live import seats
@@ -71,23 +76,42 @@ def replays():
                 holes_kept=holes_kept,
                 holes=table.kind.holes(table.settings),
                 over=match.is_over,
-                last_played=f"{finished.day} {finished:%b %Y}",
+                last_played=_day(finished),
             )
         )
-    response = render_template("live/replays.html", listed=listed, title="Your replays", level_names=LEVEL_NAMES)
+    imported = [
+        {
+            "url": url_for("live.imported_replay", public_id=row.public_id),
+            "game": game_named(row.game).title,
+            "players": list(zip(row.record["names"], row.record["totals"], strict=True)),
+            "holes_kept": sum(1 for hole in row.record["holes"] if hole["moves"] is not None),
+            "holes": row.record["holes_to_play"],
+            "when": _day(row.imported_at),
+        }
+        for row in imported_records.kept_by(browser_id())
+    ]
+    response = render_template(
+        "live/replays.html", listed=listed, imported=imported, title="Your replays", level_names=LEVEL_NAMES
+    )
     return response, 200, {"Cache-Control": "no-store"}
 
 
 @bp.get("/t/<public_id>/replay")
 def replay(public_id: str):
-    row, table, mine = _seated(public_id)
+    row, table, mine = seated(public_id)
     host = table.host in mine
     sharing = {
         "is_host": host,
         "share_url": shareable_url(replay_share_path(row.share_token)) if row.share_token else None,
         "share_action": url_for("live.share_replay", public_id=public_id),
     }
-    return _page(row, table, back_url=url_for("live.table", public_id=public_id), sharing=sharing)
+    return _table_replay(
+        row,
+        table,
+        back_url=url_for("live.table", public_id=public_id),
+        sharing=sharing,
+        download_url=url_for("live.record_download", public_id=public_id),
+    )
 
 
 @bp.get("/w/<token>/replay")
@@ -95,7 +119,7 @@ def watched_replay(token: str):
     row = store.find_by_watch_token(token)
     if row is None:
         abort(404)
-    return _page(row, store.read(row), back_url=url_for("live.watch", token=token))
+    return _table_replay(row, store.read(row), back_url=url_for("live.watch", token=token))
 
 
 @bp.get("/replay/<token>")
@@ -103,14 +127,16 @@ def shared_replay(token: str):
     row = table_records.find_by_share_token(token)
     if row is None:
         abort(404)
-    return _page(row, store.read(row), back_url=None)
+    return _table_replay(
+        row, store.read(row), back_url=None, download_url=url_for("live.shared_record_download", token=token)
+    )
 
 
 @bp.post("/t/<public_id>/replay/share")
 def share_replay(public_id: str):
     """The host makes the replay's share link (``do=share``) or takes it back (``do=stop``): from
     then on the old link opens nothing, and sharing again makes a new one."""
-    row, table, mine = _seated(public_id)
+    row, table, mine = seated(public_id)
     if table.host not in mine:
         abort(403)
     if request.form.get("do") == "stop":
@@ -122,7 +148,11 @@ def share_replay(public_id: str):
     return redirect(f"{back}#replay-share", 303)
 
 
-def _seated(public_id: str) -> tuple[LiveTableRecord, LiveTable, list[int]]:
+def _day(moment: datetime) -> str:
+    return f"{moment.day} {moment:%b %Y}"  # "5 Dec 2026"
+
+
+def seated(public_id: str) -> tuple[LiveTableRecord, LiveTable, list[int]]:
     """The table and the seats this browser holds at it; the 404 of no table for anyone else."""
     row = store.find(public_id)
     if row is None:
@@ -134,31 +164,47 @@ def _seated(public_id: str) -> tuple[LiveTableRecord, LiveTable, list[int]]:
     return row, table, mine
 
 
-def _page(row: LiveTableRecord, table: LiveTable, back_url: str | None, sharing: dict[str, Any] | None = None):
-    record = table_records.record_of(row)
+def replay_page(
+    kind: GameKind[Any],
+    settings: Mapping[str, Any],
+    record: Mapping[str, Any],
+    *,
+    back_url: str | None,
+    sharing: dict[str, Any] | None = None,
+    download_url: str | None = None,
+    removal_url: str | None = None,
+):
+    """The replay of a record's hole the query asks for (the latest, else), with the way back to
+    its table, the host's share section, the record's download and an imported one's removal."""
     kept = [hole for hole in record["holes"] if hole["moves"] is not None]
     context: dict[str, Any] = {
-        "title": f"Replay · {table.kind.title}",
+        "title": f"Replay · {kind.title}",
         "names": record["names"],
         "kept": kept,
         "back_url": back_url,
         "sharing": sharing,
+        "download_url": download_url,
+        "removal_url": removal_url,
         "speeds": SPEEDS,
     }
     if kept:
         hole = _chosen(kept, request.args.get("hole"))
-        frames = table.kind.replay_frames(table.settings, hole)
-        presenter = presenter_for(table.kind)
+        frames = kind.replay_frames(settings, hole)
+        presenter = presenter_for(kind)
         context.update(
             hole=hole,
             frames=frames,
             step=_step(request.args.get("step"), len(frames)),
             verdicts={v["move"]: v for v in record["review"] if v["hole"] == hole["hole"]},
             replay_part=presenter.replay_part,
-            **presenter.replay_context(table.settings),
+            **presenter.replay_context(settings),
         )
     response = render_template("live/replay.html", **context)
     return response, 200, {"Cache-Control": "no-store"}
+
+
+def _table_replay(row: LiveTableRecord, table: LiveTable, **extra: Any):
+    return replay_page(table.kind, table.settings, table_records.record_of(row), **extra)
 
 
 def _chosen(kept: list[dict[str, Any]], asked: str | None) -> dict[str, Any]:

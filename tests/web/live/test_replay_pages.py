@@ -4,6 +4,8 @@ review's verdicts where they were made; nothing a seat did not see; only for a s
 
 from __future__ import annotations
 
+import io
+import json
 import re
 
 from tests.web.api.test_api_live import play_hole, two_people
@@ -210,3 +212,69 @@ def test_a_table_of_people_is_in_the_list_of_each_phone_that_sat_at_it(app, clie
     watcher = app.test_client()
     watcher.get(table["watch_url"].removeprefix("http://localhost"))
     assert f"/t/{table['id']}/replay" not in watcher.get("/replays").get_data(as_text=True)
+
+
+def upload(client, data: bytes, name: str = "record.json"):
+    token = re.search(r'name="csrf-token" content="([^"]+)"', client.get("/replays/import").get_data(as_text=True))
+    return client.post(
+        "/replays/import",
+        data={"csrf_token": token.group(1), "file": (io.BytesIO(data), name)},
+        content_type="multipart/form-data",
+    )
+
+
+def test_a_record_downloaded_here_is_imported_elsewhere_and_replays_the_same(app, client):
+    app.config.update(LIVE_COMPUTER_PAUSE_S=0)
+    table, ann, bob = two_people(client, game="clubs", course="cedar-nine")
+    hold_seat(client, table["id"], ann)
+    play_hole(app, client, table, [ann, bob])
+    html = client.get(f"/t/{table['id']}/replay").get_data(as_text=True)
+    assert f'href="/t/{table["id"]}/record.json"' in html
+    download = client.get(f"/t/{table['id']}/record.json")
+    assert download.status_code == 200 and "attachment" in download.headers["Content-Disposition"]
+    document = download.get_json()
+    assert document["format"] == "caddie-and-tally/match-record" and document["version"] == 1
+    assert app.test_client().get(f"/t/{table['id']}/record.json").status_code == 404  # a seat's, not a stranger's
+
+    other = app.test_client()  # another phone, as it would be on another instance
+    answer = upload(other, download.get_data())
+    assert answer.status_code == 303
+    replay_path = answer.headers["Location"]
+    imported = other.get(replay_path).get_data(as_text=True)
+    frame_cards = re.compile(r'class="yard-chip">([^<]+)<')
+    assert frames_of(imported) == frames_of(html) and frame_cards.findall(imported) == frame_cards.findall(html)
+    assert 'id="remove-record"' in imported and 'id="back-to-table"' not in imported
+    listed = other.get("/replays").get_data(as_text=True)
+    assert f'href="{replay_path}"' in listed and "Club Cards: <bdi>Ann</bdi>" in listed
+    again = other.get(f"{replay_path}/record.json").get_json()  # and it downloads again, the same record
+    assert again["record"] == document["record"]
+    assert client.get(replay_path).status_code == 404  # the importing browser's alone
+
+    token = re.search(r'name="csrf-token" content="([^"]+)"', imported).group(1)
+    assert other.post(f"{replay_path}/remove", data={"csrf_token": token}).status_code == 303
+    assert other.get(replay_path).status_code == 404
+    assert f'href="{replay_path}"' not in other.get("/replays").get_data(as_text=True)
+
+
+def test_a_file_that_is_no_record_gets_a_sentence_beside_the_field_and_keeps_nothing(app, client):
+    from caddie.store.database import db
+    from caddie.store.models import ImportedRecord
+
+    cases = [
+        (b"", "Choose the record"),
+        (b"not json at all", "not a match record"),
+        (json.dumps({"format": "caddie-and-tally/match-record", "version": 9, "record": {}}).encode(), "newer version"),
+        (
+            json.dumps({"format": "caddie-and-tally/match-record", "version": 1, "record": {"game": "x"}}).encode(),
+            "The game is",
+        ),
+    ]
+    for data, says in cases:
+        answer = upload(client, data, name="" if not data else "record.json")
+        html = answer.get_data(as_text=True)
+        assert answer.status_code == 400, says
+        error = re.search(r'<p class="error" id="record-file-error" role="alert">([^<]+)</p>', html)
+        assert error and says in error.group(1).replace("&#39;", "'"), html[:3000]
+        assert 'aria-describedby="record-file-error"' in html
+    with app.app_context():
+        assert db.session.query(ImportedRecord).count() == 0
