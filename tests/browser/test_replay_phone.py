@@ -77,3 +77,49 @@ def test_a_holes_replay_steps_without_a_request_and_fits_the_phone(phone):
         box = page.locator("#replay-controls").bounding_box()
         assert box is not None and box["y"] + box["height"] <= height, f"the controls are off a {width} px screen"
         assert_page_passes(page, f"the replay at {width} px")
+
+
+def test_a_shared_replay_opens_on_a_strangers_phone_and_a_downloaded_record_imports(phone, new_context):
+    """The host shares the replay; a phone with no seat opens the link; the record downloaded from
+    the replay imports on that phone and replays; the pages pass the audits at 390x844."""
+    page = phone
+    start_match(page, opponents=1, cards=4, negatives="twos", final_turn=False, discard_flip=False)
+    play_one_hole(page)
+    page.locator("#replay-link").tap()
+    expect(page.locator("#share-replay")).to_be_visible()
+    with page.expect_navigation():
+        page.locator("#share-replay").tap()
+    expect(page.locator("#replay-share-link")).to_be_visible()
+    assert_page_passes(page, "the replay, shared")
+    link = page.locator("#replay-share-link").get_attribute("href")
+    with page.expect_download() as download:
+        page.locator("#download-record").tap()
+    with open(download.value.path(), "rb") as file:
+        record = file.read()
+
+    stranger = new_context(viewport={"width": 390, "height": 844}).new_page()
+    stranger.goto(re.sub(r"^https?://[^/]+", "", link))
+    expect(stranger.locator("#replay-frames")).to_be_visible()
+    expect(stranger.locator("#replay-share, #back-to-table")).to_have_count(0)
+    assert_page_passes(stranger, "a shared replay, on a phone with no seat")
+    stranger.goto("/replays/import")
+    stranger.set_input_files("#record-file", files=[{"name": "r.json", "mimeType": "application/json", "buffer": b"{}"}])
+    with stranger.expect_navigation():
+        stranger.locator("#import-record").tap()
+    expect(stranger.locator("#record-file-error")).to_contain_text("not a match record")
+    assert_page_passes(stranger, "the import page, refusing a file")
+    stranger.set_input_files("#record-file", files=[{"name": "r.json", "mimeType": "application/json", "buffer": record}])
+    with stranger.expect_navigation():
+        stranger.locator("#import-record").tap()
+    expect(stranger).to_have_url(re.compile(r"/replays/file/"))
+    frames = stranger.locator(".replay-frame").count()
+    stranger.keyboard.press("ArrowRight")
+    assert visible_step(stranger) == 1 and frames >= 6
+    stranger.goto("/replays")
+    expect(stranger.locator("#imported-list li")).to_have_count(1)
+    assert_page_passes(stranger, "the list of replays")
+
+    # the host takes the link back: the stranger's link opens nothing
+    page.locator("#stop-sharing").tap()
+    expect(page.locator("#share-replay")).to_be_visible()
+    assert stranger.goto(re.sub(r"^https?://[^/]+", "", link)).status == 404
