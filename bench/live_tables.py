@@ -89,6 +89,7 @@ RULES = {"cards": 4, "initial_flips": 2, "holes": 18}
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 LONG_POLL_S = 25  # the server's LIVE_LONG_POLL_MAX_S: a long poll comes back no later
 SETTLE_S = 3.0  # after the clock: time for the last moves to reach every phone
+REVIEWS_WAIT_S = 30.0  # after the phones stop: the longest wait for the last holes' reviews
 MAX_PROBLEMS_KEPT = 20
 LIVE_NICE = 10  # the phones' server: after the pages, level with their helpers (docs/production.md)
 LIVE_WORKERS = 1
@@ -607,6 +608,7 @@ class Report:
     stream_reopens: int = 0
     machine_loop_s: float = 0.0  # machine_speed() before the servers started
     machine: MachineTimes = MachineTimes(0.0, 0.0)  # over the measured window
+    reviews: ReviewLags | None = None
 
     def lines(self) -> list[str]:
         ms = [d * 1000 for d in self.delays]
@@ -646,6 +648,8 @@ class Report:
             f"this machine's speed just before the run: a fixed Python loop took {self.machine_loop_s:.2f} s",
         ]
         out += [f"  {p}" for p in self.check.problems[:MAX_PROBLEMS_KEPT]]
+        if self.reviews is not None:
+            out.append(self.reviews.line())
         if self.server_times:
             out.append("inside the app (its request log; a long poll's time includes its wait):")
             for what, times in sorted(self.server_times.items(), key=lambda item: -len(item[1])):
@@ -684,6 +688,67 @@ class Report:
             f"ms/s per phone; tally p99 {tally} ms, ledger p99 {ledger} ms"
         )
         return out
+
+
+# ---- the reviews of the holes the phones finished ----------------------------------------
+
+
+@dataclass(frozen=True)
+class ReviewLags:
+    """How long after each finished hole its review was kept (``table_holes``: ``reviewed_at``
+    less ``finished_at``, both the database's clock), and how many holes had none yet after
+    ``REVIEWS_WAIT_S``."""
+
+    by_hole: list[tuple[int, float]]  # (the hole's number, its lag), in the order they ended
+    unreviewed: int
+
+    @property
+    def lags(self) -> list[float]:
+        return sorted(lag for _, lag in self.by_hole)
+
+    def line(self) -> str:
+        s = self.lags
+        return (
+            f"reviews of the finished holes: {len(s)}, kept p50 {percentile(s, 50):.2f} s, "
+            f"p95 {percentile(s, 95):.2f} s, max {max(s, default=0):.2f} s after the hole ended; "
+            f"not reviewed {REVIEWS_WAIT_S:g} s after the last move: {self.unreviewed}\n"
+            "  by hole: " + ", ".join(f"{hole}: {lag:.2f} s" for hole, lag in self.by_hole)
+        )
+
+
+def review_lags(database_url: str) -> ReviewLags:
+    """Wait (up to ``REVIEWS_WAIT_S``) for every finished hole's review, then read the lags of the
+    tables of people."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(database_url)
+    try:
+        waited_until = time.monotonic() + REVIEWS_WAIT_S
+        with engine.connect() as connection:
+            while time.monotonic() < waited_until:
+                due = connection.execute(text("SELECT count(*) FROM table_holes WHERE review_due")).scalar_one()
+                connection.commit()
+                if not due:
+                    break
+                time.sleep(0.2)
+            # the people's tables only: the web clients' solo games judge each hole as it ends
+            rows = connection.execute(
+                text(
+                    "SELECT h.hole, h.finished_at, h.reviewed_at FROM table_holes h "
+                    "JOIN live_tables t ON t.id = h.table_id WHERE NOT t.solo ORDER BY h.finished_at"
+                )
+            ).all()
+    finally:
+        engine.dispose()
+    lags = [(hole, (_moment(done) - _moment(ended)).total_seconds()) for hole, ended, done in rows if done is not None]
+    return ReviewLags(lags, sum(1 for _, _, done in rows if done is None))
+
+
+def _moment(value: Any) -> Any:
+    """A timestamp as the driver gives it (SQLite: text), as a datetime."""
+    from datetime import datetime
+
+    return datetime.fromisoformat(value) if isinstance(value, str) else value
 
 
 # ---- the web clients, in a process of their own ---------------------------------------
@@ -835,6 +900,8 @@ def measure(
                 say("reading every table back")
                 check = check_tables(live_server.url, seated, start_versions)
                 found, missing = delays(seated)
+                say("waiting for the finished holes' reviews")
+                reviews = review_lags(url)
                 errors = [f"table {p.table} seat {p.seat}: {e}" for p in everyone for e in p.errors]
                 server_times: dict[str, list[float]] = {}
                 for line in [line for each in serving for line in each.request_lines()] if request_log else []:
@@ -870,6 +937,7 @@ def measure(
                     web=web_phase,
                     rounds=rounds,
                     server_times=server_times,
+                    reviews=reviews,
                 )
 
 

@@ -79,6 +79,10 @@ def test_a_holes_replay_steps_without_a_request_and_fits_the_phone(phone):
         assert_page_passes(page, f"the replay at {width} px")
 
 
+def json_file(content: bytes) -> dict:
+    return {"name": "record.json", "mimeType": "application/json", "buffer": content}
+
+
 def test_a_shared_replay_opens_on_a_strangers_phone_and_a_downloaded_record_imports(phone, new_context):
     """The host shares the replay; a phone with no seat opens the link; the record downloaded from
     the replay imports on that phone and replays; the pages pass the audits at 390x844."""
@@ -103,12 +107,12 @@ def test_a_shared_replay_opens_on_a_strangers_phone_and_a_downloaded_record_impo
     expect(stranger.locator("#replay-share, #back-to-table")).to_have_count(0)
     assert_page_passes(stranger, "a shared replay, on a phone with no seat")
     stranger.goto("/replays/import")
-    stranger.set_input_files("#record-file", files=[{"name": "r.json", "mimeType": "application/json", "buffer": b"{}"}])
+    stranger.set_input_files("#record-file", files=[json_file(b"{}")])
     with stranger.expect_navigation():
         stranger.locator("#import-record").tap()
     expect(stranger.locator("#record-file-error")).to_contain_text("not a match record")
     assert_page_passes(stranger, "the import page, refusing a file")
-    stranger.set_input_files("#record-file", files=[{"name": "r.json", "mimeType": "application/json", "buffer": record}])
+    stranger.set_input_files("#record-file", files=[json_file(record)])
     with stranger.expect_navigation():
         stranger.locator("#import-record").tap()
     expect(stranger).to_have_url(re.compile(r"/replays/file/"))
