@@ -63,6 +63,7 @@ __all__ = [
     "play_due",
     "play_due_and_next",
     "read",
+    "same_deal",
     "scorecard_token",
     "seat_of",
     "seen",
@@ -607,6 +608,20 @@ def rematch(row: LiveTableRecord, timing: Timing = Timing()) -> LiveTableRecord:
         row.host_browser, table.kind.name, table.settings, str(person.name),
         [(str(p.name), str(p.level)) for p in computers], timing=timing,
     )  # fmt: skip
+
+
+def same_deal(row: LiveTableRecord, owner: str, person: str, timing: Timing = Timing()) -> LiveTableRecord:
+    """A match against computers on the deal of ``row``'s finished match, for ``owner``: the same
+    settings, seats and secret seed, so each hole deals the same cards to the same seats as it
+    did (the order of play and what is drawn later follow how it is played). ``person`` sits at
+    the first seat; the others keep their names, a computer its level and a person of a table of
+    people a steady computer. Only once the match is over: a deal still being played would show
+    its face-down cards. The seed stays on the server, as every seed does."""
+    table = read(row)
+    if table.match is None or not table.match.is_over:
+        raise CaddieError("This match is still being played: its deal can be played again once it is over.", "match")
+    others = [(str(p.name), str(p.level) if not p.person else "steady") for p in table.places[1:]]
+    return create_solo(owner, table.kind.name, table.settings, person, others, seed=table.match.seed, timing=timing)
 
 
 def solo_tables_for(owner: str | None, game: str | None = None, limit: int = 20) -> list[LiveTableRecord]:

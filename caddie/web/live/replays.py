@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask import abort, redirect, render_template, request, url_for
+from flask import abort, current_app, redirect, render_template, request, url_for
 
+from caddie.core.errors import CaddieError
 from caddie.core.games import game_named
 from caddie.core.games.kind import GameKind
 from caddie.core.live.table import LEVEL_NAMES, LiveTable
@@ -35,6 +36,7 @@ from caddie.store.models import LiveTableRecord
 from caddie.web.identity import browser_id
 from caddie.web.live import seats
 from caddie.web.live.access import replay_share_path
+from caddie.web.live.driver import timing_for
 from caddie.web.live.pages import bp
 from caddie.web.play.presenters import presenter_for
 from caddie.web.shareable import shareable_url
@@ -111,6 +113,7 @@ def replay(public_id: str):
         back_url=url_for("live.table", public_id=public_id),
         sharing=sharing,
         download_url=url_for("live.record_download", public_id=public_id),
+        again_url=url_for("live.play_deal_again", public_id=public_id),
     )
 
 
@@ -128,8 +131,43 @@ def shared_replay(token: str):
     if row is None:
         abort(404)
     return _table_replay(
-        row, store.read(row), back_url=None, download_url=url_for("live.shared_record_download", token=token)
+        row,
+        store.read(row),
+        back_url=None,
+        download_url=url_for("live.shared_record_download", token=token),
+        again_url=url_for("live.play_shared_deal", token=token),
     )
+
+
+@bp.post("/t/<public_id>/again")
+def play_deal_again(public_id: str):
+    """A match against computers on this finished match's deal, for this browser (a seat's)."""
+    row, table, mine = seated(public_id)
+    return _same_deal(row, str(table.places[mine[0]].name))
+
+
+@bp.post("/replay/<token>/again")
+def play_shared_deal(token: str):
+    """The same, for anyone with the replay's share link: friends compare how they played it."""
+    row = table_records.find_by_share_token(token)
+    if row is None:
+        abort(404)
+    return _same_deal(row)
+
+
+def _same_deal(row: LiveTableRecord, seated_as: str = ""):
+    """The new match, for this browser: named as the seat it held, else as it last joined a table,
+    else "You" (a name the other seats, which keep theirs, do not have)."""
+    owner = browser_id(create=True)
+    assert owner is not None  # create=True issues one
+    taken = {str(place.name).casefold() for place in store.read(row).places[1:]}
+    names = (seated_as, seats.last_name(), "You", "Me")
+    person = next(name for name in names if name and name.casefold() not in taken)
+    try:
+        fresh = store.same_deal(row, owner, person, timing_for(current_app))
+    except CaddieError as err:  # the match is still being played: the button is not shown then
+        return render_template("error.html", title="Not yet", message=err.message), 409
+    return redirect(url_for("live.table", public_id=fresh.public_id), 303)
 
 
 @bp.post("/t/<public_id>/replay/share")
@@ -173,6 +211,7 @@ def replay_page(
     sharing: dict[str, Any] | None = None,
     download_url: str | None = None,
     removal_url: str | None = None,
+    again_url: str | None = None,
 ):
     """The replay of a record's hole the query asks for (the latest, else), with the way back to
     its table, the host's share section, the record's download and an imported one's removal."""
@@ -185,6 +224,7 @@ def replay_page(
         "sharing": sharing,
         "download_url": download_url,
         "removal_url": removal_url,
+        "again_url": again_url,
         "speeds": SPEEDS,
     }
     if kept:
@@ -203,8 +243,12 @@ def replay_page(
     return response, 200, {"Cache-Control": "no-store"}
 
 
-def _table_replay(row: LiveTableRecord, table: LiveTable, **extra: Any):
-    return replay_page(table.kind, table.settings, table_records.record_of(row), **extra)
+def _table_replay(row: LiveTableRecord, table: LiveTable, again_url: str | None = None, **extra: Any):
+    """A table's replay; ``again_url`` offered once its match is over (its deal then shows nothing new)."""
+    over = table.match is not None and table.match.is_over
+    return replay_page(
+        table.kind, table.settings, table_records.record_of(row), again_url=again_url if over else None, **extra
+    )
 
 
 def _chosen(kept: list[dict[str, Any]], asked: str | None) -> dict[str, Any]:

@@ -172,6 +172,9 @@ def test_unknown_and_malformed_share_links_open_nothing(app, client):
     token = re.search(r'name="csrf-token" content="([^"]+)"', client.get("/").get_data(as_text=True)).group(1)
     answer = client.post(f"/t/{table['id']}/replay/share", data={"csrf_token": token, "do": "share"})
     assert answer.status_code == 404
+    # nor play its deal again, by the table or by a share link that is not one
+    assert client.post(f"/t/{table['id']}/again", data={"csrf_token": token}).status_code == 404
+    assert client.post("/replay/" + "c" * 24 + "/again", data={"csrf_token": token}).status_code == 404
 
 
 def test_the_replays_list_holds_this_browsers_matches_with_a_finished_hole(app, client):
@@ -278,3 +281,38 @@ def test_a_file_that_is_no_record_gets_a_sentence_beside_the_field_and_keeps_not
         assert 'aria-describedby="record-file-error"' in html
     with app.app_context():
         assert db.session.query(ImportedRecord).count() == 0
+
+
+def test_a_finished_matchs_deal_is_played_again_the_same_cards_to_the_same_seats(app, client):
+    from caddie.store import live_tables as store
+    from tests.web.play.test_play_pages import row_of
+
+    moved_by_the_test(app)
+    public_id = start(client, opponents=1, cards=4, holes=9)
+    play_page_hole(app, client, public_id, lambda path, html: legal_moves(html)[0])
+    html = client.get(f"/t/{public_id}/replay").get_data(as_text=True)
+    assert 'id="play-deal-again"' not in html  # a match being played: its deal would show its hidden cards
+    token = re.search(r'name="csrf-token" content="([^"]+)"', html).group(1)
+    refused = client.post(f"/t/{public_id}/again", data={"csrf_token": token})
+    assert refused.status_code == 409 and "still being played" in refused.get_data(as_text=True)
+
+    with app.app_context():  # the match over (as if its last hole had been played)
+        row = store.find(public_id, to_change=True)
+        table = store.load(row)
+        original = table.match.to_dict()
+        table.match.phase = table.match.OVER_PHASE
+        row.state = table.to_dict()
+        row.version += 1  # a store's read keeps a decoded copy for each version
+        store.db.session.commit()
+    html = client.get(f"/t/{public_id}/replay").get_data(as_text=True)
+    assert 'id="play-deal-again"' in html
+    answer = client.post(f"/t/{public_id}/again", data={"csrf_token": token})
+    assert answer.status_code == 303
+    fresh_id = answer.headers["Location"].rsplit("/", 1)[1]
+    with app.app_context():
+        fresh = store.load(store.find(fresh_id))
+    assert fresh_id != public_id and fresh.solo and [str(p.name) for p in fresh.places] == ["Pat", "Ada"]
+    dealt = fresh.match.to_dict()
+    assert dealt["seed"] == original["seed"]  # the same secret deal, kept on the server
+    assert row_of(app, fresh_id).host_browser == row_of(app, public_id).host_browser
+    assert "seed" not in client.get(f"/t/{fresh_id}").get_data(as_text=True)
