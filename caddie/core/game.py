@@ -304,6 +304,15 @@ class Game(Generic[ActionT, ViewT]):
         if kept is not None and event.kind != "next" and event.hole == kept["hole"]:
             kept["events"].append(event.to_dict())
 
+    def mark_stand_in(self) -> None:
+        """The last move was a computer's for a seat's person (away, or out of time): the hole's
+        record says so, and its review does not judge it as the person's decision."""
+        kept = self.this_hole
+        # the move's own event: a move that ends the hole is followed by the end's (seat None)
+        moved = [event for event in kept["events"] if event["seat"] is not None] if kept is not None else []
+        if moved:
+            moved[-1]["stand_in"] = True
+
     def _begin_hole_record(self, start: dict[str, Any]) -> None:
         """Start the record of the hole just dealt: who plays first, the order, and ``start``, what
         the deal showed everyone (plain JSON; never a face-down card or the deck's order)."""

@@ -50,6 +50,11 @@ class RecordMove(BaseModel):
         "drawn from the deck is shown only once it is placed or discarded."
     )
     text: str = Field(description="What happened, in words.")
+    stand_in: bool = Field(
+        False,
+        description="True where a computer made the move for the seat's person (away, or out of time on the turn "
+        "clock): not the person's decision, so the review does not judge it. Absent otherwise.",
+    )
 
 
 class RecordHole(BaseModel):

@@ -122,6 +122,7 @@ class ClubCards(GameKind[ClubRound]):
                 "action": {"action": "play", "cards": list(event["action"]["cards"])},
                 "cards": list(event["cards"]),
                 "text": event["text"],
+                **({"stand_in": True} if event.get("stand_in") else {}),
             }
             for event in events
         ]

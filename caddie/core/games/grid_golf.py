@@ -214,20 +214,25 @@ def _joined_moves(game: GridMatch, events: Sequence[Mapping[str, Any]]) -> list[
             finished = open_move["action"]
             if finished["action"] == "take_discard" and kind == "swap":
                 finished["position"] = position
-                open_move.update(said)
+                open_move.update(said, **_stood_in(event))
                 open_move = None
                 continue
             if finished["action"] == "discard" and kind in ("flip", "pass"):
                 finished["flip"] = position
-                open_move.update(said)
+                open_move.update(said, **_stood_in(event))
                 open_move = None
                 continue
         open_move = None
-        move = {"seat": seat, "action": _program_action(kind, position), **said}
+        move = {"seat": seat, "action": _program_action(kind, position), **said, **_stood_in(event)}
         moves.append((move, index))
         if kind == "take" or (kind == "discard" and game.rules.discard_flip):
             open_move = move
     return moves
+
+
+def _stood_in(event: Mapping[str, Any]) -> dict[str, bool]:
+    """``{"stand_in": True}`` for a move a computer made for the seat's person, else nothing."""
+    return {"stand_in": True} if event.get("stand_in") else {}
 
 
 def _move_at_event(game: GridMatch) -> dict[int, int]:

@@ -100,7 +100,8 @@ class GameKind(Generic[GameT]):
         """The record of the hole that has just ended, as everyone at the table may know it: who
         played first and the order, what the deal showed (``start``), every move in order in the
         shape a program sends it (``program_actions`` takes each back), with the cards it showed
-        and what happened in words, what the hole's end showed (``end``) and the hole's scores.
+        and what happened in words (and ``stand_in`` where a computer made it for the seat's
+        person), what the hole's end showed (``end``) and the hole's scores.
         ``None`` while a hole is being played, and for a hole begun before records were kept."""
         kept = game.this_hole
         if kept is None or game.current is not None or len(game.hole_scores) != kept["hole"]:
@@ -151,7 +152,9 @@ class GameKind(Generic[GameT]):
             for index, move in enumerate(hole["moves"]):
                 seat = move["seat"]
                 for action in self.program_actions(game, seat, move["action"]):
-                    if last and seat in people:  # each decision its own random source, as a Hint has
+                    # a person's decision, each its own random source as a Hint has; a move a
+                    # computer made for them (``stand_in``) is not theirs to be judged on
+                    if last and seat in people and not move.get("stand_in"):
                         self.person_move(game, action, seat, f"review:{seed}:{number}:{index}")
                     else:
                         game.apply(action, seat)

@@ -461,6 +461,8 @@ class LiveTable:
         """A computer's move at ``seat`` (its own, or standing in); ``notice`` tells every phone why."""
         assert self.match is not None
         event = self.match.apply(action, seat)
+        if self._place(seat).person:  # standing in: the move is not the person's decision
+            self.match.mark_stand_in()
         if notice is not None:
             self.notice = notice
         return event

@@ -270,3 +270,34 @@ def test_a_review_that_fails_is_given_up_not_tried_again(live, client, monkeypat
     monkeypatch.setattr(GridGolf, "review_some", broken)
     assert reviewed(live) == 1  # tried once: the failure is logged, the hole no longer due
     assert reviewed(live) == 0 and read(client, table["id"], ann)["review"] == []
+
+
+def test_a_move_a_computer_made_for_someone_away_is_marked_and_not_judged_as_theirs(live, client):
+    from tests.web.api.test_api_live import NOW, advise, move, play_due, seen
+
+    table, ann, bob = two_people(client)
+    with live.app_context():  # Bob is away from the start: a steady computer plays for him
+        store.change(store.find(table["id"]), lambda t: t.give_to_computer(0, 1, "steady"), timing=NOW)
+    for _ in range(400):
+        view = seen(client, table["id"], ann)
+        if view["phase"] in ("hole_over", "over"):
+            break
+        if view["to_move"] == 0:
+            status, _ = move(client, table["id"], ann, view["version"], advise(view["view"]))
+            assert status == 200
+        else:
+            assert play_due(live) == 1
+    assert reviewed(live) == 1
+    got = read(client, table["id"], ann)
+    [hole] = got["holes"]
+    stood_in = [i for i, m in enumerate(hole["moves"]) if m.get("stand_in")]
+    assert stood_in == [i for i, m in enumerate(hole["moves"]) if m["seat"] == 1]  # every move of Bob's seat
+    assert all("stand_in" not in m for m in hole["moves"] if m["seat"] == 0)
+    # the review judges Ann's decisions only: Bob made none of his
+    assert [v["move"] for v in got["review"]] == [i for i, m in enumerate(hole["moves"]) if m["seat"] == 0]
+    # and the replay says who made those moves
+    from tests.web.live.test_replay_pages import hold_seat
+
+    hold_seat(client, table["id"], ann)
+    html = client.get(f"/t/{table['id']}/replay").get_data(as_text=True)
+    assert html.count('class="hint stand-in"') == len(stood_in) and "a computer played for <bdi>Bob</bdi>" in html
