@@ -17,7 +17,15 @@ from caddie.store.database import db
 from caddie.store.models import LiveTableRecord, TableHole
 from caddie.store.tokens import is_token
 
-__all__ = ["REPLAYS_LISTED", "find_by_share_token", "record_of", "replayable", "share", "stop_sharing"]
+__all__ = [
+    "REPLAYS_LISTED",
+    "find_by_share_token",
+    "hole_review",
+    "record_of",
+    "replayable",
+    "share",
+    "stop_sharing",
+]
 
 REPLAYS_LISTED = 50  # the latest this many: a list to come back to, not an archive
 
@@ -33,6 +41,18 @@ def record_of(row: LiveTableRecord) -> dict[str, Any]:
     records = {int(hole): dict(record) for hole, record, _ in kept}
     reviews = {int(hole): dict(review) for hole, _, review in kept if review is not None}
     return {"id": row.public_id, **table_record(table, records, reviews)}
+
+
+def hole_review(row: LiveTableRecord, hole: int) -> tuple[bool, list[dict[str, Any]] | None]:
+    """Whether hole ``hole``'s review is still to be worked out, and its verdicts once it has been
+    (``None`` before, and for a hole with no review: one not kept, or given up)."""
+    found = db.session.execute(
+        select(TableHole.review_due, TableHole.review).where(TableHole.table_id == row.id, TableHole.hole == hole)
+    ).first()
+    if found is None:
+        return False, None
+    due, review = found
+    return bool(due), list(review["decisions"]) if review else None
 
 
 def replayable(browser: str | None, held: Iterable[str]) -> list[tuple[LiveTableRecord, int, datetime]]:

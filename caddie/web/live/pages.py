@@ -36,9 +36,11 @@ from caddie.core.game import IllegalAction
 from caddie.core.games import GAME_NAMES, game_named
 from caddie.core.live.codes import shown_code
 from caddie.core.live.table import LEVEL_NAMES, LEVELS, Ask, LiveTable, TableClosed
+from caddie.core.verdicts import seat_summary
 from caddie.forms.base import first_error
 from caddie.forms.live import JoinForm, NewTableForm, SitDownForm
 from caddie.store import live_tables as store
+from caddie.store import table_records
 from caddie.store.courses import course_choices
 from caddie.store.ledger import round_by_id
 from caddie.store.models import LiveTableRecord
@@ -456,6 +458,7 @@ def _game_context(
         "thinking": table.computer_to_move() is not None,
         "message_seat": seat,
         "review": presenter.review(match, view) if solo else None,
+        "review_wait_url": None,
         "seat_shown": seat,
         "game_part": presenter.part,
         "levels": [table.controller(s) for s in range(len(table.places))],
@@ -465,9 +468,35 @@ def _game_context(
         else None,
         **presenter.seat_context(view, {"picks": picks}, advice),
     }
+    if not solo and table.kind.reviews and table.kind.phase(match) in ("hole_over", "over"):
+        context.update(people_review(row, seat, len(match.hole_scores)))
     if message is not None:
         context["message"] = message
     return context
+
+
+@bp.get("/t/<public_id>/review/<int:hole>/<int:seat>")
+def people_review_part(public_id: str, hole: int, seat: int):
+    """The part "Your hole, reviewed" for a seat this browser holds, asked again every few seconds
+    while the hole's review is being worked out: the review once it is there, else the same line."""
+    row = _row(public_id)
+    if seat not in seats.my_seats(row, store.read(row)):
+        abort(404)
+    context = people_review(row, seat, hole)
+    response = make_response(render_template("play/_hole_review.html", **{"review": None, **context}))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def people_review(row: LiveTableRecord, seat: int, hole: int) -> dict[str, Any]:
+    """At a table of people, ``seat``'s part of hole ``hole``'s review once the reviewer has kept
+    it (``review``), else, while it is due, where to ask again (``review_wait_url``)."""
+    due, verdicts = table_records.hole_review(row, hole)
+    if verdicts is not None:
+        return {"review": seat_summary(verdicts, seat)}
+    if due:
+        return {"review_wait_url": url_for("live.people_review_part", public_id=row.public_id, hole=hole, seat=seat)}
+    return {}
 
 
 @bp.get("/t/<public_id>")

@@ -316,3 +316,34 @@ def test_a_finished_matchs_deal_is_played_again_the_same_cards_to_the_same_seats
     assert dealt["seed"] == original["seed"]  # the same secret deal, kept on the server
     assert row_of(app, fresh_id).host_browser == row_of(app, public_id).host_browser
     assert "seed" not in client.get(f"/t/{fresh_id}").get_data(as_text=True)
+
+
+def test_each_person_at_a_table_reads_their_own_hole_reviewed_once_it_is_worked_out(app, client):
+    from tests.web.api.test_api_table_record import reviewed
+
+    app.config.update(LIVE_COMPUTER_PAUSE_S=0)
+    table, ann, bob = two_people(client)
+    hold_seat(client, table["id"], ann)
+    play_hole(app, client, table, [ann, bob])
+    page = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    wait = re.search(r'<p class="hint review-wait" id="hole-review" hx-get="([^"]+)"', page)
+    assert wait and "Your hole, reviewed" not in page  # being worked out beside the moves
+    assert 'class="hint review-wait"' in client.get(wait.group(1)).get_data(as_text=True)  # asked again: not yet
+    assert app.test_client().get(wait.group(1)).status_code == 404  # a seat's own, not a stranger's
+
+    assert reviewed(app) == 1
+    part = client.get(wait.group(1)).get_data(as_text=True)
+    assert "Your hole, reviewed" in part and "review-wait" not in part
+    record = client.get(f"/api/v1/tables/{table['id']}/record", headers={"Authorization": f"Bearer {ann}"}).get_json()
+    annes = [v for v in record["review"] if v["seat"] == 0]
+    costly = [v for v in annes if v["loss"] > 0]
+    if costly:  # Ann's costly decisions, the largest first, in her own words
+        assert part.count('class="review-item"') == len(costly)
+        assert costly[0]["did"].replace("'", "&#39;") in part or costly[0]["did"] in part
+    else:
+        assert 'id="review-clean"' in part
+    page = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    assert 'id="hole-review-title"' in page and "review-wait" not in page
+    bobs_phone = app.test_client()
+    hold_seat(bobs_phone, table["id"], bob)
+    assert "Your hole, reviewed" in bobs_phone.get(f"/t/{table['id']}").get_data(as_text=True)
