@@ -12,7 +12,7 @@ from typing import Any
 
 from caddie.core.live.table import LiveTable
 
-__all__ = ["RECORD_KEYS", "settings_of", "table_record"]
+__all__ = ["RECORD_KEYS", "decisions_and_cards", "settings_of", "table_record"]
 
 # A record's own keys; the rest are its game's settings (``**table.settings`` below).
 RECORD_KEYS = frozenset({"id", "game", "names", "seats", "holes_to_play", "totals", "holes", "review", "share_url"})
@@ -63,3 +63,41 @@ def settings_of(record: Mapping[str, Any]) -> dict[str, Any]:
     """The game's settings a record carries (as ``table_record`` put them in), to be checked by
     the game (``GameKind.check_settings``) before anything trusts them."""
     return {key: value for key, value in record.items() if key not in RECORD_KEYS}
+
+
+def decisions_and_cards(record: Mapping[str, Any]) -> list[dict[str, Any] | None]:
+    """Each seat's result split into what its decisions cost and what the cards did (docs/records.md,
+    "Decisions and cards"), over the holes its decisions were reviewed on; ``None`` for a seat
+    with none (a computer's, or a game not reviewed).
+
+    A verdict's ``loss`` is in the units of the result it is set against: the seat's hole score
+    less the others' average. So over the reviewed holes ``against`` (that result, summed; lower
+    is better) is ``decisions`` (the losses, summed: what playing as the Caddie would have saved,
+    by its own evaluation) plus ``cards`` (the rest: the deal and the draws, and the others'
+    play). ``lost`` is the decisions' cost hole by hole (``None`` for a hole not reviewed)."""
+    holes = [hole for hole in record["holes"] if hole.get("scores")]
+    seats = len(record["names"])
+    lost: list[dict[int, float]] = [{} for _ in range(seats)]
+    for verdict in record["review"]:
+        by_hole = lost[verdict["seat"]]
+        by_hole[verdict["hole"]] = by_hole.get(verdict["hole"], 0.0) + float(verdict["loss"])
+    splits: list[dict[str, Any] | None] = []
+    for seat in range(seats):
+        reviewed = [hole for hole in holes if hole["hole"] in lost[seat]]
+        if not reviewed or seats < 2:
+            splits.append(None)
+            continue
+        against = sum(
+            hole["scores"][seat] - (sum(hole["scores"]) - hole["scores"][seat]) / (seats - 1) for hole in reviewed
+        )
+        decisions = sum(lost[seat].values())
+        splits.append(
+            {
+                "holes": len(reviewed),
+                "against": round(against, 1),
+                "decisions": round(decisions, 1),
+                "cards": round(against - decisions, 1),
+                "lost": [round(lost[seat][hole["hole"]], 1) if hole["hole"] in lost[seat] else None for hole in holes],
+            }
+        )
+    return splits

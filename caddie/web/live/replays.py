@@ -29,6 +29,7 @@ from flask import abort, current_app, redirect, render_template, request, url_fo
 from caddie.core.errors import CaddieError
 from caddie.core.games import game_named
 from caddie.core.games.kind import GameKind
+from caddie.core.live.record import decisions_and_cards
 from caddie.core.live.table import LEVEL_NAMES, LiveTable
 from caddie.store import imported_records, table_records
 from caddie.store import live_tables as store
@@ -227,8 +228,11 @@ def replay_page(
         "again_url": again_url,
         "speeds": SPEEDS,
     }
+    splits = decisions_and_cards(record)
+    context["splits"] = splits if any(split is not None for split in splits) else None
     if kept:
         hole = _chosen(kept, request.args.get("hole"))
+        context["hole_index"] = [h["hole"] for h in record["holes"]].index(hole["hole"])
         frames = kind.replay_frames(settings, hole)
         presenter = presenter_for(kind)
         context.update(

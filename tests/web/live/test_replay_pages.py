@@ -347,3 +347,23 @@ def test_each_person_at_a_table_reads_their_own_hole_reviewed_once_it_is_worked_
     bobs_phone = app.test_client()
     hold_seat(bobs_phone, table["id"], bob)
     assert "Your hole, reviewed" in bobs_phone.get(f"/t/{table['id']}").get_data(as_text=True)
+
+
+def test_the_replay_splits_each_persons_result_into_decisions_and_cards(app, client):
+    from caddie.core.live.record import decisions_and_cards
+
+    moved_by_the_test(app)
+    public_id = start(client, opponents=1, cards=4)
+    play_page_hole(app, client, public_id, lambda path, html: legal_moves(html)[0])
+    record = client.get(f"/api/v1/tables/{public_id}/record").get_json()
+    pat, ada = decisions_and_cards(record)
+    assert ada is None and pat is not None  # the person's decisions are reviewed, the computer's are not
+    html = client.get(f"/t/{public_id}/replay").get_data(as_text=True)
+    row = re.search(
+        r'<tr><th scope="row"><bdi>Pat</bdi></th><td class="num">([^<]+)</td>\s*<td class="num">([^<]+)</td>'
+        r'<td class="num">([^<]+)</td></tr>',
+        html,
+    )
+    assert row, html[html.find("replay-split") :][:1500]
+    assert [float(x.replace("−", "-")) for x in row.groups()] == [pat["against"], pat["decisions"], pat["cards"]]
+    assert f"+{pat['lost'][0]:.1f}" in html  # the hole's own cost, beside its score
