@@ -144,6 +144,11 @@ class GridGolf(GameKind[GridMatch]):
     def replay_frames(self, settings: Mapping[str, Any], record: Mapping[str, Any]) -> list[dict[str, Any]]:
         return replay.frames(record, Rules.from_dict(settings["rules"]).cards)
 
+    def seat_frames(
+        self, frames: list[dict[str, Any]], record: Mapping[str, Any], seats: Sequence[int]
+    ) -> list[dict[str, Any]]:
+        return replay.with_own_draws(frames, record, seats)
+
     def hole_review(self, game: GridMatch) -> list[dict[str, Any]] | None:
         review = game.review
         if not review or "verdicts" not in review or review.get("hole") != game.hole:

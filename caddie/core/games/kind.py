@@ -172,6 +172,13 @@ class GameKind(Generic[GameT]):
         alone, so a replay shows nothing the hole did not show."""
         raise NotImplementedError
 
+    def seat_frames(
+        self, frames: list[dict[str, Any]], record: Mapping[str, Any], seats: Sequence[int]
+    ) -> list[dict[str, Any]]:
+        """``frames`` (``replay_frames``) as the seats in ``seats`` saw them: what one of them alone
+        knew at a frame added, for that seat's own replay only (default: nothing)."""
+        return frames
+
     def hole_review(self, game: GameT) -> list[dict[str, Any]] | None:
         """The Caddie's verdict on each person's decision of the hole that has just ended, once
         ``reviewed`` has worked it out: ``{"hole", "seat", "move", "played", "best", "loss", "did",

@@ -21,7 +21,7 @@ A record read from a file may be anything: ``frames`` first checks that it is a 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from caddie.core.errors import CaddieError
@@ -29,7 +29,7 @@ from caddie.core.grid.cards import RANKS
 from caddie.core.hole_records import checked_scores
 from caddie.core.json_values import whole_in
 
-__all__ = ["frames"]
+__all__ = ["frames", "with_own_draws"]
 
 # The cards each kind of move shows everyone (a discard with a flip shows two; a knock turns up
 # what was still face down, any number).
@@ -78,6 +78,24 @@ def frames(record: Mapping[str, Any], cards: int) -> list[dict[str, Any]]:
     ending["scores"] = list(record["scores"])
     shown.append(ending)
     return shown
+
+
+def with_own_draws(
+    shown: list[dict[str, Any]], record: Mapping[str, Any], seats: Sequence[int]
+) -> list[dict[str, Any]]:
+    """``shown`` with the card a seat of ``seats`` drew from the deck face up while it held it: that
+    seat saw it; the others saw its back until the seat's next move placed or discarded it (that
+    move's first card)."""
+    moves = record["moves"]
+    own = []
+    for frame in shown:
+        held, move = frame.get("held"), frame.get("move")
+        if held is not None and held["card"] is None and held["seat"] in seats and move is not None:
+            following = moves[move + 1] if move + 1 < len(moves) else None
+            if following is not None and following["seat"] == held["seat"] and following["cards"]:
+                frame = {**frame, "held": {**held, "card": following["cards"][0]}}
+        own.append(frame)
+    return own
 
 
 def _dealt_text(record: Mapping[str, Any]) -> str:

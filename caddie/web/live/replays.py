@@ -19,7 +19,7 @@ browser sat at with a finished hole to replay, and the records it imported from 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -111,6 +111,7 @@ def replay(public_id: str):
     return _table_replay(
         row,
         table,
+        seats_held=mine,  # each seat's own draws face up in its own replay
         back_url=url_for("live.table", public_id=public_id),
         sharing=sharing,
         download_url=url_for("live.record_download", public_id=public_id),
@@ -213,9 +214,11 @@ def replay_page(
     download_url: str | None = None,
     removal_url: str | None = None,
     again_url: str | None = None,
+    seats_held: Sequence[int] = (),
 ):
     """The replay of a record's hole the query asks for (the latest, else), with the way back to
-    its table, the host's share section, the record's download and an imported one's removal."""
+    its table, the host's share section, the record's download and an imported one's removal;
+    what the seats in ``seats_held`` (the viewer's own) alone knew shown to it."""
     kept = [hole for hole in record["holes"] if hole["moves"] is not None]
     context: dict[str, Any] = {
         "title": f"Replay · {kind.title}",
@@ -233,7 +236,7 @@ def replay_page(
     if kept:
         hole = _chosen(kept, request.args.get("hole"))
         context["hole_index"] = [h["hole"] for h in record["holes"]].index(hole["hole"])
-        frames = kind.replay_frames(settings, hole)
+        frames = kind.seat_frames(kind.replay_frames(settings, hole), hole, seats_held)
         presenter = presenter_for(kind)
         context.update(
             hole=hole,

@@ -367,3 +367,49 @@ def test_the_replay_splits_each_persons_result_into_decisions_and_cards(app, cli
     assert row, html[html.find("replay-split") :][:1500]
     assert [float(x.replace("−", "-")) for x in row.groups()] == [pat["against"], pat["decisions"], pat["cards"]]
     assert f"+{pat['lost'][0]:.1f}" in html  # the hole's own cost, beside its score
+
+
+def frame_at(html: str, step: int) -> re.Match[str] | None:
+    """The frame of ``step``, shown (the page was opened at it)."""
+    return re.search(rf'<li class="replay-frame" id="frame-{step}" data-step="{step}">(.*?)</li>', html, re.S)
+
+
+def test_a_seats_own_replay_shows_the_card_it_drew_and_no_one_elses_does(app, client):
+    from caddie.web.filters import card_name
+
+    moved_by_the_test(app)
+    public_id = start(client, opponents=1, cards=4)
+    moves = []
+    for _ in range(5):  # until the person has drawn from the deck in a hole
+        play_page_hole(app, client, public_id, lambda path, html: legal_moves(html)[0])
+        record = client.get(f"/api/v1/tables/{public_id}/record").get_json()
+        hole = record["holes"][-1]
+        moves = hole["moves"]
+        draws = [i for i, m in enumerate(moves) if m["seat"] == 0 and m["action"]["action"] == "draw"]
+        if draws:
+            break
+        client.post(
+            f"/t/{public_id}/act",
+            data={
+                "csrf_token": re.search(
+                    r'name="csrf-token" content="([^"]+)"', client.get("/").get_data(as_text=True)
+                ).group(1),
+                "action": "next",
+            },
+        )
+    assert draws, "the person drew from the deck"
+    drawn = moves[draws[0] + 1]["cards"][0]  # the card the next move placed or discarded
+    own = client.get(f"/t/{public_id}/replay?hole={hole['hole']}&step={draws[0] + 1}").get_data(as_text=True)
+    shown_frame = frame_at(own, draws[0] + 1)
+    assert shown_frame and f"holding {card_name(drawn)}" in shown_frame.group(1)
+    # the same frame by the share link: the card's back only
+    form = share_form(own)
+    client.post(form["action"], data=form)
+    link = re.search(
+        r'<a href="http://localhost(/replay/[^"]+)" id="replay-share-link">',
+        client.get(f"/t/{public_id}/replay").get_data(as_text=True),
+    ).group(1)
+    shared = app.test_client().get(f"{link}?hole={hole['hole']}&step={draws[0] + 1}").get_data(as_text=True)
+    shared_frame = frame_at(shared, draws[0] + 1)
+    assert shared_frame and "holding a card" in shared_frame.group(1)
+    assert f"holding {card_name(drawn)}" not in shared_frame.group(1)
