@@ -21,6 +21,7 @@ __all__ = [
     "REPLAYS_LISTED",
     "find_by_share_token",
     "hole_review",
+    "kept_reviews",
     "record_of",
     "replayable",
     "share",
@@ -53,6 +54,19 @@ def hole_review(row: LiveTableRecord, hole: int) -> tuple[bool, list[dict[str, A
         return False, None
     due, review = found
     return bool(due), list(review["decisions"]) if review else None
+
+
+def kept_reviews(table_ids: Iterable[int]) -> list[tuple[int, int, list[dict[str, Any]]]]:
+    """The verdicts kept for these tables' holes: (table id, hole, verdicts), one query."""
+    ids = list(table_ids)
+    if not ids:
+        return []
+    rows = db.session.execute(
+        select(TableHole.table_id, TableHole.hole, TableHole.review).where(
+            TableHole.table_id.in_(ids), TableHole.review.is_not(None)
+        )
+    ).all()
+    return [(int(table), int(hole), list(review["decisions"])) for table, hole, review in rows if review]
 
 
 def replayable(browser: str | None, held: Iterable[str]) -> list[tuple[LiveTableRecord, int, datetime]]:

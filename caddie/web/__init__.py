@@ -27,6 +27,7 @@ def register_views(app: Flask) -> None:
     from caddie.web.caddie import clubs as caddie_clubs
     from caddie.web.caddie import grid as caddie_walk
     from caddie.web.live import pages as live
+    from caddie.web.live import practice as live_practice  # noqa: F401  (its routes are on live.bp)
     from caddie.web.live import record_files as live_record_files  # noqa: F401  (its routes are on live.bp)
     from caddie.web.live import replays as live_replays  # noqa: F401  (its routes are on live.bp)
     from caddie.web.play import clubs as club_play

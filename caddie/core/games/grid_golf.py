@@ -144,6 +144,9 @@ class GridGolf(GameKind[GridMatch]):
     def replay_frames(self, settings: Mapping[str, Any], record: Mapping[str, Any]) -> list[dict[str, Any]]:
         return replay.frames(record, Rules.from_dict(settings["rules"]).cards)
 
+    def move_words(self, settings: Mapping[str, Any], frame: Mapping[str, Any], action: Mapping[str, Any]) -> str:
+        return replay.move_words(frame, action, Rules.from_dict(settings["rules"]).cards)
+
     def seat_frames(
         self, frames: list[dict[str, Any]], record: Mapping[str, Any], seats: Sequence[int]
     ) -> list[dict[str, Any]]:

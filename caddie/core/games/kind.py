@@ -179,6 +179,11 @@ class GameKind(Generic[GameT]):
         knew at a frame added, for that seat's own replay only (default: nothing)."""
         return frames
 
+    def move_words(self, settings: Mapping[str, Any], frame: Mapping[str, Any], action: Mapping[str, Any]) -> str:
+        """A move as a program sends it, in words, as a choice at ``frame`` (a replay's frame, as the
+        seat making it saw it): what practice puts to a person (docs/records.md, "Practice")."""
+        raise NotImplementedError
+
     def hole_review(self, game: GameT) -> list[dict[str, Any]] | None:
         """The Caddie's verdict on each person's decision of the hole that has just ended, once
         ``reviewed`` has worked it out: ``{"hole", "seat", "move", "played", "best", "loss", "did",

@@ -25,11 +25,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from caddie.core.errors import CaddieError
-from caddie.core.grid.cards import RANKS
+from caddie.core.grid.cards import RANKS, the_card
+from caddie.core.grid.moves import position_name
 from caddie.core.hole_records import checked_scores
 from caddie.core.json_values import whole_in
 
-__all__ = ["frames", "with_own_draws"]
+__all__ = ["frames", "move_words", "with_own_draws"]
 
 # The cards each kind of move shows everyone (a discard with a flip shows two; a knock turns up
 # what was still face down, any number).
@@ -96,6 +97,30 @@ def with_own_draws(
                 frame = {**frame, "held": {**held, "card": following["cards"][0]}}
         own.append(frame)
     return own
+
+
+def move_words(frame: Mapping[str, Any], action: Mapping[str, Any], cards: int) -> str:
+    """A move as a program sends it, in words, at the frame it is made from (as a choice is put to
+    the person who made it: the card held is theirs to see): "Take the 7 into the top-left"."""
+    kind = action.get("action")
+    where = position_name(action["position"], cards) if action.get("position") is not None else ""
+    held = (frame.get("held") or {}).get("card")
+    top = frame["discard"][-1] if frame.get("discard") else None
+    if kind == "draw":
+        return "Draw from the deck"
+    if kind == "take_discard":
+        return f"Take {the_card(top)} into the {where}" if top else f"Take the discard into the {where}"
+    if kind == "swap":
+        return f"Put {the_card(held)} into the {where}" if held else f"Put the card into the {where}"
+    if kind == "discard":
+        thrown = f"Discard {the_card(held)}" if held else "Discard it"
+        flip = action.get("flip")
+        return f"{thrown} and turn up the {position_name(flip, cards)}" if flip is not None else thrown
+    if kind == "flip":
+        return f"Turn up the {where}"
+    if kind == "knock":
+        return "Knock"
+    return str(kind)
 
 
 def _dealt_text(record: Mapping[str, Any]) -> str:

@@ -413,3 +413,42 @@ def test_a_seats_own_replay_shows_the_card_it_drew_and_no_one_elses_does(app, cl
     shared_frame = frame_at(shared, draws[0] + 1)
     assert shared_frame and "holding a card" in shared_frame.group(1)
     assert f"holding {card_name(drawn)}" not in shared_frame.group(1)
+
+
+def test_practice_puts_the_costliest_decisions_again_and_answers_them(app, client):
+    moved_by_the_test(app)
+    assert 'id="practice-none"' in client.get("/practice").get_data(as_text=True)
+    public_id = start(client, opponents=1, cards=4)
+    play_page_hole(app, client, public_id, lambda path, html: legal_moves(html)[0])  # the first move offered: poor play
+    record = client.get(f"/api/v1/tables/{public_id}/record").get_json()
+    marked = sorted((v for v in record["review"] if v["mark"]), key=lambda v: -v["loss"])
+    assert marked, "playing the first move offered costs points somewhere"
+    listed = client.get("/practice").get_data(as_text=True)
+    urls = re.findall(r'<li><a class="door" href="([^"]+)">', listed)
+    assert len(urls) == min(len(marked), 20) and urls[0] == f"/t/{public_id}/practice/1/{marked[0]['move']}"
+    assert 'href="/practice"' in client.get("/replays").get_data(as_text=True)
+
+    worst = marked[0]
+    question = client.get(urls[0]).get_data(as_text=True)
+    choices = re.findall(r'<a class="button" id="choice-(\d)" href="([^"]+)">([^<]+)</a>', question)
+    assert len(choices) == 2 and 'id="practice-result"' not in question
+    # the position is the table just before the decision: the replay's frame at that step
+    replay = client.get(f"/t/{public_id}/replay?hole=1&step={worst['move']}").get_data(as_text=True)
+    shown = re.search(
+        r'<li class="replay-frame" id="frame-\d+" data-step="\d+">(.*?)<p class="replay-text"', replay, re.S
+    )
+    assert shown and shown.group(1).strip() in question
+    answers = {words: client.get(href.replace("&amp;", "&")).get_data(as_text=True) for _, href, words in choices}
+    right = [html for html in answers.values() if "the caddie&#39;s move" in html or "the caddie's move" in html]
+    wrong = [html for html in answers.values() if "is the move made at the table" in html]
+    assert len(right) == 1 and len(wrong) == 1  # one choice is the caddie's, the other the move made
+    assert f"{worst['loss']:.1f}" in right[0] and f"{worst['loss']:.1f}" in wrong[0]
+    # the same order every time it is asked, and nonsense answers are the question again
+    assert re.findall(r'id="choice-\d" href="[^"]+">([^<]+)<', client.get(urls[0]).get_data(as_text=True)) == [
+        words for _, _, words in choices
+    ]
+    assert 'id="practice-choices"' in client.get(urls[0] + "?answer=9").get_data(as_text=True)
+    assert 'id="practice-choices"' in client.get(urls[0] + "?answer=x").get_data(as_text=True)
+    # a position that is no decision of this browser's is not there
+    assert client.get(f"/t/{public_id}/practice/1/999").status_code == 404
+    assert app.test_client().get(urls[0]).status_code == 404
