@@ -127,3 +127,27 @@ def test_a_shared_replay_opens_on_a_strangers_phone_and_a_downloaded_record_impo
     page.locator("#stop-sharing").tap()
     expect(page.locator("#share-replay")).to_be_visible()
     assert stranger.goto(re.sub(r"^https?://[^/]+", "", link)).status == 404
+
+
+def test_practice_on_a_phone_lists_asks_and_answers_in_a_few_taps(phone):
+    page = phone
+    start_match(page, opponents=1, cards=4, negatives="twos", final_turn=False, discard_flip=False)
+    for _ in range(3):  # the plain strategy gives points away on nearly every hole
+        play_one_hole(page)
+        page.goto("/practice")
+        if page.locator("#practice-list li").count():
+            break
+        page.go_back()
+        page.locator("#next-hole").tap()
+    assert_page_passes(page, "the practice list")
+    page.locator("#practice-list li a").first.tap()
+    expect(page.locator("#practice-choices")).to_be_visible()
+    for width, height in ((390, 844), (320, 640)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert_page_passes(page, f"a practice position at {width} px")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#choice-0").tap()
+    expect(page.locator("#practice-result")).to_be_visible()
+    assert_page_passes(page, "a practice position answered")
+    page.locator("#practice-why summary").tap()
+    expect(page.locator("#practice-why p")).to_be_visible()
