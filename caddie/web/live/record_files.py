@@ -13,17 +13,20 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import abort, make_response, redirect, render_template, request, url_for
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from caddie.core.errors import CaddieError
 from caddie.core.games import game_named
 from caddie.core.live.record import settings_of
-from caddie.core.live.record_file import MAX_BYTES, read_record_file, record_file
+from caddie.core.live.record_file import MAX_BYTES, TOO_LARGE, read_record_file, record_file
 from caddie.store import imported_records, table_records
 from caddie.store.models import LiveTableRecord
 from caddie.web.data import TooManyImports, count_import
 from caddie.web.identity import browser_id
 from caddie.web.live.pages import bp
 from caddie.web.live.replays import replay_page, seated
+from caddie.web.plumbing.csrf import csrf
+from caddie.web.plumbing.large_bodies import allow_a_file_of
 
 CHOOSE_A_FILE = "Choose the record's file first: the .json file a replay's \"Download the record\" made."
 
@@ -57,12 +60,18 @@ def _file_answer(record: dict[str, Any], name: str):
 
 
 @bp.route("/replays/import", methods=["GET", "POST"])
+@csrf.exempt  # checked below, once the request may be as large as a record's file
 def import_record():
     """Read a record's file and keep it for this browser to replay; a sentence beside the file
     field, and nothing kept, for anything that is not a record this app can replay."""
     if request.method == "GET":
         return render_template("live/record_import.html", title="Import a match record")
-    upload = request.files.get("file")
+    allow_a_file_of(MAX_BYTES)
+    try:
+        csrf.protect()
+        upload = request.files.get("file")
+    except RequestEntityTooLarge:
+        return _refused(TOO_LARGE, 413)
     if upload is None or not upload.filename:
         return _refused(CHOOSE_A_FILE, 400)
     try:

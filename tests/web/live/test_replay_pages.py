@@ -452,3 +452,56 @@ def test_practice_puts_the_costliest_decisions_again_and_answers_them(app, clien
     # a position that is no decision of this browser's is not there
     assert client.get(f"/t/{public_id}/practice/1/999").status_code == 404
     assert app.test_client().get(urls[0]).status_code == 404
+
+
+def test_nonsense_addresses_and_files_get_a_404_or_a_sentence_never_a_500(app, client):
+    for path in (
+        "/replays/file/%00",
+        "/replays/file/" + "x" * 200,
+        "/replays/file/abc/record.json",
+        "/replay/%ff",
+        "/replay/a/record.json",
+        "/t/nope/practice/1/1",
+        "/t/nope/practice/abc/1",
+        "/t/nope/review/1/0",
+        "/t/nope/record.json",
+        "/w/nope/replay",
+    ):
+        assert client.get(path).status_code == 404, path
+    token = re.search(r'name="csrf-token" content="([^"]+)"', client.get("/").get_data(as_text=True)).group(1)
+    for path in ("/replays/file/abc/remove", "/t/nope/again", "/replay/nope/again", "/t/nope/replay/share"):
+        assert client.post(path, data={"csrf_token": token}).status_code in (303, 404), path
+    doc = {"format": "caddie-and-tally/match-record", "version": 1}
+    for record, says in (
+        ({"game": "grid", "rules": {"cards": 99}}, "A grid holds"),
+        ({"game": "grid", "rules": {}, "names": ["A"], "seats": []}, "players, one for each seat"),
+        ({"game": "clubs"}, "needs a course"),
+        (
+            {
+                "game": "grid",
+                "rules": {},
+                "names": ["A", "B"],
+                "seats": [{"kind": "person", "level": None}] * 2,
+                "holes": [
+                    {"hole": 1, "scores": [1, 2], "first": 0, "order": [0, 1], "moves": [], "start": {}, "end": {}}
+                ],
+            },
+            "does not say what its deal showed",
+        ),
+    ):
+        answer = upload(client, json.dumps({**doc, "record": record}).encode())
+        error = re.search(r'id="record-file-error" role="alert">([^<]+)<', answer.get_data(as_text=True))
+        assert answer.status_code == 400 and error and says in error.group(1), (record, error and error.group(1))
+    # a file past the app's usual request limit (256 kB) is read, up to a record's own (2 MB)
+    spaced = json.dumps({**doc, "record": {"game": "poker"}}) + " " * 400_000
+    assert "The game is" in upload(client, spaced.encode()).get_data(as_text=True)
+    too_big = upload(client, b" " * 2_000_001)  # read in full, then refused: larger than any record
+    assert too_big.status_code == 400 and "larger than a match record can be" in too_big.get_data(as_text=True)
+    far_too_big = upload(client, b" " * 3_000_000)  # the request itself past the raised limit
+    assert far_too_big.status_code == 413 and "larger than a match record can be" in far_too_big.get_data(as_text=True)
+    assert 'id="record-file-error"' in far_too_big.get_data(as_text=True)
+    # the token is still checked, after the limit is raised
+    forged = client.post(
+        "/replays/import", data={"file": (io.BytesIO(b"{}"), "r.json")}, content_type="multipart/form-data"
+    )
+    assert forged.status_code == 400 and "record-file-error" not in forged.get_data(as_text=True)
