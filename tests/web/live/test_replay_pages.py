@@ -8,6 +8,9 @@ import io
 import json
 import re
 
+from werkzeug.datastructures import FileStorage
+from werkzeug.test import encode_multipart
+
 from tests.web.api.test_api_live import play_hole, two_people
 from tests.web.play.test_hole_review_pages import play_hole as play_page_hole
 from tests.web.play.test_play_pages import legal_moves, moved_by_the_test, start
@@ -219,11 +222,11 @@ def test_a_table_of_people_is_in_the_list_of_each_phone_that_sat_at_it(app, clie
 
 def upload(client, data: bytes, name: str = "record.json"):
     token = re.search(r'name="csrf-token" content="([^"]+)"', client.get("/replays/import").get_data(as_text=True))
-    return client.post(
-        "/replays/import",
-        data={"csrf_token": token.group(1), "file": (io.BytesIO(data), name)},
-        content_type="multipart/form-data",
-    )
+    # Encoded in memory: for a large body the test client would spool it to a temporary file that
+    # nobody closes when the app refuses it unread (413), a ResourceWarning in a later test.
+    fields = {"csrf_token": token.group(1), "file": FileStorage(io.BytesIO(data), filename=name)}
+    boundary, body = encode_multipart(fields)
+    return client.post("/replays/import", data=body, content_type=f"multipart/form-data; boundary={boundary}")
 
 
 def test_a_record_downloaded_here_is_imported_elsewhere_and_replays_the_same(app, client):
