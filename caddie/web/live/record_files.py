@@ -24,7 +24,7 @@ from caddie.store.models import LiveTableRecord
 from caddie.web.data import TooManyImports, count_import
 from caddie.web.identity import browser_id
 from caddie.web.live.pages import bp
-from caddie.web.live.replays import replay_page, seated
+from caddie.web.live.replays import replay_page, seated, shared
 from caddie.web.plumbing.csrf import csrf
 from caddie.web.plumbing.large_bodies import allow_a_file_of
 
@@ -39,10 +39,7 @@ def record_download(public_id: str):
 
 @bp.get("/replay/<token>/record.json")
 def shared_record_download(token: str):
-    row = table_records.find_by_share_token(token)
-    if row is None:
-        abort(404)
-    return _download(row)
+    return _download(shared(token))
 
 
 def _download(row: LiveTableRecord):

@@ -129,9 +129,7 @@ def watched_replay(token: str):
 
 @bp.get("/replay/<token>")
 def shared_replay(token: str):
-    row = table_records.find_by_share_token(token)
-    if row is None:
-        abort(404)
+    row = shared(token)
     return _table_replay(
         row,
         store.read(row),
@@ -151,10 +149,7 @@ def play_deal_again(public_id: str):
 @bp.post("/replay/<token>/again")
 def play_shared_deal(token: str):
     """The same, for anyone with the replay's share link: friends compare how they played it."""
-    row = table_records.find_by_share_token(token)
-    if row is None:
-        abort(404)
-    return _same_deal(row)
+    return _same_deal(shared(token))
 
 
 def _same_deal(row: LiveTableRecord, seated_as: str = ""):
@@ -190,6 +185,14 @@ def share_replay(public_id: str):
 
 def _day(moment: datetime) -> str:
     return f"{moment.day} {moment:%b %Y}"  # "5 Dec 2026"
+
+
+def shared(token: str) -> LiveTableRecord:
+    """The table whose replay this share link opens; the 404 of no table once it is taken back."""
+    row = table_records.find_by_share_token(token)
+    if row is None:
+        abort(404)
+    return row
 
 
 def seated(public_id: str) -> tuple[LiveTableRecord, LiveTable, list[int]]:
