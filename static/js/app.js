@@ -126,9 +126,20 @@ document.documentElement.classList.add("js");
 
   // Busy while any of its requests is out: from sending until the answer is in and swapped, or
   // the request failed or was replaced (loadend comes after every end, and after htmx's swap).
+  // A field that asks by itself (the clubs tally's yardage, as it is typed) gathers the form's
+  // state when it fires: while a tap's answer is on its way that state is old, and its answer,
+  // swapped in after the tap's, took the tapped card back. It waits instead, then the form's
+  // resend button (the form's own Enter) sends the whole new state.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = serialForm(event.target);
     if (!form) return;
+    var resend = form.dataset.serialResend;
+    if (form.dataset.busy && resend && !(event.target.closest && event.target.closest("button"))) {
+      event.preventDefault();
+      var ids = queue(form);
+      if (ids.indexOf(resend) === -1) ids.push(resend);
+      return;
+    }
     form.dataset.busy = String(Number(form.dataset.busy || 0) + 1);
     event.detail.xhr.addEventListener("loadend", function () {
       setTimeout(function () { done(form); }, 0);

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import expect
 
@@ -77,6 +78,27 @@ def test_a_club_cards_hole_on_a_phone(phone):
     expect(phone.locator("#club-score")).to_have_text("4")
     expect(phone.locator("#club-250")).to_be_disabled()  # one deck holds one 250
     assert no_horizontal_scroll(phone)
+
+
+def test_the_yardage_typed_during_a_tap_takes_no_card_back(phone):
+    """On a slow network the yardage's own answer (400 ms after typing) used to go out beside a
+    tap's, with the cards from before the tap; answered last, it took the tapped card back."""
+
+    def slow_network(route):
+        answer = route.fetch()
+        time.sleep(0.8)  # the network, not the test, is slow: the yardage fires while the tap is out
+        route.fulfill(response=answer)
+
+    phone.goto("/tally/clubs")
+    phone.route("**/tally/clubs?*", slow_network)
+    phone.locator("#yardage").fill("412")
+    phone.locator("#club-250").tap()
+    phone.locator("#club-160").tap()
+    expect(phone.locator("#club-status")).to_contain_text("2 short of the hole's 412", timeout=15_000)
+    expect(phone.locator("#clubs-tally")).not_to_have_attribute("data-busy", re.compile(".*"), timeout=15_000)
+    expect(phone.locator("#played")).to_contain_text("250")
+    expect(phone.locator("#played")).to_contain_text("160")
+    assert "yardage=412" in phone.url and "played=250,160" in phone.url.replace("%2C", ",")
 
 
 def test_settings_change_the_rules_everywhere(phone):
