@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
-"""How good is the review? Grid Golf holes between a seat that plays the Caddie's own advice and
-one that plays Beginner's moves, each reviewed as a table of people is (docs/records.md, "The
-review": the match played again from its record, every decision judged in slices).
+"""How good is the review? Holes between a seat that plays the Caddie's own advice and one that
+plays Beginner's moves, each reviewed as a table of people is (docs/records.md, "The review": the
+match played again from its record, every decision judged in slices).
 
-    .venv/bin/python bench/review_quality.py [--holes 200] [--preset standard] [--seed 1] [--workers 2]
+    .venv/bin/python bench/review_quality.py [--game grid|clubs] [--holes 200] [--preset standard]
+        [--seed 1] [--workers 2]
+
+Grid Golf (``--preset`` its rules) or Club Cards (the first hole of the 9-hole sample course
+"cedar-nine" with the default deck and chart: a play's loss looks ahead to the holes after it,
+which the hole's own score gap does not hold, so the correlation is weaker there by nature).
 
 A hole is a one-hole match; the seats swap on every other deal, so both levels play first as
 often. Printed: for each level, the decisions reviewed and the mean ``loss`` per decision (the
@@ -33,33 +38,38 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from caddie.core.games.grid_golf import GRID_GOLF
+from caddie.core.courses.course import SAMPLE_COURSES
+from caddie.core.games import game_named
 from caddie.core.grid.rules import PRESETS
+from caddie.core.table import Table
 
 LEVELS = ("caddie", "beginner")
 NAMES = ["Ann", "Bob"]
 
 
-def one_hole(preset: str, seed: int) -> dict[str, Any]:
+def one_hole(game_name: str, preset: str, seed: int) -> dict[str, Any]:
     """Play one hole (the Caddie and Beginner, seats swapped on odd seeds), review both seats as a
     table of people's hole is reviewed, and give what the report needs."""
-    rules = replace(PRESETS[preset], holes=9)
-    settings = GRID_GOLF.check_settings({"rules": rules.to_dict()})
+    kind = game_named(game_name)
+    if kind.uses_course:
+        settings = kind.settings_for(Table(), 9, SAMPLE_COURSES["cedar-nine"])
+    else:
+        settings = kind.check_settings({"rules": replace(PRESETS[preset], holes=9).to_dict()})
     levels = LEVELS if seed % 2 == 0 else LEVELS[::-1]
     rng = random.Random(f"play:{seed}")
-    game = GRID_GOLF.deal(settings, NAMES, seed)
+    game = kind.deal(settings, NAMES, seed)
     while game.current is not None:
         seat = game.current
-        game.apply(GRID_GOLF.computer_move(game, seat, levels[seat], rng), seat)
-    record = GRID_GOLF.hole_record(game)
+        game.apply(kind.computer_move(game, seat, levels[seat], rng), seat)
+    record = kind.hole_record(game)
     assert record is not None
-    replayed = GRID_GOLF.replayed(settings, NAMES, seed, [record], [0, 1])
+    replayed = kind.replayed(settings, NAMES, seed, [record], [0, 1])
     slices: list[float] = []
-    while GRID_GOLF.hole_review(replayed) is None:
+    while kind.hole_review(replayed) is None:
         started = time.perf_counter()
-        replayed = GRID_GOLF.review_some(replayed, 0.0)  # one decision a slice: its time is one decision's
+        replayed = kind.review_some(replayed, 0.0)  # one decision a slice: its time is one decision's
         slices.append(time.perf_counter() - started)
-    verdicts = GRID_GOLF.hole_review(replayed) or []
+    verdicts = kind.hole_review(replayed) or []
     losses: dict[str, list[float]] = {level: [] for level in LEVELS}
     for verdict in verdicts:
         losses[levels[verdict["seat"]]].append(verdict["loss"])
@@ -74,6 +84,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="grid", choices=("grid", "clubs"))
     parser.add_argument("--holes", type=int, default=200)
     parser.add_argument("--preset", default="standard", choices=sorted(PRESETS))
     parser.add_argument("--seed", type=int, default=1)
@@ -82,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     seeds = [args.seed * 1_000_003 + i for i in range(args.holes)]
     started = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
-        holes = list(pool.map(one_hole, [args.preset] * len(seeds), seeds))
+        holes = list(pool.map(one_hole, [args.game] * len(seeds), [args.preset] * len(seeds), seeds))
     elapsed = time.perf_counter() - started
     losses = {level: [x for hole in holes for x in hole["losses"][level]] for level in LEVELS}
     means = {level: statistics.fmean(losses[level]) if losses[level] else 0.0 for level in LEVELS}
@@ -106,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         f"ms, max {max(slices) * 1000:.0f} ms ({len(slices)} decisions, {elapsed:.0f} s on {args.workers} workers)"
     )
     print(
-        f"review_quality: caddie {means['caddie']:.3f} per decision, beginner {means['beginner']:.3f}, "
+        f"review_quality ({args.game}): caddie {means['caddie']:.3f} per decision, beginner {means['beginner']:.3f}, "
         f"correlation {r:.2f}"
     )
     return 0

@@ -16,7 +16,7 @@ from caddie.core.games import GAME_NAMES
 from caddie.core.live.table import LEVELS
 from caddie.core.verdicts import MARKS, mark_of
 from caddie.openapi.courses import ClubRules, RoundCourse
-from caddie.openapi.live import EXAMPLE_TABLE_ID, Seat, TableMove
+from caddie.openapi.live import EXAMPLE_TABLE_ID, Seat, TableMove, Yardages
 from caddie.openapi.says import OneOf
 from caddie.openapi.shared import CardCode, Rules, not_given, rules_example
 
@@ -87,12 +87,16 @@ class RecordVerdict(BaseModel):
     seat: Seat
     move: int = Field(ge=0, description="The decision's move: its place in the hole's `moves`, from 0.")
     played: TableMove = Field(description="The move made, as a program sends it.")
-    best: TableMove = Field(description="The Caddie's choice in the same position (the move made, where they agree).")
+    best: TableMove = Field(
+        description="The Caddie's choice in the same position (the move made, where they agree). Club Cards: its "
+        "`cards` come from a hand only the seat sees, so they are null unless the seat's own token reads the record."
+    )
     loss: float = Field(
         ge=0,
         description="The expected points the move cost against `best`, by the Caddie's own evaluation of the "
         "position (against the table: my score less the others' average), to 0.1; 0 where they agree, or where "
-        "the Caddie finds the two moves as good.",
+        "the Caddie finds the two moves as good. Club Cards: the expected strokes, over the hole and the holes to "
+        "come that the Caddie looks at.",
     )
     mark: Annotated[str, OneOf(*(mark for _, mark in MARKS))] | None = Field(
         description="What the loss makes of the move: `inaccuracy` from 0.5 points, `mistake` from 1.5, `blunder` "
@@ -102,6 +106,16 @@ class RecordVerdict(BaseModel):
     caddie: str = Field(
         description='What the Caddie would have done, in words ("the caddie would have drawn from the deck"); '
         "empty where they agree."
+    )
+    hand: Yardages | None = Field(
+        None,
+        description="Club Cards, read with the seat's own token: the hand the play was made from.",
+        json_schema_extra=not_given,
+    )
+    upcoming: Yardages | None = Field(
+        None,
+        description="Club Cards: the yardages of the holes after this one that the Caddie looked at.",
+        json_schema_extra=not_given,
     )
 
 

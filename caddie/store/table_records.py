@@ -5,7 +5,7 @@ takes back."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -31,8 +31,9 @@ __all__ = [
 REPLAYS_LISTED = 50  # the latest this many: a list to come back to, not an archive
 
 
-def record_of(row: LiveTableRecord) -> dict[str, Any]:
-    """The table's record, as everyone at it may know it: every finished hole in order."""
+def record_of(row: LiveTableRecord, seats: Sequence[int] = ()) -> dict[str, Any]:
+    """The table's record, as everyone at it may know it: every finished hole in order; with what
+    the holder of ``seats`` alone may know of their own decisions' review."""
     table = live_tables.read(row)
     kept = db.session.execute(
         select(TableHole.hole, TableHole.record, TableHole.review)
@@ -41,7 +42,7 @@ def record_of(row: LiveTableRecord) -> dict[str, Any]:
     ).all()
     records = {int(hole): dict(record) for hole, record, _ in kept}
     reviews = {int(hole): dict(review) for hole, _, review in kept if review is not None}
-    return {"id": row.public_id, **table_record(table, records, reviews)}
+    return {"id": row.public_id, **table_record(table, records, reviews, seats)}
 
 
 def hole_review(row: LiveTableRecord, hole: int) -> tuple[bool, list[dict[str, Any]] | None]:

@@ -46,9 +46,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from caddie.core.clubs.game import unseen_cards
+from caddie.core.clubs.game import in_strokes, listed, unseen_cards
 from caddie.core.clubs.scoring import HAND_SIZE, MAX_YARDAGE, ClubRules, check_yardage
-from caddie.core.clubs.solver import Play, all_plays, best_desc, penalty_lookup, solve
+from caddie.core.clubs.solver import Play, all_plays, best_desc, penalty_lookup, score_cards, solve
 from caddie.core.clubs.view import ClubView, own_hand
 from caddie.core.errors import CaddieError, CardError, HandError, quoted
 from caddie.core.limits import MAX_DECKS
@@ -58,6 +58,7 @@ __all__ = [
     "Option",
     "advise",
     "advise_hole",
+    "expected_totals",
     "advise_view",
     "lookahead_player",
     "REQUEST_FIELDS",
@@ -130,27 +131,13 @@ class Advice:
 # -- words ------------------------------------------------------------------------------
 
 
-def _listed(cards: Sequence[int]) -> str:
-    """Cards in words.
-
-    >>> _listed([250]), _listed([250, 160]), _listed([250, 160, 3])
-    ('250', '250 and 160', '250, 160 and 3')
-    """
-    words = [str(c) for c in cards]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
-
-
 def _the(cards: Sequence[int]) -> str:
     """Cards with the article.
 
     >>> _the([245]), _the([245, 240])
     ('the 245', 'the 245 and 240')
     """
-    return "the " + _listed(cards)
-
-
-def _strokes(n: int) -> str:
-    return "1 stroke" if n == 1 else f"{n} strokes"
+    return "the " + listed(cards)
 
 
 def _reach(play: Play) -> str:
@@ -161,8 +148,8 @@ def _reach(play: Play) -> str:
 
 def _score_words(play: Play) -> str:
     if play.penalty:
-        return f"{_strokes(play.strokes)} + {play.penalty} penalty = {play.score}"
-    return _strokes(play.score)
+        return f"{in_strokes(play.strokes)} + {play.penalty} penalty = {play.score}"
+    return in_strokes(play.score)
 
 
 def _f(x: float) -> str:
@@ -229,6 +216,48 @@ def _rollout(
     return total
 
 
+@dataclass(frozen=True)
+class _Refills:
+    """The random orders of the unseen cards that every play is dealt (common random numbers: the
+    differences between plays are much steadier than the estimates themselves)."""
+
+    seeds: tuple[int, ...]
+    piles: tuple[tuple[int, ...], ...]
+    discard: tuple[int, ...]
+
+    @classmethod
+    def dealt(cls, unseen: Sequence[int], discard: Sequence[int], rng: random.Random, samples: int) -> _Refills:
+        seeds = tuple(rng.getrandbits(32) for _ in range(samples))
+        piles = []
+        for seed in seeds:
+            pile = list(unseen)
+            random.Random(seed).shuffle(pile)
+            piles.append(tuple(pile))
+        return cls(seeds, tuple(piles), tuple(discard))
+
+    def future(
+        self, play: Play, hand: list[int], holes: Sequence[int], first: int, last: int, table: list[int], beyond: int
+    ) -> int:
+        """The total of ``holes`` after ``play`` from ``hand``, over refills ``first`` to ``last - 1``."""
+        kept = play.kept(hand)
+        total = 0
+        for seed, sample in zip(self.seeds[first:last], self.piles[first:last], strict=True):
+            sim_rng = random.Random(seed)
+            pile = list(sample)
+            gone = list(self.discard) + list(play.cards)
+            new_hand = list(kept)
+            while len(new_hand) < HAND_SIZE:
+                if not pile:
+                    pile, gone = gone, []
+                    sim_rng.shuffle(pile)
+                    if not pile:
+                        break
+                new_hand.append(pile.pop())
+            new_hand.sort(reverse=True)
+            total += _rollout(new_hand, holes, pile, gone, sim_rng, table, beyond)
+        return total
+
+
 def _candidates(hand: Sequence[int], yardage: int, rules: ClubRules, best: Play) -> list[Play]:
     plays = all_plays(hand, yardage, rules, max_score=best.score + SLACK + 1)
     chosen = [p for p in plays if p.score <= best.score + SLACK][:CANDIDATES]
@@ -281,7 +310,7 @@ def advise_hole(
         return _short_advice(hand, yardage, holes, best, rules, rng, samples, unseen, list(discard))
     if not holes or samples < 1:
         explanation = (
-            f"Play {_listed(best.cards)}: {_reach(best)}, {_score_words(best)}, the lowest score this hole allows."
+            f"Play {listed(best.cards)}: {_reach(best)}, {_score_words(best)}, the lowest score this hole allows."
         )
         others = [Option(p, float(p.score), 0.0) for p in all_plays(hand, yardage, rules, best.score + 1)[1:4]]
         return Advice(
@@ -295,32 +324,10 @@ def advise_hole(
             samples=0,
         )
     candidates = _candidates(hand, yardage, rules, best)
-    seeds = [rng.getrandbits(32) for _ in range(samples)]
-    piles: list[list[int]] = []
-    for seed in seeds:
-        pile = list(unseen)
-        random.Random(seed).shuffle(pile)
-        piles.append(pile)
+    refills = _Refills.dealt(unseen, discard, rng, samples)
 
     def future(play: Play, first: int, last: int) -> int:
-        """The total of the holes looked at, over refills ``first`` to ``last - 1``."""
-        kept = play.kept(hand)
-        total = 0
-        for seed, sample in zip(seeds[first:last], piles[first:last]):
-            sim_rng = random.Random(seed)
-            pile = list(sample)
-            gone = list(discard) + list(play.cards)
-            new_hand = list(kept)
-            while len(new_hand) < HAND_SIZE:
-                if not pile:
-                    pile, gone = gone, []
-                    sim_rng.shuffle(pile)
-                    if not pile:
-                        break
-                new_hand.append(pile.pop())
-            new_hand.sort(reverse=True)
-            total += _rollout(new_hand, holes, pile, gone, sim_rng, table, beyond)
-        return total
+        return refills.future(play, hand, holes, first, last, table, beyond)
 
     # a race: every candidate gets the first refills; those still in touch get the rest
     first = min(samples, RACE_SAMPLES) if len(candidates) > 1 else samples
@@ -358,11 +365,11 @@ def _explain(chosen: Option, solver: Option, others: list[Option], hand: list[in
     longest = max(holes)
     if chosen is solver:
         text = (
-            f"Play {_listed(play.cards)}: {_reach(play)}, {_score_words(play)}, the lowest score this hole "
+            f"Play {listed(play.cards)}: {_reach(play)}, {_score_words(play)}, the lowest score this hole "
             f"allows, and it leaves an expected {_f(chosen.expected_future)} strokes for {ahead}"
         )
         if others:
-            text += f" (next best play: {_listed(others[0].play.cards)}, {_f(others[0].expected_total)} in all)"
+            text += f" (next best play: {listed(others[0].play.cards)}, {_f(others[0].expected_total)} in all)"
         return text + "."
     best = solver.play
     kept = _minus(best.cards, play.cards)  # what the lowest-score play would have used up
@@ -370,16 +377,16 @@ def _explain(chosen: Option, solver: Option, others: list[Option], hand: list[in
     net = solver.expected_total - chosen.expected_total
     cost = play.score - best.score
     if cost > 0:
-        why = f"for {_strokes(play.score)} rather than {_listed(best.cards)} for {best.score}"
+        why = f"for {in_strokes(play.score)} rather than {listed(best.cards)} for {best.score}"
     else:
-        why = f"rather than {_listed(best.cards)}, also {_strokes(best.score)}"
+        why = f"rather than {listed(best.cards)}, also {in_strokes(best.score)}"
     keeping = f"keeping {_the(kept)}" if kept else "leaving a better hand"
     if n == 1:
         where = f"for the next hole ({longest} yards) saves an expected {_f(saved)} strokes there"
     else:
         where = f"for the next {n} holes (up to {longest} yards) saves an expected {_f(saved)} strokes over them"
     return (
-        f"Play {_listed(play.cards)} ({_reach(play)}) {why}: {keeping} {where} "
+        f"Play {listed(play.cards)} ({_reach(play)}) {why}: {keeping} {where} "
         f"({_f(chosen.expected_future)} against {_f(solver.expected_future)}), {_f(net)} better in all."
     )
 
@@ -425,7 +432,7 @@ def _short_advice(
     text = (
         f"Your whole hand reaches only {best.total} of the hole's {yardage} yards, {best.short} short: "
         f"play all {len(hand)} cards, then turn cards from the New Club Card Pile, a stroke each, until you "
-        f"reach it: at least {_strokes(best.score)}"
+        f"reach it: at least {in_strokes(best.score)}"
     )
     text += f", {_f(expected)} expected." if expected != best.score else "."
     return Advice(
@@ -469,15 +476,13 @@ def advise_view(view: ClubView, seed: int | str = 0, samples: int = SAMPLES, hor
     >>> advice.play.total >= r.yardage, advice.horizon
     (True, 6)
     """
-    hand = own_hand(view)
-    holes = view["course"]["holes"]
-    upcoming = [h["yardage"] for h in holes[view["hole"] :]]
+    hand, upcoming, rules = _position(view)
     rng = random.Random(f"club-caddie/{seed}/{view['hole'] - 1}/{sorted(hand)}")
     return advise_hole(
         hand,
         view["yardage"],
         upcoming,
-        ClubRules.from_dict(view["rules"]),
+        rules,
         view["decks"],
         rng,
         samples,
@@ -485,6 +490,53 @@ def advise_view(view: ClubView, seed: int | str = 0, samples: int = SAMPLES, hor
         discard=view["discard"],
         horizon=horizon,
     )
+
+
+def expected_totals(
+    view: ClubView, plays: Sequence[Sequence[int]], seed: str, samples: int = SAMPLES, horizon: int = HORIZON
+) -> list[float]:
+    """The strokes each of ``plays`` (cards from the view's hand that reach the yardage) is expected
+    to cost, this hole and the ``horizon`` holes to come, played out over the same ``samples``
+    refills: fresh ones (``seed``), not those ``advise_view`` chose its play by, whose winner they
+    favour. The review compares a play made with the Caddie's this way.
+
+    >>> from caddie.core.clubs.game import ClubRound
+    >>> from caddie.core.courses.course import SAMPLE_COURSES
+    >>> r = ClubRound.new(SAMPLE_COURSES["cedar-nine"], ["Ann", "Bo"], seed=3)
+    >>> best = advise_view(r.view(0), samples=8).play.cards
+    >>> mine, caddie = expected_totals(r.view(0), [sorted(r.hands[0])[-3:], best], "a", samples=8)
+    >>> mine > caddie
+    True
+    """
+    hand, upcoming, rules = _position(view)
+    yardage = view["yardage"]
+    chosen = [_play_of(cards, hand, yardage, rules) for cards in plays]
+    holes = [int(y) for y in upcoming][: max(horizon, 0)]
+    if not holes or samples < 1:
+        return [float(play.score) for play in chosen]
+    table, beyond = penalty_lookup(rules)
+    refills = _Refills.dealt(unseen_cards(view), view["discard"], random.Random(f"club-judge/{seed}"), samples)
+    return [play.score + refills.future(play, hand, holes, 0, samples, table, beyond) / samples for play in chosen]
+
+
+def _position(view: ClubView) -> tuple[list[int], list[int], ClubRules]:
+    """The hand (longest first), the yardages of the holes after this one, and the rules of a view."""
+    holes = view["course"]["holes"]
+    return (
+        sorted(own_hand(view), reverse=True),
+        [h["yardage"] for h in holes[view["hole"] :]],
+        ClubRules.from_dict(view["rules"]),
+    )
+
+
+def _play_of(cards: Sequence[int], hand: Sequence[int], yardage: int, rules: ClubRules) -> Play:
+    """The play of ``cards`` from ``hand``: they must be in it and reach the yardage."""
+    if Counter(cards) - Counter(hand) or sum(cards) < yardage:
+        raise CaddieError("That play is not one of this hand's on this hole.", "cards")
+    ordered = tuple(sorted(cards, reverse=True))
+    score = score_cards(ordered, yardage, rules)
+    over = sum(ordered) - yardage
+    return Play(ordered, len(ordered), sum(ordered), over, score - len(ordered), score)
 
 
 # -- the JSON contract (docs/api.md, "POST /api/v1/caddie/clubs") ---------------------------------------

@@ -55,7 +55,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from caddie.core.clubs.scoring import HAND_SIZE, ClubRules
@@ -63,7 +63,7 @@ from caddie.core.clubs.solver import solve
 from caddie.core.clubs.view import ClubPlayerView, ClubView
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError, quoted
-from caddie.core.game import Event, Game, IllegalAction, clean_names
+from caddie.core.game import Event, Game, IllegalAction, clean_names, plain_json
 from caddie.core.shuffle import shuffle
 from caddie.core.words import says, whose, you_or
 
@@ -80,6 +80,8 @@ __all__ = [
     "MAX_PLAYERS",
     "VIEW_KEYS",
     "greedy",
+    "in_strokes",
+    "listed",
     "play_round",
     "unseen_cards",
 ]
@@ -165,17 +167,18 @@ class ClubAction:
 NEXT = ClubAction("next")
 
 
-def _listed(cards: Sequence[int]) -> str:
+def listed(cards: Sequence[int]) -> str:
     """Cards in words.
 
-    >>> _listed([250]), _listed([250, 160]), _listed([250, 160, 3])
+    >>> listed([250]), listed([250, 160]), listed([250, 160, 3])
     ('250', '250 and 160', '250, 160 and 3')
     """
     words = [str(c) for c in cards]
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
-def _strokes(n: int) -> str:
+def in_strokes(n: int) -> str:
+    """A number of strokes in words: "1 stroke", "3 strokes"."""
     return "1 stroke" if n == 1 else f"{n} strokes"
 
 
@@ -198,6 +201,8 @@ class ClubRound(Game[ClubAction, ClubView]):
     scores: list[int | None]  # this hole, per seat: the score (None: still to play)
     drawn: list[list[int]]  # per seat: the cards drawn after the last hole
     refills: int = 0  # times the pile has been refilled
+    decisions: list[dict[str, Any]] = field(default_factory=list)  # this hole's people's plays (apply_recorded)
+    review: dict[str, Any] | None = None  # the review of the hole just finished, kept until the next hole
 
     WHAT: ClassVar[str] = "round"
     PHASES: ClassVar[tuple[str, ...]] = PHASES
@@ -207,6 +212,8 @@ class ClubRound(Game[ClubAction, ClubView]):
     CODECS: ClassVar[dict[str, tuple[Any, Any]]] = {
         "rules": (ClubRules.to_dict, ClubRules.from_dict),
         "course": (Course.to_dict, Course.from_dict),
+        # rounds stored before plays were kept for the review have none
+        "decisions": (plain_json, lambda stored: list(stored or [])),
     }
 
     # -- building -------------------------------------------------------------
@@ -351,6 +358,18 @@ class ClubRound(Game[ClubAction, ClubView]):
             self._record(event)
         return events[0]
 
+    def apply_recorded(self, action: ClubAction, seat: int, seed: str) -> Event[ClubAction]:
+        """``apply``, keeping the play in this hole's ``decisions`` for the review: ``seat``'s view
+        just before it (without the event log), the cards, ``seed`` (the random source the review
+        decides that view with) and the index of the record's move it is. The next hole clears them."""
+        before = self.view(seat, events=False)
+        kept = self.this_hole["events"] if self.this_hole is not None else []
+        move = sum(1 for event in kept if event.get("seat") is not None)
+        event = self.apply(action, seat)
+        if action.kind == "play":
+            self.decisions.append({"view": before, "cards": list(action.cards), "seed": seed, "move": move})
+        return event
+
     def _check(self, action: ClubAction, seat: int) -> None:
         if not isinstance(action, ClubAction):
             raise IllegalAction("That is not an action.", "action")
@@ -397,12 +416,12 @@ class ClubRound(Game[ClubAction, ClubView]):
         if turned:
             text = (
                 f"{whose(name)} whole hand reached only {sum(cards)} of {self.yardage} yards: "
-                f"{you_or(name)} played all {len(cards)} cards and turned {_listed(turned)} from the pile"
+                f"{you_or(name)} played all {len(cards)} cards and turned {listed(turned)} from the pile"
             )
         else:
-            text = f"{name} played {_listed(cards)}"
+            text = f"{name} played {listed(cards)}"
         where = "on the yardage" if over == 0 else f"{over} over"
-        text += f" ({total} yards, {where}): {_strokes(strokes)}"
+        text += f" ({total} yards, {where}): {in_strokes(strokes)}"
         text += f" + {penalty} penalty = {strokes + penalty}." if penalty else "."
         text = "".join(refilled) + text
         events = [Event(seat, action, tuple(cards) + tuple(turned), text, self.hole)]
@@ -481,6 +500,7 @@ class ClubRound(Game[ClubAction, ClubView]):
             raise IllegalAction(f"Hole {self.hole} is still being played.", "action")
         self.hole += 1
         self.phase, self.actor = "play", 0
+        self.decisions, self.review = [], None
         self.played = [None] * self.players
         self.turned = [[] for _ in range(self.players)]
         self.scores = [None] * self.players
@@ -570,6 +590,8 @@ class ClubRound(Game[ClubAction, ClubView]):
             and self.decks == self.rules.decks_for(n)
             and len(self.hole_scores) == self.hole - (self.phase == "play")
             and all(len(s) == n for s in self.hole_scores)
+            and all(isinstance(d, dict) for d in self.decisions)
+            and (self.review is None or isinstance(self.review, dict))
         )
         if ok and self.phase == "play":
             done = [s for s in range(n) if self.played[s] is not None]

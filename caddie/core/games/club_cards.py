@@ -4,19 +4,23 @@ table's deck and chart) and deal, its ledger round, a program's view and moves, 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from caddie.core.clubs import replay
-from caddie.core.clubs.game import NEXT, ClubAction, ClubRound
+from caddie.core.clubs.game import NEXT, ClubAction, ClubRound, in_strokes, listed
 from caddie.core.clubs.opponents import choose_play
+from caddie.core.clubs.review import judge, seen_by_others
 from caddie.core.clubs.scoring import ClubRules
+from caddie.core.clubs.solver import score_cards
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError, quoted
-from caddie.core.game import IllegalAction
+from caddie.core.game import Event, IllegalAction
 from caddie.core.games.kind import GameKind, kind_of_move
 from caddie.core.table import Table
+from caddie.core.verdicts import mark_of
 
 __all__ = ["CLUB_CARDS", "ClubCards"]
 
@@ -27,6 +31,12 @@ class ClubCards(GameKind[ClubRound]):
     engine = ClubRound
     seats = (2, 4)  # one deck for two players, two for three or four (docs/club-cards.md)
     uses_course = True
+    reviews = True
+    loss_unit = "strokes"
+    loss_basis = (
+        "Each cost is the strokes, on average, a play gave away over this hole and the holes to come, "
+        "as the caddie plays both out over the same draws of the cards you could not see."
+    )
     settings_rules = "the table's deck and Penalty Stroke Chart from Settings"
 
     # -- settings and the deal -----------------------------------------------------------------
@@ -130,12 +140,64 @@ class ClubCards(GameKind[ClubRound]):
     def replay_frames(self, settings: Mapping[str, Any], record: Mapping[str, Any]) -> list[dict[str, Any]]:
         return replay.frames(record, ClubRules.from_dict(settings.get("clubs")))
 
+    def move_words(self, settings: Mapping[str, Any], frame: Mapping[str, Any], action: Mapping[str, Any]) -> str:
+        cards = sorted(action["cards"], reverse=True)
+        score = score_cards(cards, frame["yardage"], ClubRules.from_dict(settings.get("clubs")))
+        return f"Play {listed(cards)}: {sum(cards)} yards, {in_strokes(score)} here"
+
+    def hole_review(self, game: ClubRound) -> list[dict[str, Any]] | None:
+        review = game.review
+        if not review or review.get("hole") != game.hole:
+            return None
+        return [{**verdict, "mark": mark_of(verdict["loss"])} for verdict in review["verdicts"]]
+
+    def verdict_seen(self, verdict: Mapping[str, Any], seats: Sequence[int]) -> dict[str, Any]:
+        # the Caddie's play names cards of a hand only its seat sees
+        return dict(verdict) if verdict["seat"] in seats else seen_by_others(verdict)
+
     def phase(self, game: ClubRound) -> str:
         return "over" if game.is_over else ("hole_over" if game.phase == "hole_over" else "turn")
 
-    # -- computers ------------------------------------------------------------------------------------
+    # -- computers and people --------------------------------------------------------------------------
     def choose(self, view: Any, level: str, rng: random.Random) -> ClubAction:
         return choose_play(view, level, rng)
+
+    def person_move(self, game: ClubRound, action: ClubAction, seat: int, seed: str) -> Event[ClubAction]:
+        return game.apply_recorded(action, seat, seed)
+
+    def review_pending(self, game: ClubRound, by_person: bool) -> bool:
+        # a play is judged as soon as it is made, so that the hole's end waits for none
+        return any("verdict" not in decision for decision in game.decisions) or (
+            bool(game.decisions) and game.phase in OVER and game.review is None
+        )
+
+    def reviewed(self, game: ClubRound) -> ClubRound:
+        """Every play judged; once the hole is over, the verdicts kept as its review (``{"hole",
+        "verdicts"}``) instead of the plays."""
+        return self._judged(game, None)
+
+    def review_some(self, game: ClubRound, seconds: float) -> ClubRound:
+        if game.phase not in OVER or game.review is not None:
+            return game
+        return self._judged(game, time.monotonic() + seconds)
+
+    def _judged(self, game: ClubRound, until: float | None) -> ClubRound:
+        decisions = [dict(decision) for decision in game.decisions]
+        judged = 0
+        for decision in decisions:
+            if "verdict" not in decision:
+                if until is not None and judged and time.monotonic() >= until:  # one play a slice, at least
+                    return replace(game, decisions=decisions)
+                judged += 1
+                verdict = judge(decision["view"], decision["cards"], decision["seed"] or "")
+                decision["verdict"] = {"hole": decision["view"]["hole"], "move": decision["move"], **verdict}
+        if game.phase in OVER and decisions:
+            verdicts = [decision["verdict"] for decision in decisions]
+            return replace(game, review={"hole": game.hole, "verdicts": verdicts}, decisions=[])
+        return replace(game, decisions=decisions)
+
+
+OVER = ("hole_over", "round_over")
 
 
 CLUB_CARDS = ClubCards()

@@ -36,6 +36,11 @@ class GameKind(Generic[GameT]):
     levels: ClassVar[tuple[str, ...]] = ("beginner", "steady", "caddie")  # the computer levels people choose from
     uses_course: ClassVar[bool] = False  # whether a round of it is played on a course
     reviews: ClassVar[bool] = False  # whether a solo match reviews the person's decisions (person_move, reviewed)
+    loss_unit: ClassVar[str] = "points"  # what a review's loss is counted in
+    loss_basis: ClassVar[str] = (  # how a review's costs are worked out, in a sentence for the person reviewed
+        "Each cost is the points, on average, a choice gave away to the other players (your hole score minus "
+        "their average), as the caddie plays each choice out over the same deals of the cards you could not see."
+    )
     # Where the rules of a match come from the house settings alone, what they are, in words; None
     # where a match may set its own (Grid Golf's preset and rules fields).
     settings_rules: ClassVar[str | None] = None
@@ -190,6 +195,12 @@ class GameKind(Generic[GameT]):
         "caddie"}`` each, ``move`` the index of the record's move, ``played`` and ``best`` as a program
         sends a move. ``None`` where there is none (a game that reviews nothing)."""
         return None
+
+    def verdict_seen(self, verdict: Mapping[str, Any], seats: Sequence[int]) -> dict[str, Any]:
+        """A verdict of ``hole_review`` as someone holding ``seats`` may have it (nobody's: an
+        onlooker, a share link, a record file): what names a card another seat alone saw is left
+        out (default: the verdict whole)."""
+        return dict(verdict)
 
     # -- computers and people ------------------------------------------------------------------------
     def decision_view(self, game: GameT, seat: int) -> Mapping[str, Any]:

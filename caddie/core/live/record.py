@@ -7,7 +7,7 @@ the kept holes together with who sat where and what was played by.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from caddie.core.live.table import LiveTable
@@ -19,12 +19,16 @@ RECORD_KEYS = frozenset({"id", "game", "names", "seats", "holes_to_play", "total
 
 
 def table_record(
-    table: LiveTable, kept: Mapping[int, Mapping[str, Any]], reviews: Mapping[int, Mapping[str, Any]]
+    table: LiveTable,
+    kept: Mapping[int, Mapping[str, Any]],
+    reviews: Mapping[int, Mapping[str, Any]],
+    seats: Sequence[int] = (),
 ) -> dict[str, Any]:
     """The record of ``table``'s finished holes: ``kept``, each hole's record by its number (a
     finished hole with none kept, finished before records were, has its scores alone), and
     ``reviews``, each hole's review where one was worked out (``GameKind.hole_review``, as
-    ``{"decisions": [...]}``): the verdicts on the people's decisions, hole by hole."""
+    ``{"decisions": [...]}``): the verdicts on the people's decisions, hole by hole, each as the
+    holder of ``seats`` may have it (``GameKind.verdict_seen``; none: as everyone may)."""
     match = table.match
     finished = match.hole_scores if match is not None else []
     holes: list[dict[str, Any]] = []
@@ -55,7 +59,11 @@ def table_record(
         "holes_to_play": table.kind.holes(table.settings),
         "totals": match.totals if match is not None else [0] * len(table.places),
         "holes": holes,
-        "review": [verdict for number in sorted(reviews) for verdict in reviews[number].get("decisions", [])],
+        "review": [
+            table.kind.verdict_seen(verdict, seats)
+            for number in sorted(reviews)
+            for verdict in reviews[number].get("decisions", [])
+        ],
     }
 
 

@@ -577,21 +577,25 @@ def get_table_record(table_id: str):
     as a program sends it with the cards it showed everyone and what happened in words, what the hole's end showed
     and the hole's scores. Played back through the game from the hole's deal, the moves give the same scores. It
     holds only what every seat saw: never the order of the cards not dealt, a face-down card that stayed face
-    down, or another seat's Club Cards hand. Any seat's token and the watch token read the same record; a match
-    against computers, which has no token, is read by the browser that plays it (its cookie). The replay's share
-    token, while the host shares it, reads it too.
+    down, or another seat's Club Cards hand. Any seat's token and the watch token read the same record, but for
+    one thing: the review of a seat's own Club Cards plays, read with that seat's token, names the cards the Caddie
+    would have played and the hand they came from (`best`, `hand`); everyone else reads only what the play cost. A
+    match against computers, which has no token, is read by the browser that plays it (its cookie). The replay's
+    share token, while the host shares it, reads it too.
     """
     token = bearer_token()
     row = live_tables.find(table_id)
     if row is None:
         raise Refused(NO_TABLE, 404)
+    seat: int | None = None
     if token is None:
-        if live_tables.holds_seat(row, browser_id()) is None:
+        seat = live_tables.holds_seat(row, browser_id())
+        if seat is None:
             raise Refused(NO_TABLE, 404)
     elif not (row.share_token is not None and hmac.compare_digest(row.share_token, token)):
-        row, _seat = _viewer(table_id, token)
+        row, seat = _viewer(table_id, token)
     share_url = shareable_url(replay_share_path(row.share_token)) if row.share_token else None
-    return dict(table_records.record_of(row), share_url=share_url)
+    return dict(table_records.record_of(row, [seat] if seat is not None else []), share_url=share_url)
 
 
 def _stale(public_id: str, seat: int | None, message: str = MOVED_ON):

@@ -459,6 +459,8 @@ def _game_context(
         "message_seat": seat,
         "review": presenter.review(match, view) if solo else None,
         "review_wait_url": None,
+        "review_unit": table.kind.loss_unit,
+        "review_basis": table.kind.loss_basis,
         "seat_shown": seat,
         "game_part": presenter.part,
         "levels": [table.controller(s) for s in range(len(table.places))],
@@ -480,10 +482,12 @@ def people_review_part(public_id: str, hole: int, seat: int):
     """The part "Your hole, reviewed" for a seat this browser holds, asked again every few seconds
     while the hole's review is being worked out: the review once it is there, else the same line."""
     row = _row(public_id)
-    if seat not in seats.my_seats(row, store.read(row)):
+    table = store.read(row)
+    if seat not in seats.my_seats(row, table):
         abort(404)
-    context = people_review(row, seat, hole)
-    response = make_response(render_template("play/_hole_review.html", **{"review": None, **context}))
+    context = {"review": None, "review_unit": table.kind.loss_unit, "review_basis": table.kind.loss_basis}
+    context.update(people_review(row, seat, hole))
+    response = make_response(render_template("play/_hole_review.html", **context))
     response.headers["Cache-Control"] = "no-store"
     return response
 

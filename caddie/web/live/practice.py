@@ -56,6 +56,7 @@ def _costliest() -> list[dict[str, Any]]:
                         "game": table.kind.title,
                         "hole": hole,
                         "loss": verdict["loss"],
+                        "unit": table.kind.loss_unit,
                         "mark": mark_of(verdict["loss"]),
                         "did": verdict["did"],
                     }
@@ -67,7 +68,7 @@ def _costliest() -> list[dict[str, Any]]:
 @bp.get("/t/<public_id>/practice/<int:hole>/<int:move>")
 def practice_position(public_id: str, hole: int, move: int):
     row, table, mine = seated(public_id)
-    record = table_records.record_of(row)
+    record = table_records.record_of(row, mine)
     kept = next((h for h in record["holes"] if h["hole"] == hole and h["moves"] is not None), None)
     verdict = next((v for v in record["review"] if v["hole"] == hole and v["move"] == move and v["seat"] in mine), None)
     if kept is None or verdict is None:
@@ -98,6 +99,8 @@ def practice_position(public_id: str, hole: int, move: int):
         answer=answer,
         verdict=verdict,
         mark=mark_of(verdict["loss"]),
+        unit=kind.loss_unit,
+        basis=kind.loss_basis,
         here=here,
         next_url=following,
         replay_url=url_for("live.replay", public_id=public_id, hole=hole, step=move),

@@ -233,6 +233,7 @@ def replay_page(
         "removal_url": removal_url,
         "again_url": again_url,
         "speeds": SPEEDS,
+        "unit": kind.loss_unit,
     }
     splits = decisions_and_cards(record)
     context["splits"] = splits if any(split is not None for split in splits) else None
@@ -253,11 +254,14 @@ def replay_page(
     return response, 200, {"Cache-Control": "no-store"}
 
 
-def _table_replay(row: LiveTableRecord, table: LiveTable, again_url: str | None = None, **extra: Any):
+def _table_replay(
+    row: LiveTableRecord, table: LiveTable, again_url: str | None = None, seats_held: Sequence[int] = (), **extra: Any
+):
     """A table's replay; ``again_url`` offered once its match is over (its deal then shows nothing new)."""
     over = table.match is not None and table.match.is_over
+    record = table_records.record_of(row, seats_held)
     return replay_page(
-        table.kind, table.settings, table_records.record_of(row), again_url=again_url if over else None, **extra
+        table.kind, table.settings, record, again_url=again_url if over else None, seats_held=seats_held, **extra
     )
 
 

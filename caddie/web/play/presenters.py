@@ -17,6 +17,7 @@ from caddie.core.games.kind import GameKind
 from caddie.core.grid.moves import position_name
 from caddie.core.grid.review import seat_review
 from caddie.core.grid.rules import Rules
+from caddie.core.verdicts import seat_summary
 from caddie.store.live_tables import hint_seed
 from caddie.web.play import clubs, grid
 from caddie.web.play.pages import PageState, ReadMove, no_state
@@ -53,6 +54,12 @@ def _grid_replay(settings: Mapping[str, Any]) -> dict[str, Any]:
     return {"rules": rules, "position_names": [position_name(i, rules.cards) for i in range(rules.cards)]}
 
 
+def _club_review(match: Any, view: Any) -> dict[str, Any] | None:
+    if view["phase"] not in ("hole_over", "round_over"):
+        return None
+    return seat_summary(CLUB_CARDS.hole_review(match) or [], view["seat"])
+
+
 def _club_onlookers(view: Any) -> dict[str, Any]:
     return {"card": clubs.scorecard(view), "hole_plays": clubs.hole_plays(view)}
 
@@ -81,8 +88,8 @@ _PRESENTERS: Mapping[str, Presenter] = {
         seat_context=lambda view, state, advice: clubs.table_context(view, state.get("picks"), advice),
         onlooker_context=_club_onlookers,
         hint=clubs.hint,
-        hint_seed=lambda public_id, version: public_id,
-        review=lambda match, view: None,
+        hint_seed=hint_seed,  # the one the hole's review decides the same view with
+        review=_club_review,
         replay_part="live/_replay_clubs.html",
         replay_context=lambda settings: {},
     ),

@@ -13,6 +13,8 @@ from collections import Counter
 import pytest
 from sqlalchemy import select
 
+from caddie.core.clubs.caddie import advise as advise_clubs
+from caddie.core.clubs.scoring import ClubRules
 from caddie.core.game import Game
 from caddie.openapi.record import EXAMPLE_RECORD
 from caddie.store import live_tables as store
@@ -189,13 +191,50 @@ def test_a_computers_moves_are_not_reviewed(live, client):
     assert [v["move"] for v in got["review"]] == mine
 
 
-def test_a_club_cards_table_and_a_record_that_does_not_play_again_are_not_reviewed(live, client):
+def ann_plays_her_whole_hand(client, table, ann, bob) -> list[int]:
+    """Hole 1 of a Club Cards table of Ann and Bob: Ann plays her whole hand (legal, and far worse
+    than the Caddie's play), Bob the Caddie's. Ann's hand, longest first."""
+    for _ in range(2):
+        seat = seen(client, table["id"], ann)["to_move"]
+        mine = seen(client, table["id"], [ann, bob][seat])
+        hand = mine["view"]["hand"]
+        answer = {"action": "play", "cards": hand} if seat == 0 else advise_clubs(mine["view"], ClubRules())
+        if seat == 0:
+            annes_hand = sorted(hand, reverse=True)
+        status, after = move(client, table["id"], [ann, bob][seat], mine["version"], answer)
+        assert status == 200, after
+    assert after["phase"] == "hole_over"
+    return annes_hand
+
+
+def test_a_club_cards_play_is_reviewed_and_its_caddie_cards_are_the_seats_own(live, client):
+    """Ann plays her whole hand (legal, and far worse than the Caddie's play); Bob the Caddie's.
+    Ann's token reads the Caddie's cards and her hand; Bob's and the watch token read what her
+    play cost, never a card of her hand she did not play."""
+    table, ann, bob = two_people(client, game="clubs", course="cedar-nine")
+    watch = table["watch_url"].rsplit("/", 1)[1]
+    annes_hand = ann_plays_her_whole_hand(client, table, ann, bob)
+    assert reviewed(live) == 1
+    own = read(client, table["id"], ann)
+    [verdict] = [v for v in own["review"] if v["seat"] == 0]
+    assert verdict["played"]["cards"] == annes_hand and verdict["mark"] == "blunder" and verdict["loss"] >= 3
+    assert verdict["hand"] == annes_hand and set(verdict["best"]["cards"]) < set(annes_hand)
+    assert "the caddie would have played " + str(verdict["best"]["cards"][0]) in verdict["caddie"]
+    for token in (bob, watch):
+        got = read(client, table["id"], token)
+        [theirs] = [v for v in got["review"] if v["seat"] == 0]
+        assert theirs["best"] == {"action": "play", "cards": None} and "hand" not in theirs
+        assert theirs["caddie"] == "the caddie would have played other cards from the hand"
+        assert theirs["loss"] == verdict["loss"] and theirs["played"] == verdict["played"]
+    # Bob's own verdict, read by Ann: where he played the Caddie's play, nothing of his hand either
+    [bobs] = [v for v in own["review"] if v["seat"] == 1]
+    assert "hand" not in bobs and (bobs["best"] == bobs["played"] or bobs["best"]["cards"] is None)
+
+
+def test_a_record_that_does_not_play_again_is_not_reviewed(live, client):
     from caddie.store.database import db
     from caddie.store.models import TableHole
 
-    table, ann, bob = two_people(client, game="clubs", course="cedar-nine")
-    play_hole(live, client, table, [ann, bob])
-    assert reviewed(live) == 0  # Club Cards plays are not reviewed yet: none due
     grid, ann, bob = two_people(client)
     play_hole(live, client, grid, [ann, bob])
     with live.app_context():

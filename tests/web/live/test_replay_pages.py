@@ -457,6 +457,46 @@ def test_practice_puts_the_costliest_decisions_again_and_answers_them(app, clien
     assert app.test_client().get(urls[0]).status_code == 404
 
 
+def test_a_club_cards_play_is_reviewed_practised_and_its_caddie_cards_kept_to_its_seat(app, client):
+    """Ann's whole hand played (a blunder): her page, replay and practice name the Caddie's cards
+    and her hand; Bob's replay, the share link's and the record file say only what it cost."""
+    from tests.web.api.test_api_table_record import ann_plays_her_whole_hand, reviewed
+
+    app.config.update(LIVE_COMPUTER_PAUSE_S=0)
+    table, ann, bob = two_people(client, game="clubs", course="cedar-nine")
+    hold_seat(client, table["id"], ann)
+    hand = ann_plays_her_whole_hand(client, table, ann, bob)
+    assert reviewed(app) == 1
+    record = client.get(f"/api/v1/tables/{table['id']}/record", headers={"Authorization": f"Bearer {ann}"}).get_json()
+    [verdict] = [v for v in record["review"] if v["seat"] == 0]
+    caddies = verdict["caddie"]  # "the caddie would have played 240 and 170 (2 strokes here)"
+    page = client.get(f"/t/{table['id']}").get_data(as_text=True)
+    assert "Your hole, reviewed" in page and "strokes on average" in page and caddies in page
+    replay = client.get(f"/t/{table['id']}/replay").get_data(as_text=True)
+    assert caddies in replay and "strokes better" in replay
+
+    listed = client.get("/practice").get_data(as_text=True)
+    url = f"/t/{table['id']}/practice/1/{verdict['move']}"
+    assert f'href="{url}"' in listed and "Club Cards" in listed
+    question = client.get(url).get_data(as_text=True)
+    assert re.findall(r'id="practice-hand">.*?</p>', question, re.S)[0].count('class="chip"') == len(hand)
+    choices = re.findall(r'<a class="button" id="choice-(\d)" href="([^"]+)">([^<]+)</a>', question)
+    best = verdict["best"]["cards"]
+    made = f"Play {', '.join(map(str, hand[:-1]))} and {hand[-1]}: {sum(hand)} yards"
+    caddie_words = [words for _, _, words in choices if not words.startswith(made)]
+    assert len(choices) == 2 and len(caddie_words) == 1 and caddie_words[0].startswith(f"Play {best[0]}")
+    right = next(href for _, href, words in choices if words == caddie_words[0])
+    assert "strokes" in client.get(right.replace("&amp;", "&")).get_data(as_text=True)
+
+    bobs_phone = app.test_client()
+    hold_seat(bobs_phone, table["id"], bob)
+    others = [bobs_phone.get(f"/t/{table['id']}/replay").get_data(as_text=True)]
+    others.append(json.dumps(client.get(f"/t/{table['id']}/record.json").get_json()))  # a file is for anyone
+    for seen_by_others in others:
+        assert caddies not in seen_by_others and "other cards from the hand" in seen_by_others
+    assert bobs_phone.get(url).status_code == 404  # Ann's position, not Bob's
+
+
 def test_nonsense_addresses_and_files_get_a_404_or_a_sentence_never_a_500(app, client):
     for path in (
         "/replays/file/%00",
