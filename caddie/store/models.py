@@ -218,6 +218,25 @@ class ImportedRecord(Model):
     imported_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
 
 
+class WalkHand(Model):
+    """A hand followed with the Caddie's walkthrough at a real table and kept to come back to
+    (docs/caddie.md, "Your hand, reviewed"): ``hand`` is how it ended (``{"grid", "score",
+    "opponents"}``), ``decisions`` the person's decisions as ``caddie.core.grid.walk_record`` gave
+    them back, ``review`` the Caddie's verdicts on them."""
+
+    __tablename__ = "walk_hands"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, nullable=False, index=True)
+    owner_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
+    game: Mapped[str] = mapped_column(String(8), nullable=False)  # "grid"
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
+    hand: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
+    decisions: Mapped[list[Any]] = mapped_column(JSON, nullable=False)
+    review: Mapped[list[Any]] = mapped_column(JSON, nullable=False)
+    kept_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+
+
 class RateLimit(Model):
     """How often one client did something limited (a miss at joining by code) in the current window.
     In the database, so every app server counts the same tries."""

@@ -26,6 +26,7 @@ def register_views(app: Flask) -> None:
     from caddie.web.api import rounds as api_rounds  # noqa: F401
     from caddie.web.caddie import clubs as caddie_clubs
     from caddie.web.caddie import grid as caddie_walk
+    from caddie.web.caddie import hands as caddie_hands  # noqa: F401  (its routes are on caddie_walk.bp)
     from caddie.web.live import pages as live
     from caddie.web.live import practice as live_practice  # noqa: F401  (its routes are on live.bp)
     from caddie.web.live import record_files as live_record_files  # noqa: F401  (its routes are on live.bp)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from caddie.core.grid.cards import RANK_NAMES
 from caddie.core.words import says, together, whose
 from caddie.web.charts import running_total_chart
@@ -37,8 +39,14 @@ def card_name(code: str | None) -> str:
     return RANK_NAMES.get(code, "empty") if code else "empty"
 
 
+def day(moment: datetime) -> str:
+    """A day as people write it: "5 Dec 2026"."""
+    return f"{moment.day} {moment:%b %Y}"
+
+
 def register(app) -> None:
     app.add_template_filter(points, "points")
+    app.add_template_filter(day, "day")
     # {{ name | says("wins") }}: "Ann wins", "You win" (caddie.core.words)
     app.add_template_filter(says, "says")
     app.add_template_filter(whose, "whose")

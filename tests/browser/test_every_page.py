@@ -8,11 +8,13 @@ same browser storage every check then uses.
 from __future__ import annotations
 
 import re
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import expect
 
 from tests.browser.audit import axe_problems, sideways_overflow, small_targets
+from tests.web.caddie.test_hands_pages import COSTLY
 
 pytestmark = pytest.mark.look
 
@@ -23,6 +25,7 @@ STATIC_PAGES = [
     "/tally/clubs",
     "/caddie/",
     "/caddie/clubs/",
+    "/caddie/hands",
     "/ledger/",
     "/ledger/new",
     "/ledger/new?game=clubs",
@@ -67,6 +70,13 @@ def pages_with_data(browser, live_server):
         page.locator("#start-round").tap()
         club_match = path_after(page, r"/t/")
 
+        walk = "/caddie/?size=4&opps=0"  # a hand followed to its end, then kept with its review
+        for tap in COSTLY:
+            page.goto(f"{live_server}{walk}&{urlencode(tap)}")
+            walk = re.sub(r"^https?://[^/]+", "", page.url)
+        page.locator("#keep-hand-button").tap()
+        hand = path_after(page, r"/caddie/hands/")
+
         page.goto(f"{live_server}/courses/new?random=9")
         page.locator("#save-course").tap()
         path_after(page, r"/courses/$")
@@ -87,6 +97,8 @@ def pages_with_data(browser, live_server):
         club_match,
         course,
         sample,
+        walk,  # the hand's end: "Keep and review this hand"
+        hand,
     ]
     return state, data_pages, [match, club_match]
 

@@ -75,7 +75,7 @@ from caddie.core.grid.game import MAX_PLAYERS
 from caddie.core.grid.rules import Rules, preset
 from caddie.core.grid.view import SeatView
 
-__all__ = ["advise", "advise_in_words", "FIELDS", "ACTIONS"]
+__all__ = ["advise", "advise_in_words", "seat_view", "FIELDS", "ACTIONS", "SEED"]
 
 FIELDS = (
     "rules",
@@ -111,6 +111,13 @@ def advise(view: Mapping[str, Any]) -> dict[str, Any]:
     request = _read(view)
     decision = decide(request["view"], random.Random(SEED))
     return _answer(decision, request)
+
+
+def seat_view(view: Mapping[str, Any]) -> SeatView:
+    """The table-side ``view`` (an ``advise`` request) as the Caddie decides from it: the seat's
+    view an engine would give (``CaddieError`` as ``advise``). The walkthrough's review judges
+    a decision from it with ``SEED``, so it decides as the advice shown then did."""
+    return _read(view)["view"]
 
 
 def advise_in_words(view: Mapping[str, Any]) -> dict[str, Any]:

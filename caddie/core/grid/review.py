@@ -64,6 +64,7 @@ from caddie.core.verdicts import mark_of
 
 __all__ = [
     "review_hole",
+    "judge_move",
     "hole_verdicts",
     "seat_review",
     "judge_ready",
@@ -191,7 +192,7 @@ class _Step:
 
     view: SeatView
     move: Move
-    seed: str | None
+    seed: str | int | None
     second: _Step | None = None
     index: int = 0  # where its first decision is in the hole's list
 
@@ -325,6 +326,14 @@ def _steps(decisions: Sequence[Mapping[str, Any]]) -> list[_Step]:
                 steps.append(_Step(view, Move(kind, position, None), seed, index=i))
             i += 1
     return steps
+
+
+def judge_move(view: SeatView, move: Move, seed: int | str, index: int = 0) -> Verdict | None:
+    """The verdict on one whole move made from ``view`` (a decision at a real table, which no
+    engine split in two: ``caddie.core.grid.walk_record``), the Caddie deciding with ``seed`` as
+    the advice shown then did; ``index`` is the decision's place in its hand. ``None`` where the
+    Caddie could decide nothing."""
+    return _judge(_Step(view, move, seed, index=index), random.Random(f"judge:{seed}:{index}"))
 
 
 def _read(decision: Mapping[str, Any]) -> tuple[SeatView, Action, str | None]:

@@ -27,10 +27,18 @@ caddie counts those cards and weighs the race to go out), and, under the
 
 A tap the page offers for the caddie's advice carries ``plan`` (``flip:2``,
 ``swap:4``, ``discard:5``): the move a card tapped on the keypad completes.
+
+A walk begun afresh also keeps its ``log``: how it began (the grid's size and the
+opponents) and every tap since, in the URL as the rest of it is, so that at the hole's
+end the hand can be played through again and its decisions reviewed
+(``caddie.core.grid.walk_record``). Back takes the last tap off the log with the rest
+of the step; a walk that did not begin afresh, or ran past ``LOG_LIMIT`` taps, keeps
+none.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
@@ -42,6 +50,12 @@ from caddie.core.grid.rules import GRID_SIZES, Rules
 STEPS = ("flip", "discard", "advice", "drawn", "place", "reveal", "wait", "thrown", "final", "done")
 MAX_WALK_OPPONENTS = 3  # opponents' grids the walkthrough takes (the advisor takes up to five)
 TAPS = ("key", "pick", "do", "opick")  # the query arguments that are a tap, not the state
+LOG_LIMIT = 300  # taps a walk's log keeps: a long hole with three opponents is about 150
+# a tap in the log: each argument of it (a tap's own, and the ``plan`` it completes) as a letter
+# and its value, "." between them; the taps and the start ("<size>.<opponents>") "~" between
+_LOGGED = {"key": "k", "pick": "p", "do": "d", "opick": "o", "plan": "n"}
+_LOG_VALUE = re.compile(r"[A-Za-z0-9:-]{1,12}")
+_LOG_START = re.compile(r"([0-9]{1,2})\.([0-9])")
 
 T = TypeVar("T")
 
@@ -60,6 +74,7 @@ class Walk:
     opponents: list[list[str | None]] = field(default_factory=list)  # their grids, None face down
     opp_slot: tuple[int, int] | None = None  # (opponent, position) the keypad is filling in
     turn: int = 0  # in ``wait`` and ``thrown``: the opponent whose turn it is
+    log: list[str] | None = None  # how the walk began and its taps since (None: not kept)
 
     # -- the URL form ---------------------------------------------------------
     @classmethod
@@ -94,6 +109,7 @@ class Walk:
         walk.turn = turn if 0 <= turn < count else 0
         if walk.step == "thrown" and not count:
             walk.step = "wait"
+        walk.log = _read_log(args.get("log"))
         return walk, problems
 
     def to_args(self) -> dict[str, Any]:
@@ -116,6 +132,8 @@ class Walk:
             args["oslot"] = f"{self.opp_slot[0]}:{self.opp_slot[1]}"
         if self.turn:
             args["turn"] = self.turn
+        if self.log:
+            args["log"] = "~".join(self.log)
         return args
 
     # -- what is known ------------------------------------------------------------
@@ -165,9 +183,32 @@ class Walk:
 
     def tap(self, args: Mapping[str, str], rules: Rules) -> Walk:
         """The walk after one tap (``args``: the page's query): a card from the keypad, a slot of
-        your grid or of an opponent's, or a step (``do``) such as applying the caddie's word.
-        ``CaddieError`` (with the field) for a tap that cannot be made now."""
-        return _tap(self, rules, args)
+        your grid or of an opponent's, or a step (``do``) such as applying the caddie's word,
+        the tap added to its log. ``CaddieError`` (with the field) for a tap that cannot be made
+        now."""
+        return _logged(self, _tap(self, rules, args), args).settled(rules)
+
+    def settled(self, rules: Rules) -> Walk:
+        """The walk as ``rules`` leave it: no final turn where the hole ends as someone goes out,
+        and past the flips once the rules' cards are up."""
+        walk = self
+        if rules.end != "final_turn" and walk.last_turn:
+            walk = replace(walk, last_turn=False)
+        if walk.step == "flip" and walk.size - len(walk.face_down) >= rules.initial_flips:
+            walk = replace(walk, step="discard")  # every card the rules turn up is up
+        return walk
+
+    @property
+    def fresh(self) -> bool:
+        """Nothing tapped in yet: every card face down, nothing seen on the pile."""
+        return (
+            all(card is None for card in self.grid)
+            and all(card is None for grid in self.opponents for card in grid)
+            and self.discard is None
+            and not self.pile
+            and self.drawn is None
+            and not self.last_turn
+        )
 
     def with_on_pile(self, card: str, step: bool = True) -> Walk:
         """The same walk with ``card`` gone to the discard pile (and, with ``step``, your turn over)."""
@@ -182,6 +223,56 @@ class Walk:
         if step:  # your turn is over: the others play (from the next player), or the hole ends
             self.step = "done" if not self.face_down else ("final" if self.last_turn else "wait")
             self.turn = 0
+
+
+def start_of_log(size: int, opponents: int) -> str:
+    """A log's first entry: the fresh walk it began from."""
+    return f"{size}.{opponents}"
+
+
+def read_start(entry: str) -> tuple[int, int] | None:
+    """``start_of_log``'s size and opponents, or ``None`` for anything else."""
+    found = _LOG_START.fullmatch(entry)
+    if found is None:
+        return None
+    size, opponents = int(found.group(1)), int(found.group(2))
+    return (size, opponents) if size in GRID_SIZES and opponents <= MAX_WALK_OPPONENTS else None
+
+
+def tap_of(entry: str) -> dict[str, str]:
+    """A logged tap as the page's arguments were (``_logged`` wrote it)."""
+    names = {letter: name for name, letter in _LOGGED.items()}
+    return {names[part[0]]: part[1:] for part in entry.split(".") if part and part[0] in names}
+
+
+def _logged(before: Walk, after: Walk, args: Mapping[str, str]) -> Walk:
+    """``after`` with the tap that made it from ``before`` on its log (see the module's doc)."""
+    parts = [(name, str(args.get(name) or "")) for name in _LOGGED]
+    given = [(name, value) for name, value in parts if value]
+    if not any(name in TAPS for name, _ in given):
+        return after  # no tap: a page loaded
+    if args.get("do") == "restart":  # a new hole: its own log
+        return replace(after, log=[start_of_log(after.size, len(after.opponents))])
+    log = before.log
+    if log is None and before.fresh:
+        log = [start_of_log(before.size, len(before.opponents))]
+    if log is None or len(log) > LOG_LIMIT or not all(_LOG_VALUE.fullmatch(value) for _, value in given):
+        return replace(after, log=None)
+    return replace(after, log=[*log, ".".join(_LOGGED[name] + value for name, value in given)])
+
+
+def _read_log(text: str | None) -> list[str] | None:
+    """A log from the URL; ``None`` (none kept) for one that is not a log."""
+    if not text:
+        return None
+    entries = text.split("~")
+    if len(entries) > LOG_LIMIT + 1 or read_start(entries[0]) is None:
+        return None
+    for entry in entries[1:]:
+        parts = entry.split(".")
+        if not all(part[:1] in _LOGGED.values() and _LOG_VALUE.fullmatch(part[1:]) for part in parts):
+            return None
+    return entries
 
 
 def _int(text: str | None, default: T) -> int | T:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from flask import Blueprint, request, url_for
 
@@ -10,7 +11,9 @@ from caddie.core.errors import CaddieError
 from caddie.core.grid.advisor import advise_in_words
 from caddie.core.grid.caddie import CLOSE_CALL
 from caddie.core.grid.game import position_name
+from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import score_grid
+from caddie.core.grid.walk_record import hand_decisions
 from caddie.core.grid.walkthrough import MAX_WALK_OPPONENTS, TAPS, Walk
 from caddie.web.cpu_budget import OverBudget, cpu_budget, run_heavy
 from caddie.web.ledger import ledger_offers
@@ -37,8 +40,7 @@ def walk():
     rules = table.rules
     walk, problems = Walk.from_args(request.args, rules.cards, min(table.players - 1, MAX_WALK_OPPONENTS))
     rules = replace(rules, cards=walk.size)
-    if rules.end != "final_turn":
-        walk = replace(walk, last_turn=False)  # the hole ends the moment someone goes out
+    walk = walk.settled(rules)
     acted = any(request.args.get(a) not in (None, "") for a in TAPS)
     error = problems[0] if problems else None
     try:
@@ -48,8 +50,6 @@ def walk():
     advice, refused = None, False
     try:
         advice = _advice(walk, rules)
-        if walk.step == "flip" and advice is None:
-            walk = replace(walk, step="discard")  # every card the rules turn up is up
     except OverBudget as refusal:  # no advice for now, but what was done at the table can be tapped in
         error, refused = refusal.message, True
     except CaddieError as err:
@@ -81,12 +81,30 @@ def walk():
         "final_switch": rules.end == "final_turn" and walk.step in SWITCH_STEPS,
         "positions": [position_name(i, walk.size) for i in range(walk.size)],
         "flip_targets": set(advice["positions"] or []) if advice and advice["action"] == "flip" else set(),
+        **_keeping(walk, rules),
         "ledger_score": score.total if walk.step == "done" else None,
         "ledger_rounds": ledger_offers("grid") if walk.step == "done" else [],
         "oob": is_htmx(),
     }
     # a tap the budget left without advice was still made: the address moves on with it
     return tap_response("caddie/walk.html", "caddie/_walk.html", canonical, acted, error is None or refused, **context)
+
+
+def _keeping(walk: Walk, rules: Rules) -> dict[str, Any]:
+    """At the hand's end, whether it can be kept and reviewed (``keep_hand``: its decisions), or
+    why not (``keep_hand_none``): its log plays through again only from a walk begun afresh."""
+    if walk.step != "done":
+        return {"keep_hand": None}
+    try:
+        decisions = hand_decisions(walk, rules)
+    except CaddieError:
+        return {
+            "keep_hand": None,
+            "keep_hand_none": "This hand was begun before its steps were kept: it cannot be reviewed.",
+        }
+    if not decisions:
+        return {"keep_hand": None, "keep_hand_none": "No decision of yours was tapped in this hand: nothing to review."}
+    return {"keep_hand": {"decisions": len(decisions)}}
 
 
 def opponent_name(index: int) -> str:

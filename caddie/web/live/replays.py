@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from flask import abort, current_app, redirect, render_template, request, url_for
@@ -34,6 +33,7 @@ from caddie.core.live.table import LEVEL_NAMES, LiveTable
 from caddie.store import imported_records, table_records
 from caddie.store import live_tables as store
 from caddie.store.models import LiveTableRecord
+from caddie.web.filters import day
 from caddie.web.identity import browser_id
 from caddie.web.live import seats
 from caddie.web.live.access import replay_share_path
@@ -79,7 +79,7 @@ def replays():
                 holes_kept=holes_kept,
                 holes=table.kind.holes(table.settings),
                 over=match.is_over,
-                last_played=_day(finished),
+                last_played=day(finished),
             )
         )
     imported = [
@@ -89,7 +89,7 @@ def replays():
             "players": list(zip(row.record["names"], row.record["totals"], strict=True)),
             "holes_kept": sum(1 for hole in row.record["holes"] if hole["moves"] is not None),
             "holes": row.record["holes_to_play"],
-            "when": _day(row.imported_at),
+            "when": day(row.imported_at),
         }
         for row in imported_records.kept_by(browser_id())
     ]
@@ -181,10 +181,6 @@ def share_replay(public_id: str):
     hole = request.form.get("hole", "")
     back = url_for("live.replay", public_id=public_id, hole=hole or None)
     return redirect(f"{back}#replay-share", 303)
-
-
-def _day(moment: datetime) -> str:
-    return f"{moment.day} {moment:%b %Y}"  # "5 Dec 2026"
 
 
 def shared(token: str) -> LiveTableRecord:

@@ -23,10 +23,10 @@ def walked(*taps: dict[str, str], rules: Rules = RULES, walk: Walk | None = None
 
 
 def test_the_flips_fill_the_face_down_slots_in_turn_then_the_discard_is_asked_for():
-    walk = walked({"key": "k"}, {"key": "5"})
-    assert walk.grid == ["K", "5", None, None, None, None] and walk.step == "flip"
-    walk = walked({"do": "next"}, walk=walk)
-    assert walk.step == "discard"
+    walk = walked({"key": "k"})
+    assert walk.grid == ["K", None, None, None, None, None] and walk.step == "flip"
+    walk = walked({"key": "5"}, walk=walk)  # the rules' two cards are up: on to the discard
+    assert walk.grid == ["K", "5", None, None, None, None] and walk.step == "discard"
     walk = walked({"key": "9"}, walk=walk)
     assert (walk.step, walk.discard, walk.pile) == ("advice", "9", ["9"])
 
