@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from playwright.sync_api import expect
 
@@ -73,6 +74,17 @@ def test_a_whole_hole_with_the_caddie_and_no_opponents_tapped_in(phone):
     score = phone.locator("#walk-score").inner_text()
     assert score.lstrip("−-").isdigit()
     assert not phone.locator(".card.back").count(), "every card is face up at the end"
+    assert sideways_overflow(phone) == 0
+    # the hand kept with its review: the offer came with the hole's last tap, without a reload
+    keep = phone.locator("#keep-hand-button")
+    expect(keep).to_be_visible()
+    keep.tap()
+    phone.wait_for_url(re.compile(r"/caddie/hands/"))
+    expect(phone.locator("#hole-review-title")).to_have_text("Your hand, reviewed")
+    expect(phone.locator("#review-clean")).to_be_visible()  # every decision was the advice's
+    expect(phone.locator("#hand-score")).to_have_text(score)
+    phone.locator("#all-hands").tap()
+    expect(phone.locator("#hand-list li")).to_have_count(1)
     assert sideways_overflow(phone) == 0
 
 
