@@ -26,11 +26,11 @@ every coordinate lies inside the viewBox.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from markupsafe import Markup, escape
 
-__all__ = ["running_total_chart", "SERIES_STYLES"]
+__all__ = ["running_total_chart", "tenths", "SERIES_STYLES"]
 
 # (colour, marker, dash): colour first, then shape, then dash. Every colour is
 # at least 3:1 against #ffffff, #f4f1e8 (light) and #0e1712, #17241d (dark).
@@ -59,13 +59,26 @@ LEGEND_FONT = 13
 MARKER = 4.2  # marker "radius"
 
 
-def signed(value: int) -> str:
-    """An integer as a scorecard shows it: a real minus sign for negatives.
+def signed(value: float) -> str:
+    """A whole number as a scorecard shows it: a real minus sign for negatives.
 
     >>> signed(12), signed(0), signed(-4)
     ('12', '0', '−4')
     """
-    return f"\u2212{-value}" if value < 0 else str(value)
+    return f"\u2212{-int(value)}" if value < 0 else str(int(value))
+
+
+def tenths(value: float) -> str:
+    """A figure to one decimal, as a review's points lost are: ``2.9``, a whole one as ``3``.
+
+    >>> tenths(2.94), tenths(3.0), tenths(0)
+    ('2.9', '3', '0')
+    """
+    text = f"{value:.1f}".replace("-", "\u2212")
+    return text[:-2] if text.endswith(".0") else text
+
+
+Figure = Callable[[float], str]  # how a chart writes a number
 
 
 def _f(value: float) -> str:
@@ -80,7 +93,7 @@ def _clean(name: object) -> str:
     return " ".join(text.split()) or "?"
 
 
-def nice_ticks(low: int, high: int, max_intervals: int = 5) -> list[int]:
+def nice_ticks(low: float, high: float, max_intervals: int = 5) -> list[int]:
     """Rounded gridline values covering low..high, 0 always included.
 
     The step is the smallest of 1, 2, 5, 10, 20, 50, ... that covers the range
@@ -94,6 +107,8 @@ def nice_ticks(low: int, high: int, max_intervals: int = 5) -> list[int]:
     [-20, 0, 20, 40, 60, 80]
     >>> nice_ticks(0, 0)
     [0, 1, 2, 3, 4, 5]
+    >>> nice_ticks(0, 2.9)
+    [0, 1, 2, 3]
     """
     low, high = min(low, 0), max(high, 0)
     if low == high:
@@ -188,13 +203,13 @@ def _marker(shape: str, x: float, y: float, colour: str, r: float = MARKER) -> s
     return f'<path d="{d}" fill="{colour}"/>'
 
 
-def _shown(totals: Sequence[int | None], holes: int) -> tuple[list[int], int | None]:
+def _shown(totals: Sequence[float | None], holes: int) -> tuple[list[float], float | None]:
     """The entered prefix of a running-total list, and its last value."""
-    entered: list[int] = []
+    entered: list[float] = []
     for value in list(totals)[:holes]:
         if value is None:
             break
-        entered.append(int(value))
+        entered.append(value)
     return entered, (entered[-1] if entered else None)
 
 
@@ -202,14 +217,14 @@ def _holes_phrase(n: int) -> str:
     return f"{n} hole" if n == 1 else f"{n} holes"
 
 
-def _summary(title: str, rows: list[tuple[str, list[int], int | None]]) -> str:
+def _summary(title: str, rows: list[tuple[str, list[float], float | None]], figure: Figure) -> str:
     """'Running total after 5 holes: Ann 12, Bo 15' (or per player when the thru differs)."""
     thrus = {len(entered) for _, entered, _ in rows}
     if len(thrus) == 1:
-        parts = [f"{name} {signed(entered[-1])}" for name, entered, _ in rows]
+        parts = [f"{name} {figure(entered[-1])}" for name, entered, _ in rows]
         return f"{title} after {_holes_phrase(thrus.pop())}: " + ", ".join(parts)
     parts = [
-        f"{name} {signed(entered[-1])} after {_holes_phrase(len(entered))}" if entered else f"{name} no holes yet"
+        f"{name} {figure(entered[-1])} after {_holes_phrase(len(entered))}" if entered else f"{name} no holes yet"
         for name, entered, _ in rows
     ]
     return f"{title}: " + ", ".join(parts)
@@ -225,19 +240,26 @@ def _svg_open(height: float, label: str, extra_class: str = "") -> str:
 
 
 def running_total_chart(
-    series: Sequence[tuple[str, Sequence[int | None]]], holes: int, title: str = "Running total"
+    series: Sequence[tuple[str, Sequence[float | None]]],
+    holes: int,
+    title: str = "Running total",
+    figure: Figure = signed,
 ) -> Markup:
     """An inline SVG of each player's running total, hole by hole.
 
     ``series`` is ``[(name, totals), ...]`` with ``totals`` from
     ``caddie.core.ledger.running_totals`` (an int per entered hole, None from
     the first blank hole on). Each line stops at the player's last entered
-    hole. Up to eight players; the legend shows each one's marker and total.
+    hole. Up to eight players; the legend shows each one's marker and total,
+    as ``figure`` writes a number (a review's points lost: one decimal).
 
     >>> svg = running_total_chart([("Ann", [3, 7, None]), ("Bo", [-2, 1, None])], holes=3)
     >>> 'aria-label="Running total after 2 holes: Ann 7, Bo 1"' in svg
     True
     >>> 'No scores yet' in running_total_chart([("Ann", [None] * 9)], holes=9)
+    True
+    >>> lost = running_total_chart([("Ann", [0.4, 2.9])], holes=2, title="Points lost", figure=tenths)
+    >>> 'aria-label="Points lost after 2 holes: Ann 2.9"' in lost
     True
     """
     holes = max(1, int(holes))
@@ -274,7 +296,7 @@ def running_total_chart(
 
     dense = holes > 12  # 18 holes: smaller markers and thinner lines, so they overlap less
     radius, stroke = (3.4, "2") if dense else (MARKER, "2.4")
-    label = _summary(title, rows)
+    label = _summary(title, rows, figure)
     out = [_svg_open(height, label)]
 
     # Gridlines and y labels.
@@ -290,7 +312,7 @@ def running_total_chart(
         )
         out.append(
             f'<text x="{LEFT - 6}" y="{_f(y + TICK_FONT * 0.36)}" font-size="{TICK_FONT}" '
-            f'text-anchor="end" stroke="none">{signed(value)}</text>'
+            f'text-anchor="end" stroke="none">{figure(value)}</text>'
         )
     out.append("</g>")
 
@@ -312,7 +334,7 @@ def running_total_chart(
         colour, shape, dash = SERIES_STYLES[index]
         out.append(f'<g class="series" data-series="{index}">')
         if entered:
-            out.append(f"<title>{escape(name)}: {signed(entered[-1])} after {_holes_phrase(len(entered))}</title>")
+            out.append(f"<title>{escape(name)}: {figure(entered[-1])} after {_holes_phrase(len(entered))}</title>")
             points = " ".join(f"{_f(x_at(h + 1))},{_f(y_at(v))}" for h, v in enumerate(entered))
             dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
             out.append(
@@ -335,7 +357,7 @@ def running_total_chart(
         cy = legend_top + row * ROW
         baseline = cy + LEGEND_FONT * 0.36
         right = x0 + column_width - (10 if col < columns - 1 else 2)
-        total = signed(last) if last is not None else "\u2013"
+        total = figure(last) if last is not None else "\u2013"
         note = f"thru {len(entered)}" if entered and len(entered) < most else ""
         name_x = x0 + 27
         tail = _text_width(total, LEGEND_FONT) * 1.1 + 7 + (_text_width(note, 11) + 5 if note else 0)

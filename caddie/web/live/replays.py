@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, current_app, redirect, render_template, request, url_for
+from markupsafe import Markup
 
 from caddie.core.errors import CaddieError
 from caddie.core.games import game_named
@@ -33,6 +34,7 @@ from caddie.core.live.table import LEVEL_NAMES, LiveTable
 from caddie.store import imported_records, table_records
 from caddie.store import live_tables as store
 from caddie.store.models import LiveTableRecord
+from caddie.web.charts import running_total_chart, tenths
 from caddie.web.filters import day
 from caddie.web.identity import browser_id
 from caddie.web.live import seats
@@ -233,6 +235,7 @@ def replay_page(
     }
     splits = decisions_and_cards(record)
     context["splits"] = splits if any(split is not None for split in splits) else None
+    context["split_chart"] = _lost_chart(record["names"], splits, kind.loss_unit) if context["splits"] else None
     if kept:
         hole = _chosen(kept, request.args.get("hole"))
         context["hole_index"] = [h["hole"] for h in record["holes"]].index(hole["hole"])
@@ -248,6 +251,25 @@ def replay_page(
         )
     response = render_template("live/replay.html", **context)
     return response, 200, {"Cache-Control": "no-store"}
+
+
+def _lost_chart(names: Sequence[str], splits: Sequence[dict[str, Any] | None], unit: str) -> Markup:
+    """What each reviewed person's decisions gave away, running hole by hole (a server-drawn SVG,
+    docs/records.md, "Decisions and cards"): each line stops at its first hole not reviewed."""
+    series = []
+    for name, split in zip(names, splits, strict=True):
+        if split is None:
+            continue
+        running: list[float | None] = []
+        total = 0.0
+        for lost in split["lost"]:
+            if lost is None:
+                break
+            total += lost
+            running.append(round(total, 1))
+        series.append((name, running))
+    holes = max(len(split["lost"]) for split in splits if split is not None)
+    return running_total_chart(series, holes, f"{unit.capitalize()} lost to decisions", figure=tenths)
 
 
 def _table_replay(

@@ -370,6 +370,10 @@ def test_the_replay_splits_each_persons_result_into_decisions_and_cards(app, cli
     assert row, html[html.find("replay-split") :][:1500]
     assert [float(x.replace("−", "-")) for x in row.groups()] == [pat["against"], pat["decisions"], pat["cards"]]
     assert f"+{pat['lost'][0]:.1f}" in html  # the hole's own cost, beside its score
+    # and drawn: the chart's text alternative reads each reviewed person's running cost
+    chart = re.search(r'<div class="chart" id="split-chart"><svg [^>]*aria-label="([^"]+)"', html)
+    shown = f"{pat['decisions']:.1f}".removesuffix(".0")
+    assert chart and chart.group(1) == f"Points lost to decisions after 1 hole: Pat {shown}"
 
 
 def frame_at(html: str, step: int) -> re.Match[str] | None:
