@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 from sqlalchemy import and_, func, inspect, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import undefer
+from sqlalchemy.orm.attributes import set_committed_value
 
 from caddie.core.errors import CaddieError
 from caddie.core.live.codes import new_code, read_code
@@ -36,6 +37,7 @@ from caddie.store.database import db
 from caddie.store.ledger import deal_round
 from caddie.store.match_records import StaleMatch, save_versioned
 from caddie.store.models import LiveTableRecord, Round, TableHole
+from caddie.store.together import commit_keeping
 from caddie.store.tokens import is_token
 
 __all__ = [
@@ -682,7 +684,10 @@ def seen(row: LiveTableRecord, by_person: bool, timing: Timing = Timing(), now: 
         and row.finished_at is None
     )
     setattr(row, column, now)
-    db.session.commit()
+    # Kept, not expired: the page asking has read the table at the row's version, and a version
+    # read again after this commit could be a newer move's, the page then saying it shows that
+    # move (its form would send it too) while it shows the table before it.
+    commit_keeping()
     if not resumes:
         return
     due = _next_due(read(row), None, None, now, timing)
@@ -695,8 +700,9 @@ def seen(row: LiveTableRecord, by_person: bool, timing: Timing = Timing(), now: 
         .values(due_at=due)
         .execution_options(synchronize_session=False)
     )
-    db.session.commit()
+    commit_keeping()
     if getattr(resumed, "rowcount", 0) == 1:
+        set_committed_value(row, "due_at", due)  # as stored, without reading the row again
         _stored_due(row.id, due)
 
 

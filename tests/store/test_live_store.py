@@ -326,3 +326,20 @@ def _text(state):
 def _stored(public_id):
     db.session.rollback()
     return db.session.scalars(db.select(LiveTableRecord.state).where(LiveTableRecord.public_id == public_id)).one()
+
+
+def test_a_page_keeps_the_version_it_read_the_table_at_when_it_says_someone_is_there(app):
+    """A page reads the table, then writes that someone is at it (``seen``): a move that lands in
+    between must not give the page its newer version for the older table it shows (the page then
+    said it showed that move, and its form would have sent it: a stale move let through)."""
+    from sqlalchemy import update
+
+    with app.app_context():
+        row, _ = _table()
+        page_row = store.find(row.public_id)
+        shown = store.read(page_row)
+        version = page_row.version
+        with db.engine.begin() as other:  # another request's move, committed meanwhile
+            other.execute(update(LiveTableRecord).where(LiveTableRecord.id == row.id).values(version=version + 1))
+        store.seen(page_row, True, NOW, datetime.now(UTC) + store.SEEN_EVERY * 2)  # due to be written
+        assert page_row.version == version and store.read(page_row) is shown
