@@ -220,17 +220,17 @@ class ImportedRecord(Model):
 
 class WalkHand(Model):
     """A hand followed with the Caddie's walkthrough at a real table and kept to come back to
-    (docs/caddie.md, "Your hand, reviewed"): ``hand`` is how it ended (``{"grid", "score",
-    "opponents"}``), ``decisions`` the person's decisions as ``caddie.core.grid.walk_record`` gave
-    them back, ``review`` the Caddie's verdicts on them."""
+    (docs/caddie.md, "Your hand, reviewed"), or a Club Cards round: ``hand`` is how it ended
+    (``{"heading", "title", "score", ...}``: a grid's cards, a round's holes), ``decisions`` the
+    person's decisions as the walkthrough's log gave them back, ``review`` the verdicts on them."""
 
     __tablename__ = "walk_hands"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     public_id: Mapped[str] = mapped_column(String(32), unique=True, nullable=False, index=True)
     owner_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
-    game: Mapped[str] = mapped_column(String(8), nullable=False)  # "grid"
-    rules: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
+    game: Mapped[str] = mapped_column(String(8), nullable=False)  # "grid" or "clubs"
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)  # Club Cards' with its "decks"
     hand: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
     decisions: Mapped[list[Any]] = mapped_column(JSON, nullable=False)
     review: Mapped[list[Any]] = mapped_column(JSON, nullable=False)

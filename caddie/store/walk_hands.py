@@ -19,7 +19,9 @@ KEPT_PER_BROWSER = 500  # a hand a night for more than a year
 FULL = f"This browser keeps {KEPT_PER_BROWSER} hands already: remove one before keeping another."
 
 
-def keep(owner: str, rules: dict[str, Any], hand: dict[str, Any], decisions: list[Any], review: list[Any]) -> str:
+def keep(
+    owner: str, game: str, rules: dict[str, Any], hand: dict[str, Any], decisions: list[Any], review: list[Any]
+) -> str:
     """Keep a reviewed hand for ``owner``; its public id. ``CaddieError`` when the browser keeps
     as many as it may."""
     held = db.session.scalar(select(func.count()).where(WalkHand.owner_browser == owner))
@@ -30,7 +32,7 @@ def keep(owner: str, rules: dict[str, Any], hand: dict[str, Any], decisions: lis
         WalkHand(
             public_id=public_id,
             owner_browser=owner,
-            game="grid",
+            game=game,
             rules=rules,
             hand=hand,
             decisions=decisions,

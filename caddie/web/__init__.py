@@ -24,6 +24,7 @@ def register_views(app: Flask) -> None:
     from caddie.web.api import errors as api_errors  # noqa: F401
     from caddie.web.api import live as api_live  # noqa: F401
     from caddie.web.api import rounds as api_rounds  # noqa: F401
+    from caddie.web.caddie import club_hands as caddie_club_hands  # noqa: F401  (its routes are on caddie_clubs.bp)
     from caddie.web.caddie import clubs as caddie_clubs
     from caddie.web.caddie import grid as caddie_walk
     from caddie.web.caddie import hands as caddie_hands  # noqa: F401  (its routes are on caddie_walk.bp)

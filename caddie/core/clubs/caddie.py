@@ -59,6 +59,7 @@ __all__ = [
     "advise",
     "advise_hole",
     "expected_totals",
+    "hole_expected_totals",
     "advise_view",
     "lookahead_player",
     "REQUEST_FIELDS",
@@ -509,13 +510,41 @@ def expected_totals(
     True
     """
     hand, upcoming, rules = _position(view)
-    yardage = view["yardage"]
+    return hole_expected_totals(
+        hand,
+        view["yardage"],
+        upcoming,
+        plays,
+        rules,
+        seed,
+        unseen_cards(view),
+        view["discard"],
+        samples=samples,
+        horizon=horizon,
+    )
+
+
+def hole_expected_totals(
+    hand: Sequence[int],
+    yardage: int,
+    upcoming: Sequence[int],
+    plays: Sequence[Sequence[int]],
+    rules: ClubRules,
+    seed: str,
+    unseen: Sequence[int],
+    discard: Sequence[int] = (),
+    samples: int = SAMPLES,
+    horizon: int = HORIZON,
+) -> list[float]:
+    """``expected_totals`` from the position itself (``advise_hole``'s arguments): a hand at a real
+    table, which has no engine's view."""
+    hand = sorted(hand, reverse=True)
     chosen = [_play_of(cards, hand, yardage, rules) for cards in plays]
     holes = [int(y) for y in upcoming][: max(horizon, 0)]
     if not holes or samples < 1:
         return [float(play.score) for play in chosen]
     table, beyond = penalty_lookup(rules)
-    refills = _Refills.dealt(unseen_cards(view), view["discard"], random.Random(f"club-judge/{seed}"), samples)
+    refills = _Refills.dealt(unseen, discard, random.Random(f"club-judge/{seed}"), samples)
     return [play.score + refills.future(play, hand, holes, 0, samples, table, beyond) / samples for play in chosen]
 
 

@@ -6,22 +6,32 @@ hand is short), ``scores`` (this player's score on each hole so far). The
 person's selection of cards to play rides along as ``pick`` (with ``picked=1``
 once they changed the caddie's), read by the view.
 
+``log`` keeps each hole the person chose a play on: the hole, the hand it was chosen from and
+the cards played (``"3:250-245-...-4:245-160"``, "~" between holes), so that the round's plays
+can be reviewed at its end (``round_plays``; docs/caddie.md, "Your hand, reviewed"). A hole
+played with a hand short of it had no choice: it is not logged.
+
 A URL is the person's to edit, so reading one never fails: what does not make
 sense is dropped and named in ``problems``.
 """
 
 from __future__ import annotations
 
+import random
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
+from caddie.core.clubs.caddie import Advice, advise_hole
 from caddie.core.clubs.scoring import HAND_SIZE, ClubRules, score_club_hole
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError
 from caddie.core.ledger import SCORE_RANGE
 
 CLUB_LOW, CLUB_HIGH = SCORE_RANGE["clubs"]  # what a Club Cards hole can score
+_LOGGED_HOLE = re.compile(r"([0-9]{1,2}):([0-9]{1,3}(?:-[0-9]{1,3}){0,20}):([0-9]{1,3}(?:-[0-9]{1,3}){0,20})")
 
 
 def _numbers(text: str | None, limit: int) -> list[int]:
@@ -42,6 +52,7 @@ class ClubWalk:
     hand: tuple[int, ...] = ()
     turned: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
+    log: tuple[str, ...] = ()  # the holes a play was chosen on (the module's doc)
     problems: tuple[str, ...] = field(default=(), compare=False)
 
     # -- reading and writing the URL -------------------------------------------------
@@ -70,8 +81,16 @@ class ClubWalk:
         turned = [c for c in _numbers(args.get("turned"), 20) if c in allowed]
         scores = [s for s in _numbers(args.get("scores"), len(course.holes)) if CLUB_LOW <= s <= CLUB_HIGH]
         scores = scores[: hole - 1]
+        entries = tuple((args.get("log") or "").split("~")) if args.get("log") else ()
+        log = entries if len(entries) < hole and all(_LOGGED_HOLE.fullmatch(e) for e in entries) else ()
         return cls(
-            args.get("course"), hole, tuple(sorted(kept, reverse=True)), tuple(turned), tuple(scores), tuple(problems)
+            args.get("course"),
+            hole,
+            tuple(sorted(kept, reverse=True)),
+            tuple(turned),
+            tuple(scores),
+            log,
+            tuple(problems),
         )
 
     def to_args(self) -> dict[str, str]:
@@ -82,6 +101,8 @@ class ClubWalk:
         for name, values in (("hand", self.hand), ("turned", self.turned), ("scores", self.scores)):
             if values:
                 args[name] = ",".join(map(str, values))
+        if self.log:
+            args["log"] = "~".join(self.log)
         return args
 
     # -- what the walkthrough asks for now ---------------------------------------------------
@@ -166,7 +187,12 @@ class ClubWalk:
         else:
             raise CaddieError("There is nothing to play yet.", "pick")
         result = score_club_hole(yardage, cards, rules, decks)
-        return replace(self, hole=self.hole + 1, hand=tuple(left), turned=(), scores=self.scores + (result.score,))
+        log = self.log
+        if step == "play":
+            log += (f"{self.hole}:{'-'.join(map(str, self.hand))}:{'-'.join(map(str, sorted(cards, reverse=True)))}",)
+        return replace(
+            self, hole=self.hole + 1, hand=tuple(left), turned=(), scores=self.scores + (result.score,), log=log
+        )
 
     def tap(
         self,
@@ -190,3 +216,43 @@ class ClubWalk:
         if args.get("played"):
             return self.play(picks if args.get("picked") else advised(), course, rules, decks)
         return self
+
+
+def walk_advice(hand: tuple[int, ...], yardage: int, upcoming: tuple[int, ...], rules: ClubRules, decks: int) -> Advice:
+    """The walkthrough's Caddie: its play for ``hand`` (longest first) on a hole of ``yardage``
+    with ``upcoming`` to come. The same question always gets the same answer, so the round's
+    review says what the walkthrough said. Heavy: the page runs it in the helper process."""
+    seed = f"caddie-clubs/{rules.to_dict()}/{decks}/{hand}/{yardage}/{upcoming}"
+    return advise_hole(list(hand), yardage, list(upcoming), rules, decks, random.Random(seed))
+
+
+def round_plays(walk: ClubWalk, course: Course, rules: ClubRules, decks: int) -> list[dict[str, Any]]:
+    """The plays ``walk``'s log kept, each ``{"hole", "hand", "played", "yardage", "upcoming"}``,
+    checked against the round: each hole one the walk played, in order, its hand one the decks can
+    deal, its play from that hand reaching the hole and scoring what the walk's scorecard says.
+    ``CaddieError`` (``NOT_KEPT``) for a log that does not fit it (an edited address)."""
+    plays: list[dict[str, Any]] = []
+    copies = Counter({card: n * decks for card, n in rules.copies().items()})
+    first = walk.hole - len(walk.scores)  # the hole the walk began on
+    last = 0
+    for entry in walk.log:
+        found = _LOGGED_HOLE.fullmatch(entry)
+        if found is None:
+            raise CaddieError(NOT_KEPT, "log")
+        hole = int(found.group(1))
+        hand = [int(card) for card in found.group(2).split("-")]
+        played = [int(card) for card in found.group(3).split("-")]
+        if not (first <= hole < walk.hole and hole > last) or len(hand) != HAND_SIZE or Counter(hand) - copies:
+            raise CaddieError(NOT_KEPT, "log")
+        yardage = course.holes[hole - 1].yardage
+        if Counter(played) - Counter(hand) or sum(played) < yardage:
+            raise CaddieError(NOT_KEPT, "log")
+        if score_club_hole(yardage, played, rules, decks).score != walk.scores[hole - first]:
+            raise CaddieError(NOT_KEPT, "log")
+        upcoming = [h.yardage for h in course.holes[hole:]]
+        plays.append({"hole": hole, "hand": hand, "played": played, "yardage": yardage, "upcoming": upcoming})
+        last = hole
+    return plays
+
+
+NOT_KEPT = "This round's plays were not all kept (it was begun before they were): it cannot be reviewed."

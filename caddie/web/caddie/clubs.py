@@ -9,16 +9,15 @@ Back undoes a step.
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, request, url_for
 
-from caddie.core.clubs.caddie import Advice, advise_hole
+from caddie.core.clubs.caddie import Advice
 from caddie.core.clubs.hand import Selection, club_label, groups, marked, picks_from
 from caddie.core.clubs.scoring import ClubRules
-from caddie.core.clubs.walkthrough import ClubWalk
+from caddie.core.clubs.walkthrough import ClubWalk, round_plays, walk_advice
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError
 from caddie.store.courses import RANDOM_KEYS, course_choices, find_course
@@ -37,8 +36,7 @@ ACTIONS = ("add", "remove", "unturn", "played", "start")
 def _advice(hand: tuple[int, ...], yardage: int, upcoming: tuple[int, ...], rules: ClubRules, decks: int) -> Advice:
     """The caddie's play; the same question always gets the same answer (and each tap that only
     changes the selection does not ask again)."""
-    seed = f"caddie-clubs/{rules.to_dict()}/{decks}/{hand}/{yardage}/{upcoming}"
-    return run_heavy(advise_hole, list(hand), yardage, list(upcoming), rules, decks, random.Random(seed))
+    return run_heavy(walk_advice, hand, yardage, upcoming, rules, decks)
 
 
 @bp.get("/")
@@ -110,7 +108,7 @@ def _context(walk: ClubWalk, course: Course | None, rules: ClubRules, decks: int
     context["step"] = step
     context["par_so_far"] = sum(h.par for h in course.holes[: len(walk.scores)])
     if step == "done":
-        return context
+        return {**context, **_keeping(walk, course, rules, decks)}
     hole = course.holes[walk.hole - 1]
     context.update(yardage=hole.yardage, par=hole.par)
     advice = None
@@ -131,3 +129,15 @@ def _context(walk: ClubWalk, course: Course | None, rules: ClubRules, decks: int
     if walk.scores:  # the hole just played can go into a ledger round
         context.update(ledger_score=walk.scores[-1], ledger_rounds=ledger_offers("clubs"))
     return context
+
+
+def _keeping(walk: ClubWalk, course: Course, rules: ClubRules, decks: int) -> dict[str, Any]:
+    """At the round's end, whether it can be kept and reviewed (``keep_hand``), or why not."""
+    try:
+        plays = round_plays(walk, course, rules, decks)
+    except CaddieError as err:
+        return {"keep_hand": None, "keep_hand_none": err.message}
+    if not plays:
+        return {"keep_hand": None, "keep_hand_none": "No play of yours was chosen this round: nothing to review."}
+    action = url_for("caddie_clubs.keep_round")
+    return {"keep_hand": {"action": action, "what": "round", "counted": "play", "count": len(plays)}}

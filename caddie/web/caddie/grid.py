@@ -104,7 +104,14 @@ def _keeping(walk: Walk, rules: Rules) -> dict[str, Any]:
         }
     if not decisions:
         return {"keep_hand": None, "keep_hand_none": "No decision of yours was tapped in this hand: nothing to review."}
-    return {"keep_hand": {"decisions": len(decisions)}}
+    return {
+        "keep_hand": {
+            "action": url_for("caddie.keep_hand"),
+            "what": "hand",
+            "counted": "decision",
+            "count": len(decisions),
+        }
+    }
 
 
 def opponent_name(index: int) -> str:

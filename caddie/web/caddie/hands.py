@@ -1,38 +1,37 @@
-"""Your hands, reviewed (docs/caddie.md, "Your hand, reviewed"): a hand followed with the
-walkthrough at a real table, kept at its end with the Caddie's review of the person's decisions,
-and the list of kept hands to come back to.
+"""Your hands, reviewed (docs/caddie.md, "Your hand, reviewed"): a hand (Grid Golf) or a round
+(Club Cards) followed with the walkthrough at a real table, kept at its end with the Caddie's
+review of the person's decisions, and the list of kept ones to come back to.
 
-The walk's page offers "Keep and review this hand" once the hole is over and its log plays through
-again (``caddie.core.grid.walk_record``). Keeping it is a POST of the walk's own state: the
-decisions are worked out again from its log (cheap), judged in the helper process within the
-phone's CPU budget (one Caddie decision each), and kept for this browser.
+Each walkthrough's page offers to keep it once it is over and its log plays through again (the
+grid's here, ``keep_hand``; the clubs round's in ``caddie.web.caddie.club_hands``). Keeping is a
+POST of the walk's own state: the decisions are worked out again from its log (cheap), judged in
+the helper process within the phone's CPU budget, and kept for this browser. A kept one's page
+is the same for both games but for its summary (the presenter's ``hand_part``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from flask import abort, redirect, render_template, request, url_for
 
 from caddie.core.errors import CaddieError
-from caddie.core.grid.game import position_name
-from caddie.core.grid.rules import Rules
+from caddie.core.games import game_named
 from caddie.core.grid.scoring import score_grid
 from caddie.core.grid.walk_record import hand_decisions, review_decisions
 from caddie.core.grid.walkthrough import Walk
 from caddie.core.verdicts import seat_summary
 from caddie.store import walk_hands
 from caddie.store.models import WalkHand
-from caddie.web.caddie.grid import bp, opponent_name
+from caddie.web.caddie.grid import bp
 from caddie.web.cpu_budget import OverBudget, cpu_budget, run_heavy
 from caddie.web.identity import browser_id
+from caddie.web.play.presenters import presenter_for
 from caddie.web.table_in_force import current_table
 
-REVIEW_BASIS = (
-    "Each cost is the points, on average, a choice gave away against where the caddie's choice "
-    "would have left you, as the caddie plays both out over the same deals of the cards you could not see."
-)
+Kept = tuple[str, dict[str, Any], dict[str, Any], list[Any], list[Any]]  # game, rules, hand, decisions, review
 
 
 @bp.post("/hands")
@@ -43,22 +42,35 @@ def keep_hand():
     rules = replace(rules, cards=walk.size)
     walk = walk.settled(rules)
     if walk.step != "done":
-        return _refused("The hand is not over yet: finish it, then keep it.")
-    try:
+        return refused("The hand is not over yet: finish it, then keep it.")
+
+    def worked_out() -> Kept:
         decisions = hand_decisions(walk, rules)
         if not decisions:
-            return _refused("This hand has no decision of yours to review.")
-        review = run_heavy(review_decisions, decisions)
+            raise CaddieError("This hand has no decision of yours to review.", "log")
+        score = score_grid(walk.grid, rules).total
         hand = {
+            "heading": "Your hand",
+            "title": f"Grid hand, scored {score}",
             "grid": list(walk.grid),
-            "score": score_grid(walk.grid, rules).total,
+            "score": score,
             "opponents": [list(grid) for grid in walk.opponents],
         }
-        public_id = walk_hands.keep(str(browser_id(create=True)), rules.to_dict(), hand, decisions, review)
+        return "grid", rules.to_dict(), hand, decisions, run_heavy(review_decisions, decisions)
+
+    return keep(worked_out)
+
+
+def keep(worked_out: Callable[[], Kept]):
+    """Keep what ``worked_out`` gives for this browser and show it; its refusal (a sentence, or
+    the phone's CPU budget spent) on a page of its own, nothing kept."""
+    try:
+        game, rules, hand, decisions, review = worked_out()
+        public_id = walk_hands.keep(str(browser_id(create=True)), game, rules, hand, decisions, review)
     except OverBudget as refusal:
-        return _refused(refusal.message, 429)
+        return refused(refusal.message, 429)
     except CaddieError as err:
-        return _refused(err.message)
+        return refused(err.message)
     return redirect(url_for("caddie.hand", public_id=public_id), code=303)
 
 
@@ -72,20 +84,20 @@ def hands():
 @bp.get("/hands/<public_id>")
 def hand(public_id: str):
     row = _own_hand(public_id)
-    rules = Rules.from_dict(row.rules)
+    kind = game_named(row.game)
+    presenter = presenter_for(kind)
+    heading = row.hand.get("heading", "Your hand")
     response = render_template(
         "caddie/hand.html",
-        title="Your hand, reviewed",
+        title=f"{heading}, reviewed",
+        heading=heading,
         row=row,
-        rules=rules,
-        grid=row.hand["grid"],
-        score=score_grid(row.hand["grid"], rules),
-        positions=[position_name(i, rules.cards) for i in range(rules.cards)],
-        opponent_names=[opponent_name(i) for i in range(len(row.hand["opponents"]))],
+        hand_part=presenter.hand_part,
+        **presenter.hand_context(row.rules, row.hand),
         review=seat_summary(row.review, 0) or {"considered": 0, "total": 0.0, "items": []},
-        review_title="Your hand, reviewed",
-        review_unit="points",
-        review_basis=REVIEW_BASIS,
+        review_title=f"{heading}, reviewed",
+        review_unit=kind.loss_unit,
+        review_basis=kind.loss_basis,
         decisions=len(row.decisions),
     )
     return response, 200, {"Cache-Control": "no-store"}
@@ -109,13 +121,14 @@ def _listed(row: WalkHand) -> dict[str, Any]:
     review = seat_summary(row.review, 0)
     return {
         "url": url_for("caddie.hand", public_id=row.public_id),
+        "title": row.hand.get("title", "A hand"),
         "kept_at": row.kept_at,
-        "score": row.hand["score"],
         "decisions": len(row.decisions),
         "lost": review["total"] if review else 0.0,
+        "unit": game_named(row.game).loss_unit,
     }
 
 
-def _refused(message: str, status: int = 400):
+def refused(message: str, status: int = 400):
     response = render_template("caddie/hand_refused.html", title="Your hand", message=message)
     return response, status

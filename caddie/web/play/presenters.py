@@ -2,8 +2,9 @@
 the one place the web layer keeps something per game, as the core keeps its ``GameKind``s. A
 presenter gives the partial that draws the table, the page state a table page keeps in its
 address or form (the Club Cards cards tapped), how a move is read from the form, the template
-context for a seat's view and for an onlooker's, and at a solo table the Hint (heavy: it runs
-in the helper, within the phone's CPU budget) and the hole's review."""
+context for a seat's view and for an onlooker's, at a solo table the Hint (heavy: it runs in
+the helper, within the phone's CPU budget) and the hole's review, a replay's frame, and how a
+hand kept from the walkthrough ended."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from caddie.core.games.kind import GameKind
 from caddie.core.grid.moves import position_name
 from caddie.core.grid.review import seat_review
 from caddie.core.grid.rules import Rules
+from caddie.core.grid.scoring import score_grid
 from caddie.core.verdicts import seat_summary
 from caddie.store.live_tables import hint_seed
 from caddie.web.play import clubs, grid
@@ -39,6 +41,8 @@ class Presenter:
     review: Callable[[Any, Any], dict[str, Any] | None]  # (the match, the seat's view) -> the hole's review
     replay_part: str  # the partial that draws one frame of a replay (GameKind.replay_frames)
     replay_context: Callable[[Mapping[str, Any]], dict[str, Any]]  # (the table's settings) -> what it needs
+    hand_part: str  # the partial that shows how a hand (a round) kept from the walkthrough ended
+    hand_context: Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]]  # (its rules, its hand) -> context
 
 
 def _grid_seat(view: Any, state: dict[str, Any], advice: Any) -> dict[str, Any]:
@@ -52,6 +56,21 @@ def _grid_review(match: Any, view: Any) -> dict[str, Any] | None:
 def _grid_replay(settings: Mapping[str, Any]) -> dict[str, Any]:
     rules = Rules.from_dict(settings["rules"])
     return {"rules": rules, "position_names": [position_name(i, rules.cards) for i in range(rules.cards)]}
+
+
+def _grid_hand(rules_kept: Mapping[str, Any], hand: Mapping[str, Any]) -> dict[str, Any]:
+    rules = Rules.from_dict(rules_kept)
+    return {
+        "rules": rules,
+        "grid": hand["grid"],
+        "score": score_grid(hand["grid"], rules),
+        "positions": [position_name(i, rules.cards) for i in range(rules.cards)],
+        "opponents": len(hand["opponents"]),
+    }
+
+
+def _club_hand(rules_kept: Mapping[str, Any], hand: Mapping[str, Any]) -> dict[str, Any]:
+    return {"course_name": hand["course"], "holes": hand["holes"], "score": hand["score"], "par": hand["par"]}
 
 
 def _club_review(match: Any, view: Any) -> dict[str, Any] | None:
@@ -78,6 +97,8 @@ _PRESENTERS: Mapping[str, Presenter] = {
         review=_grid_review,
         replay_part="live/_replay_grid.html",
         replay_context=_grid_replay,
+        hand_part="caddie/_hand_grid.html",
+        hand_context=_grid_hand,
     ),
     CLUB_CARDS.name: Presenter(
         part="club_play/_table.html",
@@ -92,6 +113,8 @@ _PRESENTERS: Mapping[str, Presenter] = {
         review=_club_review,
         replay_part="live/_replay_clubs.html",
         replay_context=lambda settings: {},
+        hand_part="caddie/_hand_clubs.html",
+        hand_context=_club_hand,
     ),
 }
 

@@ -5,6 +5,7 @@ be reviewed is refused with a sentence and nothing is kept."""
 from __future__ import annotations
 
 import html as htmllib
+import random
 import re
 from urllib.parse import urlencode
 
@@ -99,3 +100,52 @@ def test_a_hand_that_cannot_be_reviewed_gets_a_sentence_and_nothing_is_kept(clie
     midway = "/caddie/?size=4&opps=0&grid=Q,4,,&step=advice&discard=9&pile=9"
     page = client.get(walked(client, HAND[3:], start=midway)).get_data(as_text=True)
     assert 'id="keep-hand-none"' in page and "keep-hand-button" not in page
+
+
+def test_a_club_cards_round_is_kept_with_the_review_of_each_play(client):
+    """Cedar Nine at a real table: the dealt hand played whole on hole 1 (a blunder), the caddie's
+    play on every other hole, the draws and any cards turned read off a shuffled deck; the
+    round kept at its end reads its scorecard and each play's verdict, in strokes."""
+    from caddie.core.clubs.scoring import ClubRules
+    from caddie.core.clubs.walkthrough import ClubWalk
+    from tests.web.caddie.test_caddie_clubs import CEDAR, HAND, PATH, dealt, follow, state
+
+    rules = ClubRules()
+    pile = list(rules.deck)
+    for card in HAND:
+        pile.remove(card)
+    random.Random(7).shuffle(pile)
+    url, page = dealt(client)
+    for _ in range(200):
+        walk = ClubWalk.from_args(state(url), CEDAR, rules, 1)
+        step = walk.step(CEDAR)
+        if step == "done":
+            break
+        if step == "play" and walk.hole == 1:
+            picks = "".join(f"&pick={card}" for card in walk.hand)
+            url, page = follow(client, f"{url}&picked=1{picks}&played=1")
+        elif step in ("play",) or (
+            step == "short" and sum(walk.hand + walk.turned) >= CEDAR.holes[walk.hole - 1].yardage
+        ):
+            url, page = follow(client, f"{url}&played=1")
+        else:  # a card drawn after the hole, or turned from the pile for a short hand
+            url, page = follow(client, f"{url}&add={pile.pop()}")
+    assert "Round over" in page and 'id="keep-hand-button"' in page
+    form = keep_form(page)
+    kept = client.post(form.pop("action"), data=form)
+    assert kept.status_code == 303, kept.get_data(as_text=True)[:500]
+    hand = htmllib.unescape(client.get(kept.headers["Location"]).get_data(as_text=True))
+    assert "Your round, reviewed" in hand and "<caption>Cedar Nine</caption>" in hand
+    scores = [int(s) for s in state(url)["scores"].split(",")]
+    assert re.search(r'id="hand-score">(\d+)<', hand).group(1) == str(sum(scores))
+    items = re.findall(r'<li class="review-item">(.*?)</li>', hand, re.S)
+    whole = f"You played {', '.join(map(str, HAND[:-1]))} and {HAND[-1]}"
+    assert items and any(whole in item and "Blunder" in item for item in items)
+    assert "strokes on average" in hand
+    listed = client.get("/caddie/hands").get_data(as_text=True)
+    assert "Club Cards round at Cedar Nine, " in listed and "strokes lost to them" in listed
+    # an edited round (a score its plays do not give) is refused with a sentence, nothing kept
+    edited = {**form, "scores": ",".join(str(s + 1) for s in scores)}
+    refused = client.post(PATH + "rounds", data=edited)
+    assert refused.status_code == 400 and "not all kept" in refused.get_data(as_text=True)
+    assert listed.count('<li><a class="door"') == 1
