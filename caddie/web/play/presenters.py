@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from flask import url_for
+
 from caddie.core.games.club_cards import CLUB_CARDS
 from caddie.core.games.grid_golf import GRID_GOLF
 from caddie.core.games.kind import GameKind
@@ -66,11 +68,18 @@ def _grid_hand(rules_kept: Mapping[str, Any], hand: Mapping[str, Any]) -> dict[s
         "score": score_grid(hand["grid"], rules),
         "positions": [position_name(i, rules.cards) for i in range(rules.cards)],
         "opponents": len(hand["opponents"]),
+        "again": (url_for("caddie.walk"), "A new hand"),
     }
 
 
 def _club_hand(rules_kept: Mapping[str, Any], hand: Mapping[str, Any]) -> dict[str, Any]:
-    return {"course_name": hand["course"], "holes": hand["holes"], "score": hand["score"], "par": hand["par"]}
+    return {
+        "course_name": hand["course"],
+        "holes": hand["holes"],
+        "score": hand["score"],
+        "par": hand["par"],
+        "again": (url_for("caddie_clubs.walk"), "A new round"),
+    }
 
 
 def _club_review(match: Any, view: Any) -> dict[str, Any] | None:

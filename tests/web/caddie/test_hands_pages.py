@@ -136,6 +136,7 @@ def test_a_club_cards_round_is_kept_with_the_review_of_each_play(client):
     assert kept.status_code == 303, kept.get_data(as_text=True)[:500]
     hand = htmllib.unescape(client.get(kept.headers["Location"]).get_data(as_text=True))
     assert "Your round, reviewed" in hand and "<caption>Cedar Nine</caption>" in hand
+    assert f'href="{PATH}" id="walk-again">A new round<' in hand
     scores = [int(s) for s in state(url)["scores"].split(",")]
     assert re.search(r'id="hand-score">(\d+)<', hand).group(1) == str(sum(scores))
     items = re.findall(r'<li class="review-item">(.*?)</li>', hand, re.S)
