@@ -261,6 +261,35 @@ def test_two_people_play_a_club_cards_round_live(new_context):
         raise AssertionError("the round did not finish in time")
     for page in phones.values():
         expect(page.locator("#match-winner")).to_be_visible(timeout=LIVE_WAIT_MS)
+        # each phone reads its own review of the last hole, worked out beside the moves
+        expect(page.locator("#hole-review-title")).to_have_text("Your hole, reviewed", timeout=20_000)
+
+    # Ann's replay, shared: a phone with no seat steps through it, and neither its pages nor the
+    # record it downloads name a card the Caddie would have played from someone's hand
+    holes = table.kind.holes(table.settings)
+    ann.locator("#replay-link").tap()
+    expect(ann.locator("#replay-title")).to_have_text(f"Replay · hole {holes}")
+    with ann.expect_navigation():
+        ann.locator("#share-replay").tap()
+    link = re.sub(r"^https?://[^/]+", "", ann.locator("#replay-share-link").get_attribute("href"))
+    stranger = new_context().new_page()
+    seen = [stranger.goto(link).text()]
+    for hole in range(1, holes):
+        seen.append(stranger.goto(f"{link}?hole={hole}").text())
+    with stranger.expect_download() as download:
+        stranger.locator("#download-record").tap()
+    with open(download.value.path(), encoding="utf-8") as file:
+        record = file.read()
+    assert "other cards from the hand" in record  # the people's costly plays, reviewed
+    for text in [*seen, record]:
+        assert not re.search(r"would have played \d", text)
+    stranger.goto("/replays/import")
+    stranger.set_input_files(
+        "#record-file", files=[{"name": "round.json", "mimeType": "application/json", "buffer": record.encode()}]
+    )
+    with stranger.expect_navigation():
+        stranger.locator("#import-record").tap()
+    expect(stranger.locator("#replay-title")).to_have_text(f"Replay · hole {holes}")
 
 
 def test_pass_and_play_shows_a_curtain_between_two_people_on_one_phone(new_context):
