@@ -29,9 +29,10 @@ import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from caddie.core.ledger import winners
+from caddie.core.ledger import is_complete, winners
+from caddie.core.ratings import RatedRound, Ratings, rate
 
-__all__ = ["RoundRecord", "PlayerStats", "player_stats"]
+__all__ = ["RoundRecord", "PlayerStats", "player_stats", "player_ratings"]
 
 
 @dataclass(frozen=True)
@@ -139,3 +140,23 @@ def player_stats(records: Sequence[RoundRecord]) -> list[PlayerStats]:
     ]
     stats.sort(key=lambda s: (s.game, -s.rounds_played, s.name.casefold(), s.name))
     return stats
+
+
+def player_ratings(records: Sequence[RoundRecord]) -> dict[str, Ratings]:
+    """Each game's ratings (``caddie.core.ratings``) from its complete rounds, every player's
+    every hole entered (a round left before its end counts for nothing), each round once.
+
+    >>> day = datetime.date(2024, 5, 1)
+    >>> rounds = [RoundRecord("grid", 9, {"Ann": [3] * 9, "Bo": [4] * 9}, day, "r1"),
+    ...           RoundRecord("grid", 9, {"Ann": [3] * 9, "Bo": [None] * 9}, day, "r2")]
+    >>> {game: [(r.name, r.rounds) for r in found.best_first()] for game, found in player_ratings(rounds).items()}
+    {'grid': [('Ann', 1), ('Bo', 1)]}
+    """
+    by_game: dict[str, dict[str, RatedRound]] = {}
+    for index, record in enumerate(records):
+        if not record.cards or not is_complete(record.cards, record.holes):
+            continue
+        key = record.round_id or f"#{index}"
+        totals = {name: sum(_entered(card, record.holes)) for name, card in record.cards.items()}
+        by_game.setdefault(record.game, {})[key] = RatedRound(record.played_on, key, totals)
+    return {game: rate(rounds.values()) for game, rounds in sorted(by_game.items())}

@@ -13,7 +13,7 @@ from caddie.core.errors import CaddieError
 from caddie.core.games import GAME_NAMES, GAMES, game_named
 from caddie.core.games.club_cards import CLUB_CARDS
 from caddie.core.ledger import format_delta
-from caddie.core.stats import RoundRecord, player_stats
+from caddie.core.stats import RoundRecord, player_ratings, player_stats
 from caddie.core.words import says, together, whose, you_or
 from caddie.forms.ledger import AddFromTallyForm, DealForm, ScoreForm
 from caddie.store.courses import find_course
@@ -504,9 +504,11 @@ def players():
     hand, and apart from them the app's matches and live tables (never mixed: a computer's scores
     say nothing about the people at the table)."""
     kept, games = _kept_and_games(rounds_for(browser_id(), edit_grants()))
+    at_the_table = [_record(view) for _, view in kept]
     return render_template(
         "ledger/players.html",
-        stats=player_stats([_record(view) for _, view in kept]),
+        stats=player_stats(at_the_table),
+        ratings=player_ratings(at_the_table),  # among people: the rounds they keep by hand
         game_stats=player_stats([_record(view) for view, _ in games]),
     )
 

@@ -277,6 +277,25 @@ def test_rounds_list_and_player_statistics(client):
     assert ann.strip().endswith('<td class="num">1</td>')  # one win
 
 
+def test_the_players_are_rated_from_their_finished_rounds(client):
+    """Ann finishes first in two finished rounds; a third, left unfinished, counts for nothing."""
+    for total_round in range(3):
+        public_id = deal(client, names=("Ann", "Bo", "Cy"))
+        for hole in range(1, 10 if total_round < 2 else 4):
+            for seat, score in enumerate(("2", "4", "3")):
+                enter(client, public_id, seat, hole, score)
+    stats = htmllib.unescape(client.get("/ledger/players").get_data(as_text=True))
+    ratings = re.search(r'<table class="stats-table ratings-table" id="ratings-grid">(.*?)</table>', stats, re.S)
+    assert ratings, stats[:2000]
+    rows = re.findall(
+        r'<th scope="row">([^<]+)</th><td class="num"><b>(\d+)</b> <small>± (\d+)</small>', ratings.group(1)
+    )
+    assert [name for name, _, _ in rows] == ["Ann", "Cy", "Bo"]  # best first: their finishing order
+    assert int(rows[0][1]) > int(rows[1][1]) > int(rows[2][1])
+    counted = re.findall(r"</td><td class=\"num\">(\d+)</td></tr>", ratings.group(1))
+    assert counted == ["2", "2", "2"] and ratings.group(1).count("provisional") == 3
+
+
 @pytest.mark.parametrize(
     "changes, message",
     [
