@@ -23,6 +23,7 @@ def register_views(app: Flask) -> None:
     from caddie.web.api import endpoints as api_endpoints  # noqa: F401
     from caddie.web.api import errors as api_errors  # noqa: F401
     from caddie.web.api import live as api_live  # noqa: F401
+    from caddie.web.api import people as api_people  # noqa: F401
     from caddie.web.api import rounds as api_rounds  # noqa: F401
     from caddie.web.caddie import club_hands as caddie_club_hands  # noqa: F401  (its routes are on caddie_clubs.bp)
     from caddie.web.caddie import clubs as caddie_clubs

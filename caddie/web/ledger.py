@@ -503,14 +503,20 @@ def players():
     """Per-player statistics across this browser's rounds, one table per game: the rounds kept by
     hand, and apart from them the app's matches and live tables (never mixed: a computer's scores
     say nothing about the people at the table)."""
-    kept, games = _kept_and_games(rounds_for(browser_id(), edit_grants()))
-    at_the_table = [_record(view) for _, view in kept]
+    at_the_table, in_the_app = records_by_kind(rounds_for(browser_id(), edit_grants()))
     return render_template(
         "ledger/players.html",
         stats=player_stats(at_the_table),
         ratings=player_ratings(at_the_table),  # among people: the rounds they keep by hand
-        game_stats=player_stats([_record(view) for view, _ in games]),
+        game_stats=player_stats(in_the_app),
     )
+
+
+def records_by_kind(rounds: list[Round]) -> tuple[list[RoundRecord], list[RoundRecord]]:
+    """``rounds`` as the statistics read them, in two: those people keep by hand (rounds among
+    people), and the started rounds of the app's matches and live tables, counted apart."""
+    kept, games = _kept_and_games(rounds)
+    return [_record(view) for _, view in kept], [_record(view) for view, _ in games]
 
 
 def _record(view: RoundView) -> RoundRecord:

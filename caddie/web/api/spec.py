@@ -285,7 +285,7 @@ def json_object(model: type[Body]) -> dict[str, Any]:
 def _document() -> dict[str, Any]:
     # The document is the blueprint's alone: read from an app of its routes only, whichever app
     # (or none, in a script) asks.
-    from caddie.web.api import bp, data, endpoints, live, rounds  # noqa: F401  (every route on the blueprint)
+    from caddie.web.api import bp, data, endpoints, live, people, rounds  # noqa: F401  (every route on the blueprint)
 
     routes = Flask(__name__)
     routes.register_blueprint(bp)
