@@ -20,7 +20,7 @@ import functools
 import hashlib
 import re
 import secrets
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Any, cast
@@ -128,8 +128,10 @@ def deal_round(
     table: Table,
     course: Course | None = None,
     played_on: date | None = None,
+    computers: Collection[int] = (),
 ) -> Round:
-    """Create a round; raises ``HandError`` (with the field) on bad input."""
+    """Create a round; raises ``HandError`` (with the field) on bad input. ``computers``: the seats
+    a computer plays, in a round the app plays (such a round is not one among people)."""
     if game not in GAME_NAMES:
         raise HandError(f"Choose {or_titles()}.", "game")
     kind = game_named(game)
@@ -154,7 +156,7 @@ def deal_round(
         course=course.to_dict() if (course and kind.uses_course) else None,
         played_on=played_on or date.today(),
     )
-    round_.players = [RoundPlayer(seat=i, name=name) for i, name in enumerate(names)]
+    round_.players = [RoundPlayer(seat=i, name=name, computer=i in computers) for i, name in enumerate(names)]
     db.session.add(round_)
     db.session.commit()
     return round_

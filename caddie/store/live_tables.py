@@ -508,6 +508,7 @@ def start(row: LiveTableRecord, by: int | None, timing: Timing = Timing(), seed:
     round_ = deal_round(
         row.host_browser, table.match.names, kind.holes(settings), kind.name,
         kind.ledger_table(settings, len(table.places)), kind.course(settings),
+        computers=table.computer_seats,
     )  # fmt: skip
     row.round_id = round_.id
     try:
@@ -576,6 +577,7 @@ def create_solo(
     round_ = deal_round(
         owner, match.names, kind.holes(table.settings), kind.name,
         kind.ledger_table(table.settings, len(table.places)), kind.course(table.settings),
+        computers=table.computer_seats,
     )  # fmt: skip
     now = _now()
     due = _next_due(table, None, None, now, timing)

@@ -72,6 +72,8 @@ class RoundPlayer(Model):
     round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id", ondelete="CASCADE"), nullable=False)
     seat: Mapped[int] = mapped_column(Integer, nullable=False)
     name: Mapped[str] = mapped_column(String(24), nullable=False)
+    # a computer's seat at the table that plays the round: not a person (docs/people.md)
+    computer: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False, server_default=false())
 
     round: Mapped[Round] = relationship(back_populates="players")
 
@@ -235,6 +237,49 @@ class WalkHand(Model):
     decisions: Mapped[list[Any]] = mapped_column(JSON, nullable=False)
     review: Mapped[list[Any]] = mapped_column(JSON, nullable=False)
     kept_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+
+
+class PersonName(Model):
+    """A browser's word that a name stands for a person (docs/people.md, "Merge and rename"): the
+    rounds written with a name whose ``person_key`` is ``alias_key`` count for ``person``. The
+    rounds themselves are never rewritten, so removing the row undoes the merge."""
+
+    __tablename__ = "person_names"
+    __table_args__ = (UniqueConstraint("owner_browser", "alias_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    owner_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
+    alias_key: Mapped[str] = mapped_column(String(64), nullable=False)
+    person: Mapped[str] = mapped_column(String(24), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+
+
+class SeasonRecord(Model):
+    """A stretch of days a browser's table names ("Winter 2026"), both ends included: its season
+    table (docs/people.md, "Seasons")."""
+
+    __tablename__ = "seasons"
+    __table_args__ = (UniqueConstraint("owner_browser", "name"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, nullable=False, index=True)
+    owner_browser: Mapped[str] = mapped_column(String(64), nullable=False, index=True)
+    name: Mapped[str] = mapped_column(String(40), nullable=False)
+    starts_on: Mapped[date] = mapped_column(Date, nullable=False)
+    ends_on: Mapped[date] = mapped_column(Date, nullable=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
+
+
+class TableSitter(Model):
+    """A browser that sat at a table (docs/people.md, "Every player's phone"): the round the table
+    fills counts among that browser's rounds, so each person keeps it on their own phone, not
+    only the host. Kept for good: the seat token in the phone's cookie may be forgotten."""
+
+    __tablename__ = "table_sitters"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("live_tables.id", ondelete="CASCADE"), primary_key=True)
+    browser_id: Mapped[str] = mapped_column(String(64), primary_key=True, index=True)
+    sat_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), nullable=False, default=_now)
 
 
 class RateLimit(Model):

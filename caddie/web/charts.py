@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 
 from markupsafe import Markup, escape
 
-__all__ = ["running_total_chart", "tenths", "SERIES_STYLES"]
+__all__ = ["rating_chart", "running_total_chart", "span_ticks", "tenths", "SERIES_STYLES"]
 
 # (colour, marker, dash): colour first, then shape, then dash. Every colour is
 # at least 3:1 against #ffffff, #f4f1e8 (light) and #0e1712, #17241d (dark).
@@ -113,6 +113,12 @@ def nice_ticks(low: float, high: float, max_intervals: int = 5) -> list[int]:
     low, high = min(low, 0), max(high, 0)
     if low == high:
         high = low + 5
+    return _round_steps(low, high, max_intervals)
+
+
+def _round_steps(low: float, high: float, max_intervals: int) -> list[int]:
+    """Gridlines from low to high at the smallest of 1, 2, 5, 10, 20, 50, ... that covers the range
+    in at most ``max_intervals`` steps."""
     magnitude = 1
     while True:
         for m in (1, 2, 5):
@@ -393,3 +399,80 @@ def _empty_chart(title: str) -> Markup:
         + f'<text x="{WIDTH / 2:g}" y="{height / 2 + 5:g}" font-size="{LEGEND_FONT}" text-anchor="middle" '
         f'fill="currentColor">No scores yet: the chart starts after hole 1.</text></svg>'
     )
+
+
+def span_ticks(low: float, high: float, max_intervals: int = 4) -> list[int]:
+    """Rounded gridline values covering low..high, not stretched to 0 (a rating lives near 1000).
+
+    >>> span_ticks(988, 1043)
+    [980, 1000, 1020, 1040, 1060]
+    >>> span_ticks(1000, 1000)
+    [995, 1000, 1005]
+    """
+    if high - low < 10:
+        low, high = low - 5, high + 5
+    return _round_steps(low, high, max_intervals)
+
+
+def rating_chart(name: str, ratings: Sequence[int], title: str = "Rating") -> Markup:
+    """An inline SVG of one person's rating after each of their rounds, oldest first (docs/people.md,
+    "A person's page"): one line, a marker per round while there are few enough to tell apart, the
+    round numbers under the axis; read out as the first, highest and latest ratings.
+
+    >>> svg = rating_chart("Ann", [1016, 1040, 1031])
+    >>> 'aria-label="Rating of Ann over 3 rounds: 1016 after the first, highest 1040, now 1031"' in svg
+    True
+    """
+    name, title = _clean(name), _clean(title)
+    points = list(ratings)
+    if not points:
+        return _empty_chart(title)
+    rounds = len(points)
+    label = (
+        f"{title} of {name} over {rounds} round{'s' if rounds != 1 else ''}: "
+        f"{points[0]} after the first, highest {max(points)}, now {points[-1]}"
+    )
+    ticks = span_ticks(min(points), max(points))
+    y_low, y_high = ticks[0], ticks[-1]
+    plot_bottom, plot_right = TOP + PLOT_HEIGHT, WIDTH - RIGHT
+    height = plot_bottom + X_LABEL_GAP + PAD
+
+    def x_at(n: int) -> float:  # n is 1-based
+        return (LEFT + plot_right) / 2 if rounds == 1 else LEFT + (n - 1) * (plot_right - LEFT) / (rounds - 1)
+
+    def y_at(value: float) -> float:
+        return plot_bottom - (value - y_low) * PLOT_HEIGHT / (y_high - y_low)
+
+    out = [_svg_open(height, label, "rating")]
+    out.append('<g class="grid" fill="currentColor" stroke="currentColor">')
+    for value in ticks:
+        y = y_at(value)
+        out.append(f'<line x1="{LEFT}" y1="{_f(y)}" x2="{plot_right}" y2="{_f(y)}" stroke-opacity="0.16"/>')
+        out.append(
+            f'<text x="{LEFT - 6}" y="{_f(y + TICK_FONT * 0.36)}" font-size="{TICK_FONT}" '
+            f'text-anchor="end" stroke="none">{value}</text>'
+        )
+    out.append("</g>")
+    # the round axis: about five numbers, always the first and the last round
+    step = max(1, math.ceil(rounds / 5))
+    labelled = sorted({1, rounds, *range(1, rounds + 1, step)})
+    if len(labelled) > 1 and labelled[-1] - labelled[-2] < step / 2:
+        labelled.pop(-2)  # the last round's number would run into the one before
+    out.append('<g class="holes" fill="currentColor" stroke="none">')
+    for n in labelled:
+        out.append(
+            f'<text x="{_f(x_at(n))}" y="{plot_bottom + X_LABEL_GAP}" font-size="{TICK_FONT}" '
+            f'text-anchor="middle">{n}</text>'
+        )
+    out.append("</g>")
+    colour, shape, _ = SERIES_STYLES[0]
+    line = " ".join(f"{_f(x_at(n))},{_f(y_at(v))}" for n, v in enumerate(points, start=1))
+    out.append(f'<g class="series" data-series="0"><title>{escape(name)}: {points[-1]} now</title>')
+    out.append(
+        f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="2.4" '
+        f'stroke-linejoin="round" stroke-linecap="round"/>'
+    )
+    if rounds <= 40:  # beyond, the markers would touch and only clutter the line
+        out.extend(_marker(shape, x_at(n), y_at(v), colour, 3.4) for n, v in enumerate(points, start=1))
+    out.append("</g></svg>")
+    return Markup("".join(out))

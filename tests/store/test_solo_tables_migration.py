@@ -15,7 +15,7 @@ import random
 import re
 import secrets
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from types import ModuleType
 from typing import Any
 
@@ -35,8 +35,8 @@ from caddie.core.grid.rules import Rules
 from caddie.core.table import Table
 from caddie.store import live_tables
 from caddie.store.database import db
-from caddie.store.ledger import CellWrite, cards_of, deal_round, write_scores
-from caddie.store.models import LiveTableRecord, Round
+from caddie.store.ledger import cards_of
+from caddie.store.models import HoleScore, LiveTableRecord, Round
 from caddie.web.app import MIGRATIONS_DIR
 from tests.conftest import CSRF_META
 from tests.store.test_database import current_revision, flask_db, head_revision
@@ -78,12 +78,37 @@ def utc(moment: datetime | None) -> datetime | None:
     return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
+# ``round_players`` as revisions up to 0016 have it (no ``computer`` column yet)
+OLD_ROUND_PLAYERS = sa.table(
+    "round_players",
+    sa.column("id", sa.Integer),
+    sa.column("round_id", sa.Integer),
+    sa.column("seat", sa.Integer),
+    sa.column("name", sa.String),
+)
+
+
 def ledger_round(game: str, names: list[str], owner: str = OWNER) -> int:
-    """The ledger round a match filled in, dealt as ``start_match`` / ``start_club_match`` dealt it."""
-    if game == "grid":
-        round_ = deal_round(owner, names, GRID_RULES.holes, "grid", replace(Table(), rules=GRID_RULES))
-    else:
-        round_ = deal_round(owner, names, len(COURSE.holes), "clubs", replace(Table(), players=len(names)), COURSE)
+    """The ledger round a match filled in, as ``start_match`` / ``start_club_match`` dealt it, its
+    players written as the tables of that revision hold them."""
+    table = replace(Table(), rules=GRID_RULES) if game == "grid" else replace(Table(), players=len(names))
+    round_ = Round(
+        public_id=secrets.token_urlsafe(12),
+        share_token=secrets.token_urlsafe(18),
+        edit_token=secrets.token_urlsafe(24),
+        owner_browser=owner,
+        game=game,
+        holes=GRID_RULES.holes if game == "grid" else len(COURSE.holes),
+        rules=table.to_dict(),
+        course=COURSE.to_dict() if game == "clubs" else None,
+        played_on=date.today(),
+    )
+    db.session.add(round_)
+    db.session.flush()
+    db.session.execute(
+        OLD_ROUND_PLAYERS.insert(), [{"round_id": round_.id, "seat": seat, "name": n} for seat, n in enumerate(names)]
+    )
+    db.session.commit()
     return round_.id
 
 
@@ -194,15 +219,25 @@ def store_before(app) -> dict[str, dict[str, Any]]:
                 now - timedelta(days=3), now - timedelta(days=1),
             ),
         }  # fmt: skip
-        round_ = db.session.get(Round, stored["over"]["round_id"])
-        write_scores(
-            round_,
+        # the finished match's holes in its round, written as that revision's scorecard held them
+        round_id = stored["over"]["round_id"]
+        players = dict(
+            db.session.execute(
+                sa.select(OLD_ROUND_PLAYERS.c.seat, OLD_ROUND_PLAYERS.c.id).where(
+                    OLD_ROUND_PLAYERS.c.round_id == round_id
+                )
+            ).all()
+        )
+        db.session.execute(
+            HoleScore.__table__.insert(),
             [
-                CellWrite(seat, hole, score, 0)
+                {"round_id": round_id, "player_id": players[seat], "hole": hole, "score": score, "version": 1,
+                 "updated_at": now}
                 for hole, scores in enumerate(over.hole_scores, start=1)
                 for seat, score in enumerate(scores)
             ],
-        )
+        )  # fmt: skip
+        db.session.commit()
     return stored
 
 

@@ -18,7 +18,7 @@ from caddie.core.grid.game import GridMatch
 from caddie.core.grid.moves import DISCARD, DRAW, KNOCK, NEXT, PASS, TAKE, Action
 from caddie.core.grid.players import choose
 from caddie.core.grid.review import hole_verdicts, judge_ready, judge_some
-from caddie.core.grid.rules import Rules, chip
+from caddie.core.grid.rules import SIZE_WORDS, Rules, chip
 from caddie.core.ledger import HOLE_COUNTS
 from caddie.core.table import Table
 from caddie.core.verdicts import mark_of
@@ -64,6 +64,10 @@ class GridGolf(GameKind[GridMatch]):
 
     def rules_of(self, table: Table) -> dict[str, Any]:
         return table.rules.to_dict()
+
+    def compares_within(self, table: Table) -> str:
+        # a four-card hand and a nine-card hand score on different scales
+        return f"{SIZE_WORDS[table.rules.cards]} cards"
 
     # -- a program at a table ----------------------------------------------------------------------
     def program_view(self, game: GridMatch, seat: int) -> dict[str, Any]:

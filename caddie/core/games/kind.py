@@ -80,6 +80,12 @@ class GameKind(Generic[GameT]):
         """The part of the house settings this game plays by, as plain JSON."""
         raise NotImplementedError
 
+    def compares_within(self, table: Table) -> str:
+        """Which rounds of this game a round's scores compare with, in a few words ("Six cards"):
+        a person's averages, bests and records keep rounds of another kind apart (docs/people.md).
+        Empty where every round of the game compares."""
+        return ""
+
     # -- a program at a table (``docs/live-tables.md``) -------------------------------------------------
     def program_view(self, game: GameT, seat: int) -> dict[str, Any]:
         """``seat``'s view in the shape of this game's caddie request."""

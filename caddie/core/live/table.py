@@ -319,6 +319,11 @@ class LiveTable:
         place.person, place.name, place.level, place.token = True, None, None, None
         self._drop_asks(seat)
 
+    @property
+    def computer_seats(self) -> list[int]:
+        """The seats a computer plays (not a person's seat a computer stands in at for a while)."""
+        return [seat for seat, place in enumerate(self.places) if not place.person]
+
     # -- getting a seat back ------------------------------------------------------------------------
     def seat_named(self, name: object) -> int | None:
         """The person's seat called ``name`` (case and the name rule's tidying aside), or ``None``."""

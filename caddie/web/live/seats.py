@@ -16,6 +16,7 @@ from __future__ import annotations
 from flask import session
 
 from caddie.core.live.table import LiveTable
+from caddie.store import people
 from caddie.store.live_tables import digest, holds_seat
 from caddie.store.models import LiveTableRecord
 from caddie.web.identity import browser_id
@@ -40,6 +41,7 @@ __all__ = [
 
 _SEATS, _SHOWN, _NAME = "live_seats", "live_shown", "live_name"
 _HANDOUT, _LINK_KEPT = "live_handout", "live_link_kept"
+_COUNTED = "live_counted"  # the tables whose round this browser was counted in (store.people.sat)
 MAX_TABLES = 8  # the session cookie must stay small: the oldest table is forgotten first
 
 
@@ -81,7 +83,22 @@ def my_seats(row: LiveTableRecord, table: LiveTable) -> list[int]:
     a solo table the person's seat, which the browser that made it holds without one."""
     seats = {table.seat_of(digest(t)) for t in _held().get(row.public_id, [])}
     seats.add(holds_seat(row, browser_id()))
-    return sorted(s for s in seats if s is not None)
+    mine = sorted(s for s in seats if s is not None)
+    if mine and not row.solo:
+        _counted(row)
+    return mine
+
+
+def _counted(row: LiveTableRecord) -> None:
+    """The table's round counts among this browser's rounds for good (``caddie.store.people.sat``),
+    even once the cookie forgets the seat: written once, when the phone first holds a seat here (a
+    phone asking to be let back in holds none until the host lets it in)."""
+    counted = session.get(_COUNTED)
+    counted = [t for t in counted if isinstance(t, str)] if isinstance(counted, list) else []
+    if row.public_id in counted:
+        return
+    people.sat(row.id, browser_id())
+    session[_COUNTED] = (counted + [row.public_id])[-MAX_TABLES:]
 
 
 def token_for(public_id: str, table: LiveTable, seat: int) -> str | None:

@@ -1,0 +1,631 @@
+"""A table's people (DESIGN section 8; docs/people.md): who played which rounds, and what their
+rounds say about them: each person's record, rating and rounds, head to head, a season's
+table, the table's records and the achievements people earned.
+
+Pure: the store reads the rounds, this works them out. Every answer here keeps to three rules:
+
+* **One person, one name.** A name stands for a person whatever its case and spacing
+  (``ratings.person_key``), and a table can say that two names are one person or give a person
+  another name (``Names``: a merge or a rename). The rounds are never rewritten; the names are
+  read through ``Names`` each time, so a merge is undone by removing it.
+* **Like with like.** Grid Golf and Club Cards never mix; within a game, a person's average, best
+  and worst keep apart the rounds that do not compare (a four-card hand and a nine-card one:
+  ``PlayedRound.kind``), and bests and worsts compare rounds of one length.
+* **Among people.** Rounds against computers (``PlayedRound.among_people`` false) are counted on
+  their own and never move a rating, a head to head, a record or an achievement. Only a complete
+  round (every player, every hole) counts for a win, a rating, a head to head, a record or an
+  achievement; a round left before its end adds its holes to the average and nothing more.
+
+Rounds are taken oldest first, by (day, round id): the same rounds typed in any order give the
+same answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from caddie.core.ledger import is_complete, winners
+from caddie.core.ratings import RatedRound, Rating, Ratings, person_key, rate
+
+__all__ = [
+    "ACHIEVEMENTS",
+    "Achievement",
+    "HeadToHead",
+    "Line",
+    "Meeting",
+    "Names",
+    "PersonRound",
+    "PlayedRound",
+    "Profile",
+    "RoundMark",
+    "Season",
+    "Standing",
+    "TableRecords",
+    "achievements",
+    "head_to_head",
+    "in_season",
+    "merge_refusal",
+    "people",
+    "profile",
+    "standings",
+    "table_records",
+]
+
+
+@dataclass(frozen=True)
+class PlayedRound:
+    """One scorecard as the people's pages read it.
+
+    ``kind``: which rounds of its game its scores compare with (``GameKind.compares_within``);
+    ``pars``: the course's pars, hole 1 first, where it was played on one; ``lost``: for a round the
+    app played and reviewed, each reviewed person's points lost to decisions and the holes reviewed
+    (``{name: (lost, holes)}``)."""
+
+    round_id: str
+    game: str
+    kind: str
+    holes: int
+    played_on: date
+    cards: Mapping[str, Sequence[int | None]]
+    among_people: bool = True
+    pars: Sequence[int] | None = None
+    lost: Mapping[str, tuple[float, int]] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.cards) and is_complete(self.cards, self.holes)
+
+
+def _chronological(rounds: Iterable[PlayedRound]) -> list[PlayedRound]:
+    """Each round once (by id), oldest first by (day, round id)."""
+    unique = {r.round_id: r for r in rounds}
+    return sorted(unique.values(), key=lambda r: (r.played_on, r.round_id))
+
+
+def _entered(card: Sequence[int | None], holes: int) -> list[int]:
+    return [score for score in list(card)[:holes] if score is not None]
+
+
+@dataclass(frozen=True)
+class Names:
+    """The table's word on who is who: ``aliases`` maps a name's ``person_key`` to the person's
+    name (a merge: "bobby" → "Bob"; a rename: "bob" → "Robert"). One step only: the person's
+    name itself is not looked up again, so no chain and no cycle can form."""
+
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def person(self, name: str) -> str:
+        """The person ``name`` stands for, as the table writes them.
+
+        >>> Names({"bobby": "Bob"}).person("  BOBBY "), Names().person("ann  lee")
+        ('Bob', 'ann lee')
+        """
+        return self.aliases.get(person_key(name), " ".join(name.split()))
+
+    def key(self, name: str) -> str:
+        return person_key(self.person(name))
+
+
+def _by_person(played: PlayedRound, names: Names) -> dict[str, tuple[str, list[int | None]]]:
+    """The round's cards by person (key → (name as the table writes it, scores)). Two names of one
+    round that stand for one person (merged after they played together) keep the first seat's card:
+    a person plays once in a round (``merge_refusal`` stops such a merge being made)."""
+    cards: dict[str, tuple[str, list[int | None]]] = {}
+    for name, card in played.cards.items():
+        key = names.key(name)
+        if key and key not in cards:
+            cards[key] = (names.person(name), list(card)[: played.holes])
+    return cards
+
+
+def merge_refusal(rounds: Iterable[PlayedRound], names: Names, one: str, other: str) -> str | None:
+    """Why ``one`` and ``other`` cannot be merged into one person, in a sentence; ``None`` if they can.
+
+    >>> day = date(2026, 12, 1)
+    >>> together = PlayedRound("r1", "grid", "", 9, day, {"Bo": [1] * 9, "Bobby": [2] * 9})
+    >>> merge_refusal([together], Names(), "Bo", "Bobby")
+    'Bo and Bobby played in the same round on 1 Dec 2026: they are two people.'
+    """
+    a, b = names.key(one), names.key(other)
+    if not a or not b:
+        return "Choose two people."
+    if a == b:
+        return f"{names.person(one)} and {names.person(other)} are already one person."
+    for played in _chronological(rounds):
+        keys = [names.key(name) for name in played.cards]
+        if a in keys and b in keys:
+            return (
+                f"{names.person(one)} and {names.person(other)} played in the same round on "
+                f"{_day(played.played_on)}: they are two people."
+            )
+    return None
+
+
+def _day(day: date) -> str:
+    return f"{day.day} {day:%b %Y}"
+
+
+# -- a person's record -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundMark:
+    """A round that stands out: its total, when, and which round (for a link)."""
+
+    total: int
+    holes: int
+    played_on: date
+    round_id: str
+
+
+@dataclass(frozen=True)
+class Line:
+    """A person's record in one kind of round of one game (``kind``: see ``PlayedRound``)."""
+
+    game: str
+    kind: str
+    rounds: int  # rounds with at least one hole entered
+    holes_played: int
+    average_per_hole: float | None
+    wins: int  # complete rounds where they share the lowest total
+    complete: int  # complete rounds
+    best: dict[int, RoundMark] = field(default_factory=dict)  # holes (9/18) → lowest complete total
+    worst: dict[int, RoundMark] = field(default_factory=dict)
+
+
+@dataclass
+class _Tally:
+    rounds: int = 0
+    holes: int = 0
+    points: int = 0
+    wins: int = 0
+    complete: int = 0
+    best: dict[int, RoundMark] = field(default_factory=dict)
+    worst: dict[int, RoundMark] = field(default_factory=dict)
+
+    def add(self, played: PlayedRound, scores: list[int | None], won: bool) -> None:
+        entered = _entered(scores, played.holes)
+        if not entered:
+            return
+        self.rounds += 1
+        self.holes += len(entered)
+        self.points += sum(entered)
+        if played.complete:
+            self.complete += 1
+            self.wins += won
+            mark = RoundMark(sum(entered), played.holes, played.played_on, played.round_id)
+            if played.holes not in self.best or mark.total < self.best[played.holes].total:
+                self.best[played.holes] = mark
+            if played.holes not in self.worst or mark.total > self.worst[played.holes].total:
+                self.worst[played.holes] = mark
+
+    def line(self, game: str, kind: str) -> Line:
+        return Line(
+            game, kind, self.rounds, self.holes, self.points / self.holes if self.holes else None,
+            self.wins, self.complete, dict(sorted(self.best.items())), dict(sorted(self.worst.items())),
+        )  # fmt: skip
+
+
+def _won(played: PlayedRound, names: Names) -> set[str]:
+    return {names.key(name) for name in winners(played.cards, played.holes)} if played.complete else set()
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One person in a game's table of people: their record over every kind of round of the game
+    among people, and their rating (``None`` before a complete round among people)."""
+
+    key: str
+    name: str
+    game: str
+    rounds: int
+    wins: int
+    holes_played: int
+    average_per_hole: float | None
+    rating: Rating | None
+
+
+def _ratings(rounds: Sequence[PlayedRound], names: Names) -> dict[str, Ratings]:
+    """Each game's ratings among people, from the complete rounds' finishing orders."""
+    by_game: dict[str, list[RatedRound]] = {}
+    for played in rounds:
+        if not played.among_people or not played.complete:
+            continue
+        totals = {name: sum(_entered(card, played.holes)) for name, card in _by_person(played, names).values()}
+        by_game.setdefault(played.game, []).append(RatedRound(played.played_on, played.round_id, totals))
+    return {game: rate(rated) for game, rated in sorted(by_game.items())}
+
+
+def people(rounds: Iterable[PlayedRound], names: Names = Names()) -> list[Standing]:
+    """Everyone who played a round among people, game by game, best rating first (then most rounds).
+
+    >>> day = date(2026, 12, 1)
+    >>> nights = [PlayedRound(f"r{n}", "grid", "Six cards", 9, day, {"Ann": [n] * 9, "bo": [5] * 9}) for n in (1, 2)]
+    >>> [(s.name, s.rounds, s.wins) for s in people(nights, Names({"bo": "Bob"}))]
+    [('Ann', 2, 2), ('Bob', 2, 0)]
+    """
+    ordered = _chronological(rounds)
+    ratings = _ratings(ordered, names)
+    tallies: dict[tuple[str, str], _Tally] = {}
+    shown: dict[tuple[str, str], str] = {}
+    for played in ordered:
+        if not played.among_people:
+            continue
+        won = _won(played, names)
+        for key, (name, scores) in _by_person(played, names).items():
+            shown[played.game, key] = name
+            tallies.setdefault((played.game, key), _Tally()).add(played, scores, key in won)
+    standings = []
+    for (game, key), tally in tallies.items():
+        if not tally.rounds:
+            continue
+        rated = ratings.get(game)
+        rating = rated.people.get(key) if rated is not None else None
+        line = tally.line(game, "")
+        standings.append(
+            Standing(
+                key, shown[game, key], game, line.rounds, line.wins, line.holes_played, line.average_per_hole, rating
+            )
+        )
+    standings.sort(key=lambda s: (s.game, s.rating is None, -(s.rating.ordinal if s.rating else 0), -s.rounds, s.key))
+    return standings
+
+
+@dataclass(frozen=True)
+class Season:
+    """A stretch of days the table names ("Winter 2026"), both ends included."""
+
+    name: str
+    starts_on: date
+    ends_on: date
+
+    def holds(self, day: date) -> bool:
+        return self.starts_on <= day <= self.ends_on
+
+
+def in_season(rounds: Iterable[PlayedRound], season: Season) -> list[PlayedRound]:
+    return [played for played in rounds if season.holds(played.played_on)]
+
+
+def standings(rounds: Iterable[PlayedRound], season: Season, names: Names = Names()) -> list[Standing]:
+    """The season's table: everyone's record and rating from the season's rounds alone (everyone
+    starts the season afresh), best rating first."""
+    return people(in_season(rounds, season), names)
+
+
+@dataclass(frozen=True)
+class PersonRound:
+    """One of a person's rounds, as their page lists it."""
+
+    round_id: str
+    game: str
+    kind: str
+    holes: int
+    played_on: date
+    among_people: bool
+    total: int  # over the holes entered
+    holes_entered: int
+    complete: bool
+    place: int | None  # 1 = first (shared places share the number); None before the round is complete
+    players: int
+    lost: tuple[float, int] | None  # points lost to decisions, over how many reviewed holes
+
+
+@dataclass(frozen=True)
+class Achievement:
+    """Something a person did that this game makes worth saying, first done on ``played_on``."""
+
+    code: str
+    title: str
+    detail: str
+    played_on: date
+    round_id: str
+
+
+@dataclass(frozen=True)
+class Profile:
+    """Everything a person's page shows. ``lines``: their record among people, kind by kind;
+    ``against_computers``: the same for rounds against computers; ``ratings``: per game, the
+    rating and its history (``(day, round id, shown)``, oldest first); ``decisions``: per game,
+    points lost to decisions and the holes reviewed, over the rounds the app reviewed."""
+
+    key: str
+    name: str
+    spellings: list[str]  # every way the rounds write this person, as first written
+    lines: list[Line]
+    against_computers: list[Line]
+    ratings: dict[str, tuple[Rating, list[tuple[date, str, int]]]]
+    rounds: list[PersonRound]  # newest first
+    decisions: dict[str, tuple[float, int]]
+    achievements: list[Achievement]
+    rivals: list[HeadToHead]  # the people they played most, most rounds together first
+
+
+def _place(played: PlayedRound, names: Names, key: str) -> int | None:
+    if not played.complete:
+        return None
+    totals = {k: sum(_entered(card, played.holes)) for k, (_, card) in _by_person(played, names).items()}
+    return 1 + sum(1 for other in totals.values() if other < totals[key])
+
+
+def profile(rounds: Iterable[PlayedRound], names: Names, key: str) -> Profile | None:
+    """The person ``key`` (a ``person_key``) as their page shows them; ``None`` if no round has them.
+
+    >>> day = date(2026, 12, 1)
+    >>> night = [PlayedRound("r1", "grid", "Six cards", 9, day, {"Ann": [1] * 9, "Bo": [2] * 9}),
+    ...          PlayedRound("r2", "grid", "Six cards", 9, day, {"ann": [3] * 9, "Bo": [2] * 9})]
+    >>> ann = profile(night, Names(), "ann")
+    >>> ann.name, [(l.rounds, l.wins, l.best[9].total, l.worst[9].total) for l in ann.lines]
+    ('ann', [(2, 1, 9, 27)])
+    >>> [(r.round_id, r.place) for r in ann.rounds], ann.rivals[0].ahead, ann.rivals[0].behind
+    ([('r2', 2), ('r1', 1)], 1, 1)
+    """
+    ordered = _chronological(rounds)
+    mine = [played for played in ordered if key in _by_person(played, names)]
+    if not mine:
+        return None
+    tallies: dict[tuple[bool, str, str], _Tally] = {}
+    spellings: list[str] = []
+    name = key
+    listed: list[PersonRound] = []
+    decisions: dict[str, tuple[float, int]] = {}
+    for played in mine:
+        cards = _by_person(played, names)
+        name, scores = cards[key]
+        for written in played.cards:
+            if names.key(written) == key and " ".join(written.split()) not in spellings:
+                spellings.append(" ".join(written.split()))
+        won = _won(played, names)
+        tallies.setdefault((played.among_people, played.game, played.kind), _Tally()).add(played, scores, key in won)
+        lost = next((played.lost[w] for w in played.cards if names.key(w) == key and w in played.lost), None)
+        if lost is not None:
+            before = decisions.get(played.game, (0.0, 0))
+            decisions[played.game] = (before[0] + lost[0], before[1] + lost[1])
+        entered = _entered(scores, played.holes)
+        listed.append(
+            PersonRound(
+                played.round_id, played.game, played.kind, played.holes, played.played_on, played.among_people,
+                sum(entered), len(entered), played.complete, _place(played, names, key), len(cards), lost,
+            )
+        )  # fmt: skip
+    lines = [t.line(game, kind) for (people_, game, kind), t in sorted(tallies.items()) if people_ and t.rounds]
+    against = [t.line(game, kind) for (people_, game, kind), t in sorted(tallies.items()) if not people_ and t.rounds]
+    ratings = {
+        game: (found.people[key], found.history[key])
+        for game, found in _ratings(ordered, names).items()
+        if key in found.people
+    }
+    others = {k for played in mine if played.among_people for k in _by_person(played, names) if k != key}
+    rivals = [h for other in others for h in head_to_head(ordered, names, key, other) if h.rounds]
+    rivals.sort(key=lambda h: (-h.rounds, h.game, h.other_key))
+    return Profile(
+        key, name, spellings, lines, against, ratings, listed[::-1],
+        {game: (round(lost, 1), holes) for game, (lost, holes) in decisions.items()},
+        list(achievements(ordered, names).get(key, [])), rivals,
+    )  # fmt: skip
+
+
+# -- head to head ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """One complete round two people played together: each one's total (lower is better)."""
+
+    round_id: str
+    played_on: date
+    holes: int
+    kind: str
+    one: int
+    other: int
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two people in one game, over the complete rounds among people they both played."""
+
+    game: str
+    one_key: str
+    one: str
+    other_key: str
+    other: str
+    meetings: list[Meeting]  # oldest first
+
+    @property
+    def rounds(self) -> int:
+        return len(self.meetings)
+
+    @property
+    def ahead(self) -> int:
+        """Rounds ``one`` finished ahead of ``other`` (a lower total)."""
+        return sum(1 for m in self.meetings if m.one < m.other)
+
+    @property
+    def behind(self) -> int:
+        return sum(1 for m in self.meetings if m.one > m.other)
+
+    @property
+    def level(self) -> int:
+        return self.rounds - self.ahead - self.behind
+
+    @property
+    def margin(self) -> float | None:
+        """``other``'s total less ``one``'s, on average per round (above zero: ``one`` is ahead)."""
+        return sum(m.other - m.one for m in self.meetings) / self.rounds if self.meetings else None
+
+
+def head_to_head(rounds: Iterable[PlayedRound], names: Names, one: str, other: str) -> list[HeadToHead]:
+    """``one`` against ``other`` (``person_key``s), one entry per game they both played among people.
+
+    >>> day = date(2026, 12, 1)
+    >>> rounds = [PlayedRound(f"r{n}", "grid", "Six cards", 9, day, {"Ann": [n] * 9, "Bo": [2] * 9}) for n in (1, 2, 3)]
+    >>> [(h.rounds, h.ahead, h.behind, h.level, h.margin) for h in head_to_head(rounds, Names(), "ann", "bo")]
+    [(3, 1, 1, 1, 0.0)]
+    """
+    found: dict[str, list[Meeting]] = {}
+    shown = {one: one, other: other}
+    for played in _chronological(rounds):
+        if not played.among_people or not played.complete:
+            continue
+        cards = _by_person(played, names)
+        if one not in cards or other not in cards or one == other:
+            continue
+        shown[one], shown[other] = cards[one][0], cards[other][0]
+        totals = [sum(_entered(cards[k][1], played.holes)) for k in (one, other)]
+        found.setdefault(played.game, []).append(
+            Meeting(played.round_id, played.played_on, played.holes, played.kind, totals[0], totals[1])
+        )
+    return [
+        HeadToHead(game, one, shown[one], other, shown[other], meetings) for game, meetings in sorted(found.items())
+    ]
+
+
+# -- the table's records and achievements ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Record:
+    """One of the table's records: who holds it, the figure, and the round it was set in (the
+    first to set it, where people share it)."""
+
+    title: str
+    name: str
+    figure: str
+    played_on: date
+    round_id: str
+
+
+@dataclass(frozen=True)
+class TableRecords:
+    game: str
+    records: list[Record]
+
+
+def _figure(value: int) -> str:
+    return f"{value}".replace("-", "\u2212")
+
+
+def table_records(rounds: Iterable[PlayedRound], names: Names = Names()) -> list[TableRecords]:
+    """Each game's records among people, over complete rounds: the lowest round of each kind and
+    length, the best hole (against its par where the round has pars) and the longest run of wins.
+
+    >>> day = date(2026, 12, 1)
+    >>> rounds = [PlayedRound(f"r{n}", "grid", "Six cards", 9, day, {"Ann": [n] * 9, "Bo": [2] * 9}) for n in (1, 3)]
+    >>> [(r.title, r.name, r.figure) for r in table_records(rounds)[0].records]
+    [('Lowest round, Six cards, 9 holes', 'Ann', '9'), ('Best hole', 'Ann', '1'), ('Most wins in a row', 'Ann', '1')]
+    """
+    lowest: dict[tuple[str, str, int], tuple[int, str, date, str]] = {}
+    best_hole: dict[str, tuple[int, str, date, str, int | None]] = {}
+    streak: dict[tuple[str, str], int] = {}
+    longest: dict[str, tuple[int, str, date, str]] = {}
+    for played in _chronological(rounds):
+        if not played.among_people or not played.complete:
+            continue
+        cards = _by_person(played, names)
+        won = _won(played, names)
+        for key, (name, card) in cards.items():
+            total = sum(_entered(card, played.holes))
+            slot = (played.game, played.kind, played.holes)
+            if slot not in lowest or total < lowest[slot][0]:
+                lowest[slot] = (total, name, played.played_on, played.round_id)
+            for hole, score in enumerate(card):
+                par = played.pars[hole] if played.pars and hole < len(played.pars) else None
+                against = score - par if score is not None and par is not None else score
+                if against is not None and (played.game not in best_hole or against < best_hole[played.game][0]):
+                    best_hole[played.game] = (against, name, played.played_on, played.round_id, par)
+            run = streak.get((played.game, key), 0) + 1 if key in won else 0
+            streak[played.game, key] = run
+            if run and (played.game not in longest or run > longest[played.game][0]):
+                longest[played.game] = (run, name, played.played_on, played.round_id)
+    answer = []
+    for game in sorted({slot[0] for slot in lowest}):
+        records = [
+            Record(f"Lowest round, {kind + ', ' if kind else ''}{holes} holes", name, _figure(total), day, rid)
+            for (g, kind, holes), (total, name, day, rid) in sorted(lowest.items())
+            if g == game
+        ]
+        if game in best_hole:
+            against, name, day, rid, par = best_hole[game]
+            figure = (
+                _figure(against) if par is None else ("E" if against == 0 else f"{against:+d}".replace("-", "\u2212"))
+            )
+            records.append(Record("Best hole" if par is None else "Best hole against par", name, figure, day, rid))
+        if game in longest:
+            run, name, day, rid = longest[game]
+            records.append(Record("Most wins in a row", name, str(run), day, rid))
+        answer.append(TableRecords(game, records))
+    return answer
+
+
+# The achievements, each earned once, the first time (docs/people.md, "Achievements").
+ACHIEVEMENTS = {
+    "under-par": ("Under par", "a round under the course's par"),
+    "zero-hole": ("Nothing to count", "a hole of zero or less"),
+    "comeback": ("Comeback", "last at the turn, first at the end"),
+    "hat-trick": ("Hat trick", "three wins in a row"),
+    "clean-night": ("Clean sweep", "won every round of a night of three or more"),
+}
+
+
+def _earn(found: dict[str, dict[str, Achievement]], key: str, code: str, played: PlayedRound, detail: str) -> None:
+    if code not in found.setdefault(key, {}):
+        title, _ = ACHIEVEMENTS[code]
+        found[key][code] = Achievement(code, title, detail, played.played_on, played.round_id)
+
+
+def achievements(rounds: Iterable[PlayedRound], names: Names = Names()) -> dict[str, list[Achievement]]:
+    """Who earned what (by ``person_key``), each achievement once, the first time, over complete
+    rounds among people. The turn is after hole 9 of 18 (the Out), or hole 4 of 9.
+
+    >>> day = date(2026, 12, 1)
+    >>> cards = {"Ann": [9, 9, 9, 9, -9, -9, -9, -9, 0], "Bo": [1] * 9}
+    >>> comeback = PlayedRound("r1", "grid", "Six cards", 9, day, cards)
+    >>> [(a.title, a.detail) for a in achievements([comeback])["ann"]]
+    [('Comeback', 'last after hole 4 (by 32), first with 0'), ('Nothing to count', 'a hole of −9, hole 5')]
+    """
+    found: dict[str, dict[str, Achievement]] = {}
+    runs: dict[tuple[str, str], int] = {}
+    nights: dict[tuple[str, date], list[PlayedRound]] = {}
+    for played in _chronological(rounds):
+        if not played.among_people or not played.complete:
+            continue
+        nights.setdefault((played.game, played.played_on), []).append(played)
+        cards = _by_person(played, names)
+        won = _won(played, names)
+        turn = 9 if played.holes == 18 else 4
+        at_turn = {key: sum(_entered(card[:turn], turn)) for key, (_, card) in cards.items()}
+        for key, (_, card) in cards.items():
+            total = sum(_entered(card, played.holes))
+            if played.pars:
+                par = sum(played.pars[: played.holes])
+                if total < par:
+                    _earn(found, key, "under-par", played, f"{_figure(total)} on a par of {par}")
+            low = min(((score, hole) for hole, score in enumerate(card, start=1) if score is not None), default=None)
+            if low is not None and low[0] <= 0:
+                _earn(found, key, "zero-hole", played, f"a hole of {_figure(low[0])}, hole {low[1]}")
+            worst_at_turn = max(at_turn.values())
+            if (
+                len(cards) > 1
+                and key in won
+                and at_turn[key] == worst_at_turn
+                and sum(1 for v in at_turn.values() if v == worst_at_turn) == 1
+            ):
+                behind = at_turn[key] - min(at_turn.values())
+                _earn(
+                    found, key, "comeback", played, f"last after hole {turn} (by {behind}), first with {_figure(total)}"
+                )
+            run = runs.get((played.game, key), 0) + 1 if key in won else 0
+            runs[played.game, key] = run
+            if run == 3:
+                _earn(found, key, "hat-trick", played, "three rounds won one after another")
+    for (_, day), night in nights.items():
+        if len(night) < 3:
+            continue
+        won_every = set.intersection(*(_won(played, names) for played in night))
+        for key in won_every:
+            _earn(found, key, "clean-night", night[-1], f"all {len(night)} rounds on {_day(day)}")
+    return {
+        key: sorted(earned.values(), key=lambda a: (a.played_on, a.round_id, a.code)) for key, earned in found.items()
+    }

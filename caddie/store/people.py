@@ -1,0 +1,358 @@
+"""A table's people as the database keeps them (docs/people.md): the rounds a browser counts, its
+merges and renames, its seasons, and the tables its phone sat at.
+
+The rounds a browser counts are those it dealt or may edit (``ledger.rounds_for``) and those of the
+tables it sat at (``TableSitter``): a person at a live table keeps its round on their own phone,
+not only the host. They are read in a few queries whatever their number (the rounds, their cells,
+their tables' reviews), for the people's pages to answer in well under 100 ms at 500 rounds.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from datetime import date
+from typing import Any
+
+from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
+
+from caddie.core.courses.course import Course
+from caddie.core.errors import CaddieError
+from caddie.core.games import game_named
+from caddie.core.ledger import PLAYER_NAME_LIMIT
+from caddie.core.names import check_visible
+from caddie.core.people import Names, PlayedRound, merge_refusal
+from caddie.core.ratings import person_key
+from caddie.core.table import Table
+from caddie.store.database import db
+from caddie.store.ledger import rounds_for
+from caddie.store.models import (
+    HoleScore,
+    LiveTableRecord,
+    PersonName,
+    Round,
+    RoundPlayer,
+    SeasonRecord,
+    TableHole,
+    TableSitter,
+)
+from caddie.store.tokens import is_token
+
+__all__ = [
+    "NAMES_PER_BROWSER",
+    "SEASONS_PER_BROWSER",
+    "add_season",
+    "find_season",
+    "holdings",
+    "merge",
+    "names_for",
+    "name_rows",
+    "played_rounds",
+    "remove_season",
+    "rename",
+    "sat",
+    "seasons_for",
+    "unmerge",
+]
+
+CHUNK = 400  # ids per IN (...) query
+NAMES_PER_BROWSER = 500
+SEASONS_PER_BROWSER = 100
+SEASON_NAME_LIMIT = 40
+RACED = "These names changed at the same moment on another screen: look again and try once more."
+
+
+def _chunks(items: Sequence[int]) -> Iterable[Sequence[int]]:
+    for start in range(0, len(items), CHUNK):
+        yield items[start : start + CHUNK]
+
+
+# -- the rounds ------------------------------------------------------------------------------------
+
+
+def sat(table_id: int, browser: str | None) -> None:
+    """``browser`` sat at the table ``table_id``: its round counts on this phone from now on."""
+    if not browser:
+        return
+    if db.session.get(TableSitter, (table_id, browser)) is not None:
+        return
+    db.session.add(TableSitter(table_id=table_id, browser_id=browser))
+    try:
+        db.session.commit()
+    except IntegrityError:  # the same phone sat down twice at once: once is enough
+        db.session.rollback()
+
+
+def _sat_at_rounds(browser: str) -> list[Round]:
+    return list(
+        db.session.scalars(
+            select(Round)
+            .join(LiveTableRecord, LiveTableRecord.round_id == Round.id)
+            .join(TableSitter, TableSitter.table_id == LiveTableRecord.id)
+            .where(TableSitter.browser_id == browser, Round.deleted_at.is_(None))
+        )
+    )
+
+
+def _rounds(browser: str | None, grants: Iterable[str]) -> list[Round]:
+    rounds = {r.id: r for r in rounds_for(browser, grants)}
+    if browser:
+        for found in _sat_at_rounds(browser):
+            rounds.setdefault(found.id, found)
+    return list(rounds.values())
+
+
+def played_rounds(
+    browser: str | None, grants: Iterable[str] = (), rounds: Sequence[Round] | None = None
+) -> list[PlayedRound]:
+    """The rounds ``browser`` counts (or ``rounds``, already read), as the people's pages read them."""
+    rows = list(rounds) if rounds is not None else _rounds(browser, grants)
+    if not rows:
+        return []
+    ids = [r.id for r in rows]
+    players: dict[int, list[tuple[int, int, str, bool]]] = {i: [] for i in ids}
+    cells: dict[int, dict[tuple[int, int], int | None]] = {i: {} for i in ids}
+    tables: dict[int, int] = {}  # table id → round id
+    for chunk in _chunks(ids):
+        for round_id, player_id, seat, name, computer in db.session.execute(
+            select(
+                RoundPlayer.round_id, RoundPlayer.id, RoundPlayer.seat, RoundPlayer.name, RoundPlayer.computer
+            ).where(RoundPlayer.round_id.in_(chunk))
+        ):
+            players[round_id].append((seat, player_id, name, computer))
+        for round_id, player_id, hole, score in db.session.execute(
+            select(HoleScore.round_id, HoleScore.player_id, HoleScore.hole, HoleScore.score).where(
+                HoleScore.round_id.in_(chunk)
+            )
+        ):
+            cells[round_id][(player_id, hole)] = score
+        for table_id, table_round in db.session.execute(
+            select(LiveTableRecord.id, LiveTableRecord.round_id).where(LiveTableRecord.round_id.in_(chunk))
+        ):
+            if table_round is not None:
+                tables[table_id] = table_round
+    lost = _decisions_lost(tables, players)
+    kinds: dict[tuple[str, str], str] = {}
+    found = []
+    for row in rows:
+        seated = sorted(players[row.id])
+        cards = {
+            name: [cells[row.id].get((pid, hole)) for hole in range(1, row.holes + 1)] for _, pid, name, _ in seated
+        }
+        kind_of = game_named(row.game)
+        found.append(
+            PlayedRound(
+                round_id=row.public_id,
+                game=row.game,
+                kind=_kind(kinds, row),
+                holes=row.holes,
+                played_on=row.played_on,
+                cards=cards,
+                among_people=not any(computer for *_, computer in seated),
+                pars=_pars(row) if kind_of.uses_course else None,
+                lost=lost.get(row.id, {}),
+            )
+        )
+    return found
+
+
+def _kind(known: dict[tuple[str, str], str], row: Round) -> str:
+    """Which rounds of its game ``row``'s scores compare with (``GameKind.compares_within``),
+    worked out once per distinct stored rules (500 rounds share a handful)."""
+    key = (row.game, repr(sorted(row.rules.items())) if isinstance(row.rules, dict) else "")
+    if key not in known:
+        try:
+            known[key] = game_named(row.game).compares_within(Table.from_dict(row.rules))
+        except CaddieError:  # stored under rules since tightened: counted with the game's rounds
+            known[key] = ""
+    return known[key]
+
+
+def _pars(row: Round) -> list[int] | None:
+    try:
+        return [hole.par for hole in Course.from_dict(row.course).holes[: row.holes]] if row.course else None
+    except CaddieError:  # pragma: no cover - a course saved under rules since tightened
+        return None
+
+
+def _decisions_lost(
+    tables: dict[int, int], players: dict[int, list[tuple[int, int, str, bool]]]
+) -> dict[int, dict[str, tuple[float, int]]]:
+    """Per round the app played and reviewed: each reviewed person's points lost to decisions and the
+    holes their decisions were reviewed on (``docs/records.md``, "Decisions and cards")."""
+    lost: dict[int, dict[int, dict[int, float]]] = {}  # round → seat → hole → loss
+    ids = list(tables)
+    for chunk in _chunks(ids):
+        for table_id, hole, review in db.session.execute(
+            select(TableHole.table_id, TableHole.hole, TableHole.review).where(
+                TableHole.table_id.in_(chunk), TableHole.review.is_not(None)
+            )
+        ):
+            for verdict in (review or {}).get("decisions", []):
+                by_hole = lost.setdefault(tables[table_id], {}).setdefault(int(verdict["seat"]), {})
+                by_hole[int(hole)] = by_hole.get(int(hole), 0.0) + float(verdict["loss"])
+    answer: dict[int, dict[str, tuple[float, int]]] = {}
+    for round_id, seats in lost.items():
+        names = {seat: name for seat, _, name, _ in players.get(round_id, [])}
+        answer[round_id] = {
+            names[seat]: (sum(holes.values()), len(holes)) for seat, holes in seats.items() if seat in names
+        }
+    return answer
+
+
+# -- merges and renames ----------------------------------------------------------------------------
+
+
+def name_rows(browser: str | None) -> list[PersonName]:
+    if not browser:
+        return []
+    return list(
+        db.session.scalars(
+            select(PersonName).where(PersonName.owner_browser == browser).order_by(PersonName.person, PersonName.id)
+        )
+    )
+
+
+def names_for(browser: str | None) -> Names:
+    """The browser's word on who is who."""
+    return Names({row.alias_key: row.person for row in name_rows(browser)})
+
+
+def _point(browser: str, rows: list[PersonName], from_key: str, person: str) -> None:
+    """Every name standing for ``from_key``'s person, and ``from_key`` itself, now stand for ``person``."""
+    count = len(rows)
+    for row in rows:
+        if person_key(row.person) == from_key:
+            row.person = person
+    own = next((row for row in rows if row.alias_key == from_key), None)
+    if own is not None:
+        own.person = person
+    else:
+        if count >= NAMES_PER_BROWSER:
+            raise CaddieError(f"This browser keeps {NAMES_PER_BROWSER} merges and renames already.", "name")
+        db.session.add(PersonName(owner_browser=browser, alias_key=from_key, person=person))
+
+
+def _commit() -> None:
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise CaddieError(RACED, "name") from None
+
+
+def merge(browser: str, rounds: Sequence[PlayedRound], one: str, other: str) -> str:
+    """``one`` is ``other``: every round of ``one`` counts for ``other`` from now on (names as the
+    pages list them); the person's name. ``CaddieError`` (nothing kept) if they played together."""
+    names = names_for(browser)
+    refusal = merge_refusal(rounds, names, one, other)
+    if refusal is not None:
+        raise CaddieError(refusal, "other")
+    known = {names.key(name) for played in rounds for name in played.cards}
+    if names.key(one) not in known or names.key(other) not in known:
+        raise CaddieError("Choose two people from the list.", "other")
+    person = names.person(other)
+    _point(browser, name_rows(browser), names.key(one), person)
+    _commit()
+    return person
+
+
+def rename(browser: str, rounds: Sequence[PlayedRound], one: str, new_name: str) -> str:
+    """``one`` is called ``new_name`` from now on, in every round; the name as kept. ``CaddieError``
+    (nothing kept) for a name that will not do, or one another person has."""
+    names = names_for(browser)
+    key = names.key(one)
+    if key not in {names.key(name) for played in rounds for name in played.cards}:
+        raise CaddieError("Choose a person from the list.", "name")
+    new = check_visible(new_name or "", CaddieError, "name")
+    if not new:
+        raise CaddieError("Type the name this person goes by.", "name")
+    if len(new) > PLAYER_NAME_LIMIT:
+        raise CaddieError(f"Keep names to {PLAYER_NAME_LIMIT} characters.", "name")
+    taken = {names.key(name): names.person(name) for played in rounds for name in played.cards}
+    if person_key(new) != key and person_key(new) in taken:
+        raise CaddieError(
+            f"{taken[person_key(new)]} is another person here: if they are one person, merge them instead.", "name"
+        )
+    _point(browser, name_rows(browser), key, new)
+    _commit()
+    return new
+
+
+def unmerge(browser: str | None, alias_key: str) -> bool:
+    """The names written ``alias_key`` count for themselves again; whether there was such a merge."""
+    if not browser:
+        return False
+    gone = db.session.execute(
+        delete(PersonName).where(PersonName.owner_browser == browser, PersonName.alias_key == alias_key)
+    ).rowcount  # type: ignore[attr-defined]
+    db.session.commit()
+    return bool(gone)
+
+
+# -- seasons ---------------------------------------------------------------------------------------
+
+
+def seasons_for(browser: str | None) -> list[SeasonRecord]:
+    """The browser's seasons, the latest first."""
+    if not browser:
+        return []
+    return list(
+        db.session.scalars(
+            select(SeasonRecord)
+            .where(SeasonRecord.owner_browser == browser)
+            .order_by(SeasonRecord.starts_on.desc(), SeasonRecord.id.desc())
+        )
+    )
+
+
+def find_season(public_id: object, browser: str | None) -> SeasonRecord | None:
+    if not browser or not is_token(public_id, 32):
+        return None
+    return db.session.scalars(
+        select(SeasonRecord).where(SeasonRecord.public_id == public_id, SeasonRecord.owner_browser == browser)
+    ).first()
+
+
+def add_season(browser: str, name: str, starts_on: date, ends_on: date) -> SeasonRecord:
+    """A new season; ``CaddieError`` (nothing kept) for a name that will not do or is taken, or
+    days the wrong way round."""
+    clean = check_visible(name or "", CaddieError, "name")
+    if not clean:
+        raise CaddieError('Name the season ("Winter 2026").', "name")
+    if len(clean) > SEASON_NAME_LIMIT:
+        raise CaddieError(f"Keep a season's name to {SEASON_NAME_LIMIT} characters.", "name")
+    if ends_on < starts_on:
+        raise CaddieError("A season ends on or after the day it starts.", "ends_on")
+    held = seasons_for(browser)
+    if any(row.name.casefold() == clean.casefold() for row in held):
+        raise CaddieError(f"There is a season called {clean} already: choose another name.", "name")
+    if len(held) >= SEASONS_PER_BROWSER:
+        raise CaddieError(f"This browser keeps {SEASONS_PER_BROWSER} seasons already: remove one first.", "name")
+    row = SeasonRecord(
+        public_id=secrets.token_urlsafe(12), owner_browser=browser, name=clean, starts_on=starts_on, ends_on=ends_on
+    )
+    db.session.add(row)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise CaddieError(f"There is a season called {clean} already: choose another name.", "name") from None
+    return row
+
+
+def remove_season(row: SeasonRecord) -> None:
+    db.session.execute(delete(SeasonRecord).where(SeasonRecord.id == row.id))
+    db.session.commit()
+
+
+def holdings(browser: str | None) -> dict[str, Any]:
+    """How many merges and seasons a browser keeps (its data page says so)."""
+    if not browser:
+        return {"names": 0, "seasons": 0}
+    count = func.count()
+    return {
+        "names": db.session.scalar(select(count).where(PersonName.owner_browser == browser)) or 0,
+        "seasons": db.session.scalar(select(count).where(SeasonRecord.owner_browser == browser)) or 0,
+    }
