@@ -254,3 +254,22 @@ def csrf_token(client):
         return match.group(1)
 
     return fetch
+
+
+@pytest.fixture
+def other_app(tmp_path):
+    """A second server with a database of its own (SQLite, whatever the first one runs on)."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "INSTANCE_PATH": str(tmp_path / "other-instance"),
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'other.sqlite3'}",
+            "SECRET_KEY": "another-server",
+        }
+    )
+    with app.app_context():
+        upgrade()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()

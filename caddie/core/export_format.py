@@ -13,19 +13,29 @@ Version 1::
      "courses": [{"id", "name", "tee", "holes": [{"yardage", "par"}, ...]}],
      "rounds": [{"id", "share_token", "edit_token", "game", "holes", "played_on", "rules": {table},
                  "course": null | {"name", "tee", "sample", "holes"},
-                 "players": [{"name", "scores": [int | null, ...one per hole]}]}]}
+                 "players": [{"name", "scores": [int | null, ...one per hole]}]}],
+     "people": [{"name", "person"}],
+     "seasons": [{"name", "starts_on", "ends_on"}]}
 
 ``settings`` is null when the browser never saved house rules (it uses the
 defaults). A blank cell and a cleared one are both ``null``. Lists are in the
-order they were made, oldest first. ``Document.to_dict`` of a parsed document
+order they were made, oldest first.
+
+``people`` are the browser's merges and renames (docs/people.md): the rounds with a player
+written ``name`` (whatever its case and spacing; an export writes the name's ``person_key``)
+count for ``person``. ``seasons`` are its named stretches of days, both ends included, dates
+``YYYY-MM-DD``. Both came later within version 1: a file made before has neither, and reads
+as having none. A file holds at most as many of each as a browser keeps (``FILE_PEOPLE``,
+``FILE_SEASONS``). ``Document.to_dict`` of a parsed document
 is its canonical form: names with their spaces tidied, every field present;
 a canonical document parses back to itself.
 
-Player names follow the one name rule (``caddie.core.names``). A file made before it may hold a
-name the rule refuses (a control character, only invisible characters): rather than refuse the
-whole file for it, reading repairs the name (``repair_name``: the characters taken out, or
-"Player 2" when nothing that shows is left) and lists it in ``Document.repairs``, so the import
-can say so.
+Player names, and the names and persons of ``people``, follow the one name rule
+(``caddie.core.names``). A file made before it may hold a name the rule refuses (a control
+character, only invisible characters): rather than refuse the whole file for it, reading
+repairs the name (``repair_name``: the characters taken out, or "Player 2" when nothing that
+shows is left) and lists it in ``Document.repairs``, so the import can say so. A merge's name
+or person with nothing that shows is refused: there is no one to call "Player 2".
 """
 
 from __future__ import annotations
@@ -41,9 +51,10 @@ from caddie.core.clubs.scoring import MAX_YARDAGE, ClubRules
 from caddie.core.courses.course import COURSE_NAME_LIMIT, TEE_LIMIT, Course, Hole
 from caddie.core.errors import CaddieError, RulesError, quoted
 from caddie.core.grid.rules import Rules
-from caddie.core.ledger import HOLE_COUNTS, MAX_PLAYERS, SCORE_RANGE
+from caddie.core.ledger import HOLE_COUNTS, MAX_PLAYERS, PLAYER_NAME_LIMIT, SCORE_RANGE
 from caddie.core.limits import IMPORT_COURSES, IMPORT_ROUNDS, IMPORT_SCORES
-from caddie.core.names import check_visible, printable, repair_name, unshowable_sentence
+from caddie.core.names import NOTHING_SHOWS, check_visible, printable, repair_name, unshowable_sentence
+from caddie.core.ratings import person_key
 from caddie.core.table import Table
 
 FORMAT = "caddie-and-tally"
@@ -57,19 +68,27 @@ RACED = (
 )
 GAMES = ("grid", "clubs")
 NAME_LENGTH = 24  # a player's name, as the scorecard keeps it
+# A table's people, as the store keeps them (caddie.store.people): a file holds no more than a
+# browser may keep, so one file can never be refused for being too long to keep.
+FILE_PEOPLE = 500  # merges and renames (caddie.store.people.NAMES_PER_BROWSER)
+FILE_SEASONS = 100  # seasons (caddie.store.people.SEASONS_PER_BROWSER)
+ALIAS_KEY_LENGTH = 64  # a merged name's person_key (a name of 24 characters may casefold longer)
+SEASON_NAME_LENGTH = 40  # caddie.store.people.SEASON_NAME_LIMIT
 
 # Ids and tokens are secrets.token_urlsafe strings: at least 16 characters (96 bits), so an
 # imported link is as hard to guess as one made here.
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,32}")
 TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
-TOP_FIELDS = ("format", "version", "exported_at", "settings", "courses", "rounds")
+TOP_FIELDS = ("format", "version", "exported_at", "settings", "courses", "rounds", "people", "seasons")
 TABLE_FIELDS = ("rules", "clubs", "players", "preset")
 CLUB_FIELDS = ("deck", "penalty_chart", "beyond")
 COURSE_FIELDS = ("id", "name", "tee", "holes")
 SNAPSHOT_FIELDS = ("name", "tee", "sample", "holes")
 ROUND_FIELDS = ("id", "share_token", "edit_token", "game", "holes", "played_on", "rules", "course", "players")
 PLAYER_FIELDS = ("name", "scores")
+PERSON_FIELDS = ("name", "person")
+SEASON_FIELDS = ("name", "starts_on", "ends_on")
 
 
 class FormatError(CaddieError):
@@ -141,6 +160,34 @@ class RoundRecord:
 
 
 @dataclass(frozen=True)
+class PersonAlias:
+    """A merge or a rename: the rounds with a player written ``name`` (whatever its case and
+    spacing) count for the person ``person``."""
+
+    name: str  # the name as the file writes it (an export writes its person_key)
+    person: str
+
+    @property
+    def key(self) -> str:
+        return person_key(self.name)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "person": self.person}
+
+
+@dataclass(frozen=True)
+class SeasonSpan:
+    """A stretch of days the table names ("Winter 2026"), both ends included."""
+
+    name: str
+    starts_on: date
+    ends_on: date
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "starts_on": self.starts_on.isoformat(), "ends_on": self.ends_on.isoformat()}
+
+
+@dataclass(frozen=True)
 class Repair:
     """A player's name the name rule refused, and the name it is imported as."""
 
@@ -169,6 +216,8 @@ class Document:
     settings: Table | None  # None: the browser never saved house rules
     courses: tuple[SavedCourse, ...]
     rounds: tuple[RoundRecord, ...]
+    people: tuple[PersonAlias, ...] = ()  # merges and renames
+    seasons: tuple[SeasonSpan, ...] = ()
     repairs: tuple[Repair, ...] = field(default=(), compare=False)  # names the rule made importable
 
     def to_dict(self) -> dict[str, Any]:
@@ -179,6 +228,8 @@ class Document:
             "settings": self.settings.to_dict() if self.settings is not None else None,
             "courses": [c.to_dict() for c in self.courses],
             "rounds": [r.to_dict() for r in self.rounds],
+            "people": [p.to_dict() for p in self.people],
+            "seasons": [s.to_dict() for s in self.seasons],
         }
 
 
@@ -232,12 +283,18 @@ def parse_document(data: Any) -> Document:
         ],
         "link token",
     )
-    repairs = tuple(repair for r in rounds for repair in r.repairs)
+    people = _people(data)
+    seasons = _seasons(data)
+    repairs = tuple(repair for r in rounds for repair in r.repairs) + tuple(
+        repair for p in people for repair in p.repairs
+    )
     return Document(
         exported_at=exported_at,
         settings=table,
         courses=courses,
         rounds=tuple(r.record for r in rounds),
+        people=tuple(p.alias for p in people),
+        seasons=seasons,
         repairs=repairs,
     )
 
@@ -457,8 +514,8 @@ def _names_by_the_rule(values: list[Any], players: list[Player], path: str) -> t
     return names, tuple(repairs)
 
 
-def _date(value: Any, path: str) -> date:
-    message = 'The date played is written YYYY-MM-DD, such as "2025-06-14".'
+def _date(value: Any, path: str, what: str = "The date played") -> date:
+    message = f'{what} is written YYYY-MM-DD, such as "2025-06-14".'
     if not isinstance(value, str) or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
         raise FormatError(path, message)
     try:
@@ -490,6 +547,82 @@ def _player(value: Any, path: str, game: str, holes: int) -> Player:
                 f"{label} scores from {low} to {high}, or null when blank; hole {h + 1} has {quoted(score)}.",
             )
     return Player(name, tuple(scores))
+
+
+# -- a table's people ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _ReadAlias:
+    alias: PersonAlias
+    repairs: tuple[Repair, ...]
+
+
+def _listed(data: Mapping[str, Any], key: str, limit: int, what: str) -> list[Any]:
+    values = _list(data, key, None)
+    if len(values) > limit:
+        raise FormatError(key, f"A browser keeps at most {limit} {what}; this file has {len(values):,}.")
+    return values
+
+
+def _people(data: Mapping[str, Any]) -> tuple[_ReadAlias, ...]:
+    people = tuple(
+        _person(p, f"people[{i}]") for i, p in enumerate(_listed(data, "people", FILE_PEOPLE, "merges and renames"))
+    )
+    _unique([(p.alias.key, f"people[{i}].name") for i, p in enumerate(people)], "merged name")
+    return people
+
+
+def _person(value: Any, path: str) -> _ReadAlias:
+    obj = _object(value, path, "A merge or rename", PERSON_FIELDS)
+    name, name_repair = _rule_name(obj.get("name"), f"{path}.name", "A merged name", ALIAS_KEY_LENGTH)
+    if len(person_key(name)) > ALIAS_KEY_LENGTH:
+        raise FormatError(f"{path}.name", f"A merged name is too long: at most {ALIAS_KEY_LENGTH} characters.")
+    person, person_repair = _rule_name(obj.get("person"), f"{path}.person", "A person's name", PLAYER_NAME_LIMIT)
+    repairs = tuple(repair for repair in (name_repair, person_repair) if repair is not None)
+    return _ReadAlias(PersonAlias(name, person), repairs)
+
+
+def _rule_name(value: Any, path: str, what: str, limit: int) -> tuple[str, Repair | None]:
+    """A name under the name rule, as a player's: one made before the rule (a control character,
+    bidirectional controls) is repaired and the repair returned; one with nothing that shows is
+    refused, as there is no person to give a "Player N" to."""
+    if isinstance(value, str) and not printable(value):
+        text = _text("".join(ch for ch in value if printable(ch)), path, what, limit, blank=True)
+    else:
+        text = _text(value, path, what, limit)
+    try:
+        kept = check_visible(text, CaddieError, None, what)
+    except CaddieError:  # nothing shows
+        kept = ""
+    if kept == text and isinstance(value, str) and printable(value):
+        return text, None
+    now = repair_name(text, "")
+    if not now:
+        raise FormatError(path, NOTHING_SHOWS if text else f"{what} is blank.")
+    return now, Repair(path, value, now)
+
+
+def _seasons(data: Mapping[str, Any]) -> tuple[SeasonSpan, ...]:
+    seasons = tuple(
+        _season(s, f"seasons[{i}]") for i, s in enumerate(_listed(data, "seasons", FILE_SEASONS, "seasons"))
+    )
+    _unique([(s.name.casefold(), f"seasons[{i}].name") for i, s in enumerate(seasons)], "season's name")
+    return seasons
+
+
+def _season(value: Any, path: str) -> SeasonSpan:
+    obj = _object(value, path, "A season", SEASON_FIELDS)
+    text = _text(obj.get("name"), f"{path}.name", "A season's name", SEASON_NAME_LENGTH)
+    try:
+        name = check_visible(text, CaddieError, None, "A season's name")
+    except CaddieError as err:
+        raise FormatError(f"{path}.name", err.message) from None
+    starts_on = _date(obj.get("starts_on"), f"{path}.starts_on", "A season's first day")
+    ends_on = _date(obj.get("ends_on"), f"{path}.ends_on", "A season's last day")
+    if ends_on < starts_on:
+        raise FormatError(f"{path}.ends_on", f"A season ends on or after the day it starts ({starts_on.isoformat()}).")
+    return SeasonSpan(name, starts_on, ends_on)
 
 
 # -- how much one import may add -----------------------------------------------------

@@ -22,7 +22,7 @@ same answers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -44,6 +44,7 @@ __all__ = [
     "Standing",
     "TableRecords",
     "achievements",
+    "against_computers",
     "head_to_head",
     "in_season",
     "merge_refusal",
@@ -61,7 +62,8 @@ class PlayedRound:
     ``kind``: which rounds of its game its scores compare with (``GameKind.compares_within``);
     ``pars``: the course's pars, hole 1 first, where it was played on one; ``lost``: for a round the
     app played and reviewed, each reviewed person's points lost to decisions and the holes reviewed
-    (``{name: (lost, holes)}``)."""
+    (``{name: (lost, holes)}``); ``computers``: the names of its computers' seats (a round with one
+    is not among people)."""
 
     round_id: str
     game: str
@@ -72,6 +74,7 @@ class PlayedRound:
     among_people: bool = True
     pars: Sequence[int] | None = None
     lost: Mapping[str, tuple[float, int]] = field(default_factory=dict)
+    computers: frozenset[str] = frozenset()
 
     @property
     def complete(self) -> bool:
@@ -131,15 +134,15 @@ def merge_refusal(rounds: Iterable[PlayedRound], names: Names, one: str, other: 
     a, b = names.key(one), names.key(other)
     if not a or not b:
         return "Choose two people."
+    ordered = _chronological(rounds)
+    shown = {names.key(name): names.person(name) for played in ordered for name in played.cards}
+    first, second = shown.get(a, names.person(one)), shown.get(b, names.person(other))
     if a == b:
-        return f"{names.person(one)} and {names.person(other)} are already one person."
-    for played in _chronological(rounds):
+        return f"{first} and {second} are already one person."
+    for played in ordered:
         keys = [names.key(name) for name in played.cards]
         if a in keys and b in keys:
-            return (
-                f"{names.person(one)} and {names.person(other)} played in the same round on "
-                f"{_day(played.played_on)}: they are two people."
-            )
+            return f"{first} and {second} played in the same round on {_day(played.played_on)}: they are two people."
     return None
 
 
@@ -209,7 +212,12 @@ class _Tally:
 
 
 def _won(played: PlayedRound, names: Names) -> set[str]:
-    return {names.key(name) for name in winners(played.cards, played.holes)} if played.complete else set()
+    """Who shares the lowest total of a complete round, each person by the card that counts for them
+    (``_by_person``: a name merged into a person seated beside it in the round counts no more)."""
+    if not played.complete:
+        return set()
+    cards = {key: card for key, (_, card) in _by_person(played, names).items()}
+    return set(winners(cards, played.holes))
 
 
 @dataclass(frozen=True)
@@ -247,30 +255,46 @@ def people(rounds: Iterable[PlayedRound], names: Names = Names()) -> list[Standi
     [('Ann', 2, 2), ('Bob', 2, 0)]
     """
     ordered = _chronological(rounds)
-    ratings = _ratings(ordered, names)
+    return _standings([r for r in ordered if r.among_people], names, _ratings(ordered, names))
+
+
+def against_computers(rounds: Iterable[PlayedRound], names: Names = Names()) -> list[Standing]:
+    """The people's records in rounds against computers, game by game, counted on their own: never
+    rated, and the computers themselves left out (most rounds first)."""
+    ordered = [r for r in _chronological(rounds) if not r.among_people]
+    return _standings(ordered, names, {}, leave_out=lambda played, name: name in played.computers)
+
+
+def _standings(
+    rounds: Sequence[PlayedRound],
+    names: Names,
+    ratings: Mapping[str, Ratings],
+    leave_out: Callable[[PlayedRound, str], bool] = lambda played, name: False,
+) -> list[Standing]:
     tallies: dict[tuple[str, str], _Tally] = {}
     shown: dict[tuple[str, str], str] = {}
-    for played in ordered:
-        if not played.among_people:
-            continue
+    for played in rounds:
         won = _won(played, names)
+        written = {names.key(name): name for name in reversed(list(played.cards))}
         for key, (name, scores) in _by_person(played, names).items():
+            if leave_out(played, written[key]):
+                continue
             shown[played.game, key] = name
             tallies.setdefault((played.game, key), _Tally()).add(played, scores, key in won)
-    standings = []
+    found = []
     for (game, key), tally in tallies.items():
         if not tally.rounds:
             continue
         rated = ratings.get(game)
         rating = rated.people.get(key) if rated is not None else None
         line = tally.line(game, "")
-        standings.append(
+        found.append(
             Standing(
                 key, shown[game, key], game, line.rounds, line.wins, line.holes_played, line.average_per_hole, rating
             )
         )
-    standings.sort(key=lambda s: (s.game, s.rating is None, -(s.rating.ordinal if s.rating else 0), -s.rounds, s.key))
-    return standings
+    found.sort(key=lambda s: (s.game, s.rating is None, -(s.rating.ordinal if s.rating else 0), -s.rounds, s.key))
+    return found
 
 
 @dataclass(frozen=True)
@@ -465,20 +489,21 @@ def head_to_head(rounds: Iterable[PlayedRound], names: Names, one: str, other: s
     [(3, 1, 1, 1, 0.0)]
     """
     found: dict[str, list[Meeting]] = {}
-    shown = {one: one, other: other}
+    shown: dict[tuple[str, str], str] = {}
     for played in _chronological(rounds):
         if not played.among_people or not played.complete:
             continue
         cards = _by_person(played, names)
         if one not in cards or other not in cards or one == other:
             continue
-        shown[one], shown[other] = cards[one][0], cards[other][0]
+        shown[played.game, one], shown[played.game, other] = cards[one][0], cards[other][0]
         totals = [sum(_entered(cards[k][1], played.holes)) for k in (one, other)]
         found.setdefault(played.game, []).append(
             Meeting(played.round_id, played.played_on, played.holes, played.kind, totals[0], totals[1])
         )
     return [
-        HeadToHead(game, one, shown[one], other, shown[other], meetings) for game, meetings in sorted(found.items())
+        HeadToHead(game, one, shown[game, one], other, shown[game, other], meetings)
+        for game, meetings in sorted(found.items())
     ]
 
 
@@ -513,11 +538,14 @@ def table_records(rounds: Iterable[PlayedRound], names: Names = Names()) -> list
 
     >>> day = date(2026, 12, 1)
     >>> rounds = [PlayedRound(f"r{n}", "grid", "Six cards", 9, day, {"Ann": [n] * 9, "Bo": [2] * 9}) for n in (1, 3)]
-    >>> [(r.title, r.name, r.figure) for r in table_records(rounds)[0].records]
-    [('Lowest round, Six cards, 9 holes', 'Ann', '9'), ('Best hole', 'Ann', '1'), ('Most wins in a row', 'Ann', '1')]
+    >>> for r in table_records(rounds)[0].records:
+    ...     print(r.title, r.name, r.figure)
+    Lowest round, Six cards, 9 holes Ann 9
+    Best hole, Six cards Ann 1
+    Most wins in a row Ann 1
     """
     lowest: dict[tuple[str, str, int], tuple[int, str, date, str]] = {}
-    best_hole: dict[str, tuple[int, str, date, str, int | None]] = {}
+    best_hole: dict[tuple[str, str], tuple[int, str, date, str, int | None]] = {}
     streak: dict[tuple[str, str], int] = {}
     longest: dict[str, tuple[int, str, date, str]] = {}
     for played in _chronological(rounds):
@@ -533,8 +561,9 @@ def table_records(rounds: Iterable[PlayedRound], names: Names = Names()) -> list
             for hole, score in enumerate(card):
                 par = played.pars[hole] if played.pars and hole < len(played.pars) else None
                 against = score - par if score is not None and par is not None else score
-                if against is not None and (played.game not in best_hole or against < best_hole[played.game][0]):
-                    best_hole[played.game] = (against, name, played.played_on, played.round_id, par)
+                like = (played.game, played.kind)  # a hole of four cards and one of nine do not compare
+                if against is not None and (like not in best_hole or against < best_hole[like][0]):
+                    best_hole[like] = (against, name, played.played_on, played.round_id, par)
             run = streak.get((played.game, key), 0) + 1 if key in won else 0
             streak[played.game, key] = run
             if run and (played.game not in longest or run > longest[played.game][0]):
@@ -546,12 +575,14 @@ def table_records(rounds: Iterable[PlayedRound], names: Names = Names()) -> list
             for (g, kind, holes), (total, name, day, rid) in sorted(lowest.items())
             if g == game
         ]
-        if game in best_hole:
-            against, name, day, rid, par = best_hole[game]
+        for (g, hole_kind), (against, name, day, rid, par) in sorted(best_hole.items()):
+            if g != game:
+                continue
             figure = (
                 _figure(against) if par is None else ("E" if against == 0 else f"{against:+d}".replace("-", "\u2212"))
             )
-            records.append(Record("Best hole" if par is None else "Best hole against par", name, figure, day, rid))
+            title = "Best hole" if par is None else "Best hole against par"
+            records.append(Record(f"{title}{', ' + hole_kind if hole_kind else ''}", name, figure, day, rid))
         if game in longest:
             run, name, day, rid = longest[game]
             records.append(Record("Most wins in a row", name, str(run), day, rid))

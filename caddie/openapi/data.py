@@ -10,10 +10,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
+from caddie.core.export_format import ALIAS_KEY_LENGTH, FILE_PEOPLE, FILE_SEASONS, SEASON_NAME_LENGTH
 from caddie.core.export_format import MAX_BYTES as MAX_IMPORT_BYTES
 from caddie.core.games import GAME_NAMES
 from caddie.core.grid.rules import PRESETS
-from caddie.core.ledger import HOLE_COUNTS, MAX_PLAYERS
+from caddie.core.ledger import HOLE_COUNTS, MAX_PLAYERS, PLAYER_NAME_LIMIT
 from caddie.core.limits import (
     IMPORT_ROUNDS,
     IMPORTS_PER_BROWSER_HOUR,
@@ -69,8 +70,11 @@ EXPORT_EXAMPLE = {
             ],
         }
     ],
+    "people": [{"name": "bobby", "person": "Bo"}],
+    "seasons": [{"name": "Summer 2025", "starts_on": "2025-06-01", "ends_on": "2025-08-31"}],
 }
 _COUNTS = {"add": 1, "new_links": 0, "same": 0, "kept": 0}
+_ADDED = {"add": 1, "same": 0, "kept": 0}
 
 
 class HouseRules(BaseModel):
@@ -121,11 +125,32 @@ class ExportRound(BaseModel):
     players: list[ExportPlayer] = Field(min_length=1, max_length=MAX_PLAYERS)
 
 
+class ExportPerson(BaseModel):
+    """A merge or rename: the rounds with a player written `name` (whatever its case and spacing) count for
+    `person`. The export writes each name as the app compares it: spaces tidied, case folded."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=ALIAS_KEY_LENGTH, examples=["bobby"])
+    person: str = Field(min_length=1, max_length=PLAYER_NAME_LIMIT, examples=["Bo"])
+
+
+class ExportSeason(BaseModel):
+    """A season: a stretch of days the table names, both ends included."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=SEASON_NAME_LENGTH, examples=["Summer 2025"])
+    starts_on: str = Field(json_schema_extra={"format": "date"})
+    ends_on: str = Field(description="On or after `starts_on`.", json_schema_extra={"format": "date"})
+
+
 class ExportDocument(Body):
     """Everything a browser keeps: its house rules (null if it never saved any), its courses and its rounds,
-    oldest first; deleted ones are left out. Digital matches are not in it: their hidden cards and deck order
-    never leave the server, and the scorecard each match fills is one of the rounds. Importing it elsewhere and
-    exporting again gives the same document, `exported_at` aside."""
+    oldest first; deleted ones are left out. Then its people: its merges and renames, and its seasons (a document
+    made before they were kept has neither, and still imports). Digital matches are not in it: their hidden cards
+    and deck order never leave the server, and the scorecard each match fills is one of the rounds. Importing it
+    elsewhere and exporting again gives the same document, `exported_at` aside."""
 
     format: Literal["caddie-and-tally"]
     version: Literal[1]
@@ -133,6 +158,8 @@ class ExportDocument(Body):
     settings: HouseRules | None = None
     courses: list[ExportCourse] = []
     rounds: list[ExportRound] = []
+    people: list[ExportPerson] = Field([], max_length=FILE_PEOPLE)
+    seasons: list[ExportSeason] = Field([], max_length=FILE_SEASONS)
 
 
 def _date_time(schema: dict[str, Any]) -> None:
@@ -155,10 +182,22 @@ class ImportCounts(BaseModel):
     kept: int = Field(ge=0)
 
 
+class AddedCounts(BaseModel):
+    """`add`: added. `same`: already here, as in the file (a merge counting for the same person, a season of the
+    same name with the same days). `kept`: already here and different (this browser merged or renamed that name
+    into another person, or has a season of that name with other days); left as it is."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    add: int = Field(ge=0)
+    same: int = Field(ge=0)
+    kept: int = Field(ge=0)
+
+
 class Repair(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    field: str = Field(examples=["rounds[0].players[1].name"])
+    field: str = Field(examples=["rounds[0].players[1].name", "people[0].person"])
     name: str
     sentence: str
 
@@ -169,6 +208,8 @@ class ImportSummary(BaseModel):
     preview: bool = Field(description="True when nothing was written.")
     rounds: ImportCounts
     courses: ImportCounts
+    people: AddedCounts = Field(description="The file's merges and renames.")
+    seasons: AddedCounts = Field(description="The file's seasons.")
     settings: Annotated[str, OneOf("none", "apply", "same", "keep", "replace")] = Field(
         description="`none`: the file has no house rules. `apply`: this browser had none, the file's are used. "
         "`same`: they are equal. `keep`/`replace`: they differ and this browser's are kept, or replaced by the file's."
@@ -177,8 +218,9 @@ class ImportSummary(BaseModel):
         description="The file's id of each round or course that got new links, and its id here."
     )
     repairs: list[Repair] = Field(
-        description="Player names made before the name rule (a control character, nothing that shows) that the "
-        "import repairs rather than refusing the file: where, the name it is imported as, and a sentence saying so."
+        description="Player names (and merged names) made before the name rule (a control character, nothing that "
+        "shows) that the import repairs rather than refusing the file: where, the name it is imported as, and a "
+        "sentence saying so."
     )
 
 
@@ -186,6 +228,8 @@ IMPORTED_EXAMPLE = {
     "preview": False,
     "rounds": dict(_COUNTS),
     "courses": dict(_COUNTS),
+    "people": dict(_ADDED),
+    "seasons": dict(_ADDED),
     "settings": "apply",
     "new_ids": {},
     "repairs": [],

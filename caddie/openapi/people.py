@@ -32,7 +32,10 @@ class PlayerEntry(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(description="As the person's latest round spells it; names match whatever their case.")
+    name: str = Field(
+        description="As the person's latest round spells it, or as the browser renamed them; names match whatever "
+        "their case, and names merged into one person count as one."
+    )
     game: Annotated[str, OneOf(*GAME_NAMES)]
     rounds: int = Field(ge=0, description="Rounds with at least one hole of theirs entered.")
     wins: int = Field(ge=0, description="Complete rounds in which they share the lowest total.")
@@ -49,10 +52,12 @@ class Players(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     players: list[PlayerEntry] = Field(
-        description="From the rounds people keep by hand: the rated first, best first, then the rest by rounds."
+        description="From the rounds among people (kept by hand, or a live table with no computer seat): the rated "
+        "first, best first, then the rest by rounds."
     )
     against_computers: list[PlayerEntry] = Field(
-        description="From the app's matches and live tables, counted apart: never rated."
+        description="The people of the rounds with a computer seat (a match against computers, a live table with "
+        "one), counted apart and never rated; the computers themselves are not listed."
     )
 
 

@@ -1,9 +1,10 @@
 """Everything a browser owns, out of the database as one document and back in.
 
-``export_document(browser)`` writes the browser's house rules, courses and
-rounds as the document of ``caddie.core.export_format``. ``plan_import``
-works out what importing a document would do, without writing; ``apply_import``
-does it, all or nothing, in one transaction.
+``export_document(browser)`` writes the browser's house rules, courses,
+rounds, merges and renames, and seasons as the document of
+``caddie.core.export_format``. ``plan_import`` works out what importing a
+document would do, without writing; ``apply_import`` does it, all or nothing,
+in one transaction.
 
 Importing only adds: it never changes or deletes anything already in the
 database.
@@ -15,9 +16,17 @@ database.
 * A round or course whose id or link tokens are free keeps them, so its links
   keep working on the new server. If any of them belongs to something else
   here (another browser's copy, say), it gets new ones.
+* A merge or rename whose name this browser has merged or renamed already is
+  left as it is (``same`` when it counts for the same person, whatever the case
+  and spacing of the person's name; ``kept`` when this browser says another
+  person), and so is a season whose name (whatever its case) this browser has
+  already (``same`` with the same days, ``kept`` otherwise). The others are
+  added; a season gets an id of its own here.
 * One import adds at most ``caddie.core.limits.IMPORT_ROUNDS`` rounds,
   ``IMPORT_SCORES`` scores and ``IMPORT_COURSES`` courses; a file that would
-  add more is refused whole (``TooMuch``).
+  add more is refused whole (``TooMuch``). So is one that would leave the
+  browser with more merges and renames, or seasons, than a browser keeps
+  (``caddie.store.people.NAMES_PER_BROWSER``, ``SEASONS_PER_BROWSER``).
 * The file's house rules are used when this browser has none saved; when it
   has its own and they differ, they are kept unless the importer asks to
   replace them, and then only if they are still at the version the importer
@@ -44,11 +53,30 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from caddie.core.courses.course import Course
 from caddie.core.errors import CaddieError
-from caddie.core.export_format import Document, Player, RoundRecord, SavedCourse, TooMuch, too_much
+from caddie.core.export_format import (
+    Document,
+    PersonAlias,
+    Player,
+    RoundRecord,
+    SavedCourse,
+    SeasonSpan,
+    TooMuch,
+    too_much,
+)
 from caddie.core.games import game_named
+from caddie.core.ratings import person_key
 from caddie.core.table import Table
 from caddie.store.database import db
-from caddie.store.models import CourseRecord, HoleScore, Round, RoundPlayer, TableSettings
+from caddie.store.models import (
+    CourseRecord,
+    HoleScore,
+    PersonName,
+    Round,
+    RoundPlayer,
+    SeasonRecord,
+    TableSettings,
+)
+from caddie.store.people import NAMES_PER_BROWSER, SEASONS_PER_BROWSER, name_rows, seasons_for
 
 # What the plan does with each round or course of the file.
 ADD = "add"  # added with its own id and links
@@ -56,6 +84,7 @@ ADD_NEW_LINKS = "new_links"  # added with a new id and links: the file's are tak
 SAME = "same"  # this browser has it already, just as in the file
 KEPT = "kept"  # this browser has it already, different from the file: left as it is
 ACTIONS = (ADD, ADD_NEW_LINKS, SAME, KEPT)
+PEOPLE_ACTIONS = (ADD, SAME, KEPT)  # a merge or season has no links: it is added, or here already
 
 # What the plan does with the file's house rules.
 SETTINGS_NONE = "none"  # the file has none (its browser never saved any)
@@ -166,28 +195,47 @@ def owned_courses(browser: str | None) -> list[SavedCourse]:
     return saved
 
 
+def owned_people(browser: str | None) -> list[PersonAlias]:
+    """The browser's merges and renames, each name written as its ``person_key``, oldest first."""
+    rows = sorted(name_rows(browser), key=lambda row: row.id)
+    return [PersonAlias(row.alias_key, row.person) for row in rows]
+
+
+def owned_seasons(browser: str | None) -> list[SeasonSpan]:
+    """The browser's seasons, oldest first."""
+    rows = sorted(seasons_for(browser), key=lambda row: row.id)
+    return [SeasonSpan(row.name, row.starts_on, row.ends_on) for row in rows]
+
+
 def export_document(browser: str | None) -> Document:
-    """Everything ``browser`` owns: house rules, courses and rounds (deleted ones left out)."""
+    """Everything ``browser`` owns: house rules, courses, rounds (deleted ones left out), merges
+    and renames, and seasons."""
     row = _settings_row(browser)
     return Document(
         exported_at=_now().isoformat(timespec="seconds"),
         settings=_stored_table(row.table) if row is not None else None,
         courses=tuple(owned_courses(browser)),
         rounds=tuple(owned_rounds(browser)),
+        people=tuple(owned_people(browser)),
+        seasons=tuple(owned_seasons(browser)),
     )
 
 
 # -- the plan ----------------------------------------------------------------------
 
-PlanPart = Literal["rounds", "courses"]  # the parts of a plan with an action per item of the file
+# the parts of a plan with an action per item of the file
+PlanPart = Literal["rounds", "courses", "people", "seasons"]
 
 
 class PlanSummary(TypedDict):
-    """``ImportPlan.summary``: how many of the file's rounds and courses get each action, and
-    what happens to its house rules."""
+    """``ImportPlan.summary``: how many of the file's rounds, courses, merges and renames
+    (``people``) and seasons get each action, and what happens to its house rules. ``people``
+    and ``seasons`` count ``add``, ``same`` and ``kept`` only: they have no links."""
 
     rounds: dict[str, int]
     courses: dict[str, int]
+    people: dict[str, int]
+    seasons: dict[str, int]
     settings: str
 
 
@@ -201,6 +249,8 @@ class ImportSummary(PlanSummary):
 class ImportPlan:
     rounds: list[str] = field(default_factory=list)  # an action per round of the document
     courses: list[str] = field(default_factory=list)  # an action per course
+    people: list[str] = field(default_factory=list)  # an action per merge or rename: add, same or kept
+    seasons: list[str] = field(default_factory=list)  # an action per season: add, same or kept
     settings: str = SETTINGS_NONE
     settings_differ: bool = False  # this browser has house rules of its own, unlike the file's
     settings_version: int = 0  # this browser's settings version the plan was made against
@@ -218,7 +268,8 @@ class ImportPlan:
 
     @property
     def adds_anything(self) -> bool:
-        return any(a in (ADD, ADD_NEW_LINKS) for a in self.rounds + self.courses) or self.settings in (
+        actions = self.rounds + self.courses + self.people + self.seasons
+        return any(a in (ADD, ADD_NEW_LINKS) for a in actions) or self.settings in (
             SETTINGS_APPLY,
             SETTINGS_REPLACE,
         )
@@ -230,7 +281,7 @@ class ImportPlan:
         rounds, courses = (
             [ADD if a == ADD_NEW_LINKS else a for a in actions] for actions in (self.rounds, self.courses)
         )
-        text = json.dumps([rounds, courses, settings, self.settings_version])
+        text = json.dumps([rounds, courses, self.people, self.seasons, settings, self.settings_version])
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
     def summary(self, preview: bool = False) -> PlanSummary:
@@ -242,7 +293,13 @@ class ImportPlan:
                 found[ADD], found[ADD_NEW_LINKS] = self.added(kind), 0
             return found
 
-        return {"rounds": counts("rounds"), "courses": counts("courses"), "settings": self.settings}
+        return {
+            "rounds": counts("rounds"),
+            "courses": counts("courses"),
+            "people": {action: self.count("people", action) for action in PEOPLE_ACTIONS},
+            "seasons": {action: self.count("seasons", action) for action in PEOPLE_ACTIONS},
+            "settings": self.settings,
+        }
 
 
 def _taken(model: type[Round] | type[CourseRecord], values: list[str]) -> dict[str, str]:
@@ -296,9 +353,11 @@ def plan_import(document: Document, browser: str | None, settings_choice: str = 
             plan.courses.append(ADD_NEW_LINKS)
         else:
             plan.courses.append(ADD)
+    plan.people, held_names = _plan_people(document, browser)
+    plan.seasons, held_seasons = _plan_seasons(document, browser)
     plan.too_much = too_much(
         [r for r, action in zip(document.rounds, plan.rounds) if action in (ADD, ADD_NEW_LINKS)], plan.added("courses")
-    )
+    ) or _past_what_a_browser_keeps(plan, held_names, held_seasons)
     row = _settings_row(browser)
     plan.settings_version = row.version if row is not None else 0
     if document.settings is None:
@@ -311,6 +370,48 @@ def plan_import(document: Document, browser: str | None, settings_choice: str = 
         plan.settings_differ = True
         plan.settings = SETTINGS_REPLACE if settings_choice == "replace" else SETTINGS_KEEP
     return plan
+
+
+def _plan_people(document: Document, browser: str | None) -> tuple[list[str], int]:
+    """An action per merge or rename of the file, and how many this browser keeps."""
+    mine = {row.alias_key: row.person for row in name_rows(browser)}
+    actions = []
+    for alias in document.people:
+        if alias.key not in mine:
+            actions.append(ADD)
+        else:
+            actions.append(SAME if person_key(mine[alias.key]) == person_key(alias.person) else KEPT)
+    return actions, len(mine)
+
+
+def _plan_seasons(document: Document, browser: str | None) -> tuple[list[str], int]:
+    """An action per season of the file, and how many this browser keeps."""
+    rows = seasons_for(browser)
+    mine = {row.name.casefold(): (row.starts_on, row.ends_on) for row in rows}
+    actions = []
+    for season in document.seasons:
+        days = mine.get(season.name.casefold())
+        if days is None:
+            actions.append(ADD)
+        else:
+            actions.append(SAME if days == (season.starts_on, season.ends_on) else KEPT)
+    return actions, len(rows)
+
+
+def _past_what_a_browser_keeps(plan: ImportPlan, held_names: int, held_seasons: int) -> TooMuch | None:
+    """The refusal of an import that would leave the browser with more merges and renames, or
+    seasons, than a browser keeps; ``None`` when it would not."""
+    for what, held, adding, limit, field_name in (
+        ("merges and renames", held_names, plan.added("people"), NAMES_PER_BROWSER, "people"),
+        ("seasons", held_seasons, plan.added("seasons"), SEASONS_PER_BROWSER, "seasons"),
+    ):
+        if held + adding > limit:
+            return TooMuch(
+                f"This file would add {adding:,} {what} to the {held:,} this browser keeps; a browser keeps at "
+                f"most {limit:,}, so nothing was imported. Remove some here first.",
+                field_name,
+            )
+    return None
 
 
 # -- the import --------------------------------------------------------------------
@@ -423,6 +524,21 @@ def _write(document: Document, browser: str, plan: ImportPlan) -> ImportResult:
     ]
     if cells:
         db.session.execute(insert(HoleScore), cells)
+    for alias, action in zip(document.people, plan.people):
+        if action == ADD:
+            db.session.add(PersonName(owner_browser=browser, alias_key=alias.key, person=alias.person, created_at=now))
+    for season, action in zip(document.seasons, plan.seasons):
+        if action == ADD:
+            db.session.add(
+                SeasonRecord(
+                    public_id=secrets.token_urlsafe(12),
+                    owner_browser=browser,
+                    name=season.name,
+                    starts_on=season.starts_on,
+                    ends_on=season.ends_on,
+                    created_at=now,
+                )
+            )
     return result
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -42,7 +43,9 @@ from caddie.store.tokens import is_token
 __all__ = [
     "NAMES_PER_BROWSER",
     "SEASONS_PER_BROWSER",
+    "CountedRounds",
     "add_season",
+    "counted_rounds",
     "find_season",
     "holdings",
     "merge",
@@ -95,19 +98,32 @@ def _sat_at_rounds(browser: str) -> list[Round]:
     )
 
 
-def _rounds(browser: str | None, grants: Iterable[str]) -> list[Round]:
-    rounds = {r.id: r for r in rounds_for(browser, grants)}
+@dataclass(frozen=True)
+class CountedRounds:
+    """The rounds a browser counts, as the people's pages read them; ``openable``: the ids of those
+    whose scorecard it may open (its own and its edit links'); ``read_only``: the share token
+    (``Round.share_token``, the scorecard to read) of each round of a table it sat at."""
+
+    rounds: list[PlayedRound]
+    openable: frozenset[str]
+    read_only: dict[str, str]
+
+
+def counted_rounds(browser: str | None, grants: Iterable[str] = ()) -> CountedRounds:
+    """Every round ``browser`` counts: those it dealt or may edit, and those of the tables it sat at."""
+    rows = {r.id: r for r in rounds_for(browser, grants)}
+    openable = frozenset(r.public_id for r in rows.values())
+    read_only = {}
     if browser:
         for found in _sat_at_rounds(browser):
-            rounds.setdefault(found.id, found)
-    return list(rounds.values())
+            if found.id not in rows:
+                rows[found.id] = found
+                read_only[found.public_id] = found.share_token
+    return CountedRounds(played_rounds(list(rows.values())), openable, read_only)
 
 
-def played_rounds(
-    browser: str | None, grants: Iterable[str] = (), rounds: Sequence[Round] | None = None
-) -> list[PlayedRound]:
-    """The rounds ``browser`` counts (or ``rounds``, already read), as the people's pages read them."""
-    rows = list(rounds) if rounds is not None else _rounds(browser, grants)
+def played_rounds(rows: Sequence[Round]) -> list[PlayedRound]:
+    """``rows`` as the people's pages read them."""
     if not rows:
         return []
     ids = [r.id for r in rows]
@@ -152,6 +168,7 @@ def played_rounds(
                 among_people=not any(computer for *_, computer in seated),
                 pars=_pars(row) if kind_of.uses_course else None,
                 lost=lost.get(row.id, {}),
+                computers=frozenset(name for *_, name, computer in seated if computer),
             )
         )
     return found

@@ -16,7 +16,7 @@ CLUB_ENDPOINTS = ("tally.clubs", "rules.clubs")
 def register_views(app: Flask) -> None:
     """Every blueprint, registered here and only here, each with the tab of the tab bar its pages
     belong to (``None``: no tab is marked)."""
-    from caddie.web import api, courses, data, health, home, install, ledger, rules, settings, tally
+    from caddie.web import api, courses, data, health, home, install, ledger, people, rules, settings, tally
 
     # the API's route modules and its errors put themselves on api.bp when imported
     from caddie.web.api import data as api_data  # noqa: F401
@@ -42,6 +42,7 @@ def register_views(app: Flask) -> None:
         (caddie_walk, "caddie"),
         (caddie_clubs, "caddie"),
         (ledger, "ledger"),
+        (people, "ledger"),  # a table's people: from the ledger's rounds and the tables sat at
         (play, "play"),
         (club_play, "play"),
         (live, "play"),  # every table: a solo match's and a table of people's

@@ -239,12 +239,20 @@ def _done(plan) -> str:
     """One sentence about what the import did."""
     rounds = plan.count("rounds", "add") + plan.count("rounds", "new_links")
     courses = plan.count("courses", "add") + plan.count("courses", "new_links")
+    people, seasons = plan.count("people", "add"), plan.count("seasons", "add")
     parts = []
-    if rounds or courses:
-        parts.append(f"Imported {_count(rounds, 'round')} and {_count(courses, 'course')}.")
+    if rounds or courses or people or seasons:
+        added = [_count(rounds, "round"), _count(courses, "course")]
+        if people:
+            added.append(_count(people, "merged or renamed name"))
+        if seasons:
+            added.append(_count(seasons, "season"))
+        parts.append(f"Imported {', '.join(added[:-1])} and {added[-1]}.")
     else:
         parts.append("Nothing new was imported.")
-    here = len(plan.rounds) - rounds + len(plan.courses) - courses
+    here = sum(len(getattr(plan, kind)) for kind in ("rounds", "courses", "people", "seasons")) - (
+        rounds + courses + people + seasons
+    )
     if here:
         parts.append(
             "1 already here was left as it is." if here == 1 else f"{here} already here were left as they are."

@@ -39,6 +39,18 @@ def card_name(code: str | None) -> str:
     return RANK_NAMES.get(code, "empty") if code else "empty"
 
 
+def ordinal(place: int | None) -> str:
+    """A place as people say it.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)], ordinal(None)
+    (['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd'], '–')
+    """
+    if place is None:
+        return "\u2013"
+    ending = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{ending}"
+
+
 def day(moment: datetime) -> str:
     """A day as people write it: "5 Dec 2026"."""
     return f"{moment.day} {moment:%b %Y}"
@@ -47,6 +59,7 @@ def day(moment: datetime) -> str:
 def register(app) -> None:
     app.add_template_filter(points, "points")
     app.add_template_filter(day, "day")
+    app.add_template_filter(ordinal, "ordinal")
     # {{ name | says("wins") }}: "Ann wins", "You win" (caddie.core.words)
     app.add_template_filter(says, "says")
     app.add_template_filter(whose, "whose")

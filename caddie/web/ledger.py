@@ -13,7 +13,6 @@ from caddie.core.errors import CaddieError
 from caddie.core.games import GAME_NAMES, GAMES, game_named
 from caddie.core.games.club_cards import CLUB_CARDS
 from caddie.core.ledger import format_delta
-from caddie.core.stats import RoundRecord, player_ratings, player_stats
 from caddie.core.words import says, together, whose, you_or
 from caddie.forms.ledger import AddFromTallyForm, DealForm, ScoreForm
 from caddie.store.courses import find_course
@@ -500,28 +499,9 @@ def restore(public_id: str):
 
 @bp.get("/players")
 def players():
-    """Per-player statistics across this browser's rounds, one table per game: the rounds kept by
-    hand, and apart from them the app's matches and live tables (never mixed: a computer's scores
-    say nothing about the people at the table)."""
-    at_the_table, in_the_app = records_by_kind(rounds_for(browser_id(), edit_grants()))
-    return render_template(
-        "ledger/players.html",
-        stats=player_stats(at_the_table),
-        ratings=player_ratings(at_the_table),  # among people: the rounds they keep by hand
-        game_stats=player_stats(in_the_app),
-    )
-
-
-def records_by_kind(rounds: list[Round]) -> tuple[list[RoundRecord], list[RoundRecord]]:
-    """``rounds`` as the statistics read them, in two: those people keep by hand (rounds among
-    people), and the started rounds of the app's matches and live tables, counted apart."""
-    kept, games = _kept_and_games(rounds)
-    return [_record(view) for _, view in kept], [_record(view) for view, _ in games]
-
-
-def _record(view: RoundView) -> RoundRecord:
-    cards = {line.name: line.scores for line in view.lines}
-    return RoundRecord(game=view.game, holes=view.holes, played_on=view.played_on, round_id=view.public_id, cards=cards)
+    """The players' statistics moved to the people's pages (docs/people.md), which also count the
+    tables this phone sat at and the table's merges: an old bookmark lands there."""
+    return redirect(url_for("people.index"), code=301)
 
 
 def rounds_to_add_to(game: str, limit: int = 3) -> list[RoundView]:

@@ -88,6 +88,8 @@ def sample_document() -> dict:
                 "players": [{"name": "Cy", "scores": [4, 3, 6, 4, 3, 5, 5, 4, 3]}],
             },
         ],
+        "people": [{"name": "bobby", "person": "Bo"}],
+        "seasons": [{"name": "Summer 2025", "starts_on": "2025-06-01", "ends_on": "2025-08-31"}],
     }
 
 
@@ -115,6 +117,8 @@ def test_the_smallest_document_is_the_format_and_version():
         "settings": None,
         "courses": [],
         "rounds": [],
+        "people": [],
+        "seasons": [],
     }
 
 
@@ -362,7 +366,36 @@ def documents(draw):
         "settings": draw(st.none() | tables()),
         "courses": courses,
         "rounds": [draw(rounds(rid, links[2 * i], links[2 * i + 1])) for i, rid in enumerate(round_ids)],
+        "people": draw(people()),
+        "seasons": draw(seasons()),
     }
+
+
+def rule_names(high):
+    return tidy_text(1, high).filter(follows_the_name_rule)
+
+
+@st.composite
+def people(draw):
+    """Merges and renames: names different whatever their case, each counting for a person."""
+    names = draw(
+        st.lists(
+            rule_names(24).filter(lambda n: len(n.casefold()) <= 64),
+            max_size=3,
+            unique_by=lambda n: " ".join(n.split()).casefold(),
+        )
+    )
+    return [{"name": name, "person": draw(rule_names(24))} for name in names]
+
+
+@st.composite
+def seasons(draw):
+    names = draw(st.lists(rule_names(40), max_size=3, unique_by=str.casefold))
+    spans = []
+    for name in names:
+        first, last = sorted(draw(st.lists(st.dates(), min_size=2, max_size=2)))
+        spans.append({"name": name, "starts_on": first.isoformat(), "ends_on": last.isoformat()})
+    return spans
 
 
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,13 +8,11 @@ import re
 from html import unescape
 
 import pytest
-from flask_migrate import upgrade
 from hypothesis import given
 from sqlalchemy import func, select
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from caddie import create_app
 from caddie.core.courses.course import SAMPLE_COURSES, Course
 from caddie.core.export_format import MAX_BYTES
 from caddie.core.games.grid_golf import GRID_GOLF
@@ -100,25 +98,6 @@ def confirm_form(html: str) -> dict:
 
 
 @pytest.fixture
-def other_app(tmp_path):
-    """A second server with a database of its own (SQLite, whatever the first one runs on)."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "INSTANCE_PATH": str(tmp_path / "other-instance"),
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'other.sqlite3'}",
-            "SECRET_KEY": "another-server",
-        }
-    )
-    with app.app_context():
-        upgrade()
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
-
-
-@pytest.fixture
 def owner(app, client, settings_saver):
     """A browser with house rules, two courses (one deleted), rounds of both games (one deleted), scores
     (a cleared one among them) and a digital match under way."""
@@ -158,7 +137,7 @@ def owner(app, client, settings_saver):
 
 def test_the_export_holds_everything_the_browser_owns(client, owner):
     doc = exported(client)
-    assert set(doc) == {"format", "version", "exported_at", "settings", "courses", "rounds"}
+    assert set(doc) == {"format", "version", "exported_at", "settings", "courses", "rounds", "people", "seasons"}
     assert doc["format"] == "caddie-and-tally" and doc["version"] == 1
     assert doc["settings"]["rules"]["king"] == 0 and doc["settings"]["players"] == 3
     assert [c["id"] for c in doc["courses"]] == [owner["course"]]  # the deleted course is left out
@@ -205,6 +184,8 @@ def test_other_browsers_data_is_never_exported(app, client, owner):
         "settings": None,
         "courses": [],
         "rounds": [],
+        "people": [],
+        "seasons": [],
     }
 
 
@@ -243,6 +224,8 @@ def test_export_import_elsewhere_export_again_gives_the_same_file(client, owner,
         "new_ids": {},
         "rounds": {"add": 3, "new_links": 0, "same": 0, "kept": 0},
         "courses": {"add": 1, "new_links": 0, "same": 0, "kept": 0},
+        "people": {"add": 0, "same": 0, "kept": 0},
+        "seasons": {"add": 0, "same": 0, "kept": 0},
         "repairs": [],
     }
     assert without_time(exported(newcomer)) == without_time(first)

@@ -278,11 +278,12 @@ def test_the_ledger_lists_table_scorecards_and_matches_apart(app, client, kept_b
 
 def test_player_statistics_count_hand_kept_rounds_apart_from_the_apps_games(app, client, kept_by_hand, played_match):
     deal(client, names=("Zed", "Yan"))  # never started: in no statistics
-    html = htmllib.unescape(client.get("/ledger/players").get_data(as_text=True))
-    tables, _, games = html.partition('id="game-stats"')
-    assert re.search(r'<th scope="row">Ann</th>\s*<td class="num">1</td>', tables)
-    assert '<th scope="row">You</th>' not in tables and '<th scope="row">Ada</th>' not in tables
-    assert re.search(r'<th scope="row">You</th>\s*<td class="num">1</td>', games)
+    html = htmllib.unescape(client.get("/people/").get_data(as_text=True))
+    tables, _, games = html.partition('id="against-computers"')
+    assert re.search(r'<bdi>Ann</bdi></a></th>\s*<td class="num">', tables)
+    assert "<bdi>You</bdi>" not in tables and "Ada" not in tables
+    assert re.search(r'<bdi>You</bdi></a></th>\s*<td class="num">–</td><td class="num">1</td>', games)
+    assert "Ada" not in games  # a computer is not one of the table's people
     assert "Zed" not in html and "Yan" not in html
 
 

@@ -97,7 +97,7 @@ def _counted(row: LiveTableRecord) -> None:
     counted = [t for t in counted if isinstance(t, str)] if isinstance(counted, list) else []
     if row.public_id in counted:
         return
-    people.sat(row.id, browser_id())
+    people.sat(row.id, browser_id(create=True))
     session[_COUNTED] = (counted + [row.public_id])[-MAX_TABLES:]
 
 
