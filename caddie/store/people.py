@@ -54,6 +54,7 @@ __all__ = [
     "played_rounds",
     "remove_season",
     "rename",
+    "rounds_sat_at",
     "sat",
     "seasons_for",
     "unmerge",
@@ -85,6 +86,12 @@ def sat(table_id: int, browser: str | None) -> None:
         db.session.commit()
     except IntegrityError:  # the same phone sat down twice at once: once is enough
         db.session.rollback()
+
+
+def rounds_sat_at(browser: str | None) -> list[Round]:
+    """The rounds of the tables ``browser`` sat at (not deleted), newest first: on a seat's phone, a
+    live table's round that the host's browser owns."""
+    return sorted(_sat_at_rounds(browser), key=lambda r: (r.played_on, r.id), reverse=True) if browser else []
 
 
 def _sat_at_rounds(browser: str) -> list[Round]:

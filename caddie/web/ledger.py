@@ -44,6 +44,7 @@ from caddie.store.ledger import (
     write_scores,
 )
 from caddie.store.models import Round
+from caddie.store.people import rounds_sat_at
 from caddie.store.round_owners import RoundOwner, find_round_and_owner, owners_of
 from caddie.store.round_view import RoundView, enter_scores, view_round
 from caddie.web.filters import points as format_points
@@ -183,15 +184,23 @@ def _kept_and_games(rounds: list[Round]) -> tuple[list[tuple[Round, RoundView]],
 @bp.get("/")
 def index():
     purge_trash()  # the lazy purge: rounds deleted more than TRASH_DAYS ago go for good
-    kept, games = _kept_and_games(rounds_for(browser_id(), edit_grants()))
+    mine = rounds_for(browser_id(), edit_grants())
+    kept, games = _kept_and_games(mine)
     rounds = [view for _, view in kept]
+    listed = [(view, owner, url_for("ledger.round_page", public_id=view.public_id)) for view, owner in games]
+    # the live tables this phone sat at, whose round the host's browser keeps: the card to read
+    ids = {r.id for r in mine}
+    sat = [r for r in rounds_sat_at(browser_id()) if r.id not in ids]
+    _, sat_games = _kept_and_games(sat)
+    tokens = {r.public_id: r.share_token for r in sat}
+    listed += [(view, owner, url_for("ledger.shared", token=tokens[view.public_id])) for view, owner in sat_games]
     trash = trash_for(browser_id())
     # ?deleted=<id>: the round just deleted, offered back at the top (Undo)
     deleted = next((view_round(r) for r in trash if r.public_id == request.args.get("deleted")), None)
     return render_template(
         "ledger/index.html",
         rounds=rounds,
-        game_rounds=games,
+        game_rounds=listed,
         deleted=deleted,
         trash=[(view_round(r), purge_day(r)) for r in trash],
         trash_days=TRASH_DAYS,

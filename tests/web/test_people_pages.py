@@ -214,8 +214,12 @@ def test_every_phone_at_a_live_table_keeps_its_round_among_people(app, client):
     assert {p["name"] for p in players["players"]} == {"Ann", "Bob"}
     bob_page = text(bobs_phone, "/people/p/bob")
     assert re.search(r'href="/ledger/s/[^"]+"', bob_page.split('id="person-rounds"')[1])  # the card to read
+    ledger = text(bobs_phone, "/ledger/")  # and in the phone's ledger, the card to read
+    card = re.search(r'id="game-rounds".*?<a class="door" href="(/ledger/s/[^"]+)">', ledger, re.S)
+    assert card and "Live table" in ledger and bobs_phone.get(card.group(1)).status_code == 200
     # a stranger counts nothing
     assert 'id="people-none"' in text(app.test_client(), "/people/")
+    assert 'id="game-rounds"' not in text(app.test_client(), "/ledger/")
 
 
 def test_nonsense_gets_a_404_or_a_sentence_never_a_500(client):
