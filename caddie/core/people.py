@@ -534,7 +534,8 @@ def _figure(value: int) -> str:
 
 def table_records(rounds: Iterable[PlayedRound], names: Names = Names()) -> list[TableRecords]:
     """Each game's records among people, over complete rounds: the lowest round of each kind and
-    length, the best hole (against its par where the round has pars) and the longest run of wins.
+    length, the best hole (against its par where the round has pars) and the longest run of wins
+    (two or more), each holder named as their latest round writes them.
 
     >>> day = date(2026, 12, 1)
     >>> rounds = [PlayedRound(f"r{n}", "grid", "Six cards", 9, day, {"Ann": [n] * 9, "Bo": [2] * 9}) for n in (1, 3)]
@@ -542,50 +543,51 @@ def table_records(rounds: Iterable[PlayedRound], names: Names = Names()) -> list
     ...     print(r.title, r.name, r.figure)
     Lowest round, Six cards, 9 holes Ann 9
     Best hole, Six cards Ann 1
-    Most wins in a row Ann 1
     """
     lowest: dict[tuple[str, str, int], tuple[int, str, date, str]] = {}
     best_hole: dict[tuple[str, str], tuple[int, str, date, str, int | None]] = {}
     streak: dict[tuple[str, str], int] = {}
     longest: dict[str, tuple[int, str, date, str]] = {}
+    shown: dict[tuple[str, str], str] = {}
     for played in _chronological(rounds):
         if not played.among_people or not played.complete:
             continue
         cards = _by_person(played, names)
         won = _won(played, names)
         for key, (name, card) in cards.items():
+            shown[played.game, key] = name  # the spelling of the person's latest round names them in every record
             total = sum(_entered(card, played.holes))
             slot = (played.game, played.kind, played.holes)
             if slot not in lowest or total < lowest[slot][0]:
-                lowest[slot] = (total, name, played.played_on, played.round_id)
+                lowest[slot] = (total, key, played.played_on, played.round_id)
             for hole, score in enumerate(card):
                 par = played.pars[hole] if played.pars and hole < len(played.pars) else None
                 against = score - par if score is not None and par is not None else score
                 like = (played.game, played.kind)  # a hole of four cards and one of nine do not compare
                 if against is not None and (like not in best_hole or against < best_hole[like][0]):
-                    best_hole[like] = (against, name, played.played_on, played.round_id, par)
+                    best_hole[like] = (against, key, played.played_on, played.round_id, par)
             run = streak.get((played.game, key), 0) + 1 if key in won else 0
             streak[played.game, key] = run
-            if run and (played.game not in longest or run > longest[played.game][0]):
-                longest[played.game] = (run, name, played.played_on, played.round_id)
+            if run > 1 and (played.game not in longest or run > longest[played.game][0]):
+                longest[played.game] = (run, key, played.played_on, played.round_id)
     answer = []
     for game in sorted({slot[0] for slot in lowest}):
         records = [
-            Record(f"Lowest round, {kind + ', ' if kind else ''}{holes} holes", name, _figure(total), day, rid)
-            for (g, kind, holes), (total, name, day, rid) in sorted(lowest.items())
+            Record(f"Lowest round, {kind + ', ' if kind else ''}{holes} holes", shown[g, key], _figure(total), day, rid)
+            for (g, kind, holes), (total, key, day, rid) in sorted(lowest.items())
             if g == game
         ]
-        for (g, hole_kind), (against, name, day, rid, par) in sorted(best_hole.items()):
+        for (g, hole_kind), (against, key, day, rid, par) in sorted(best_hole.items()):
             if g != game:
                 continue
             figure = (
                 _figure(against) if par is None else ("E" if against == 0 else f"{against:+d}".replace("-", "\u2212"))
             )
             title = "Best hole" if par is None else "Best hole against par"
-            records.append(Record(f"{title}{', ' + hole_kind if hole_kind else ''}", name, figure, day, rid))
+            records.append(Record(f"{title}{', ' + hole_kind if hole_kind else ''}", shown[g, key], figure, day, rid))
         if game in longest:
-            run, name, day, rid = longest[game]
-            records.append(Record("Most wins in a row", name, str(run), day, rid))
+            run, key, day, rid = longest[game]
+            records.append(Record("Most wins in a row", shown[game, key], str(run), day, rid))
         answer.append(TableRecords(game, records))
     return answer
 

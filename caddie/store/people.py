@@ -276,7 +276,13 @@ def merge(browser: str, rounds: Sequence[PlayedRound], one: str, other: str) -> 
     known = {names.key(name) for played in rounds for name in played.cards}
     if names.key(one) not in known or names.key(other) not in known:
         raise CaddieError("Choose two people from the list.", "other")
-    person = names.person(other)
+    # the person as the pages show them: the spelling of their latest round
+    person = next(
+        names.person(name)
+        for played in sorted(rounds, key=lambda r: (r.played_on, r.round_id), reverse=True)
+        for name in played.cards
+        if names.key(name) == names.key(other)
+    )
     _point(browser, name_rows(browser), names.key(one), person)
     _commit()
     return person

@@ -40,6 +40,7 @@ from caddie.web.identity import browser_id, edit_grants
 bp = Blueprint("people", __name__, url_prefix="/people")
 
 TITLES = {kind.name: kind.title for kind in GAMES}
+UNITS = {kind.name: kind.loss_unit for kind in GAMES}  # what a game's scores count: points or strokes
 
 
 @dataclass(frozen=True)
@@ -194,6 +195,7 @@ def versus():
         found=found,
         round_url=table.round_url,
         titles=TITLES,
+        units=UNITS,
     )
     return body, 400 if error and request.args else 200
 

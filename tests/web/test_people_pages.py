@@ -83,14 +83,14 @@ def test_a_persons_page_has_their_record_rounds_rating_chart_and_rivals(client):
     second = play_round(client, ("Ann", "Bo"), (4, 1), played_on="2026-11-30")
     html = text(client, "/people/p/ann")
     assert "<h1><bdi>Ann</bdi></h1>" in html
-    lines = re.search(r'<table class="stats-table" id="person-lines">(.*?)</table>', html, re.S).group(1)
+    lines = re.search(r'<table class="stats-table person-line" id="person-line-1">(.*?)</table>', html, re.S).group(1)
     assert "Grid Golf" in lines and "Six cards" in lines
     assert re.findall(r'<td class="num">([^<]+)</td>', lines)[:3] == ["2", "1", "3.0"]  # rounds, wins, per hole
     assert f'href="/ledger/r/{first}">18</a>' in lines and f'href="/ledger/r/{second}">36</a>' in lines
     chart = re.search(r'<svg [^>]*class="chart running-total rating"[^>]*aria-label="([^"]+)"', html)
     assert chart and chart.group(1).startswith("Rating of Ann over 2 rounds: ")
-    rounds = re.findall(r'<span class="hint">([^<]+)</span>', html.split('id="person-rounds"')[1])
-    assert rounds[:2] == ["36, 2nd of 2", "18, 1st of 2"]  # newest first
+    rounds = re.findall(r'<td class="num">([^<]+)</td>\s*<td>([^<]+)</td>', html.split('id="person-rounds"')[1])
+    assert rounds[:2] == [("36", "2nd of 2"), ("18", "1st of 2")]  # newest first
     assert 'href="/people/vs?one=ann&amp;other=bo"' in text(client, "/people/p/ann").replace("&", "&amp;") or (
         "/people/vs?one=ann&other=bo" in html
     )
@@ -114,7 +114,7 @@ def test_merge_rename_and_undo_keep_every_round(client):
     merged = post(client, "/people/p/bobby/merge", {"other": "bob"}, "/people/p/bobby")
     assert merged.status_code == 303 and merged.headers["Location"].endswith("/people/p/bob")
     bob = text(client, "/people/p/bob")
-    assert re.findall(r'<td class="num">([^<]+)</td>', bob.split('id="person-lines"')[1])[:2] == ["3", "2"]
+    assert re.findall(r'<td class="num">([^<]+)</td>', bob.split('id="person-line-1"')[1])[:2] == ["3", "2"]
     assert "Written as Bob, bobby in the rounds." in bob
     assert client.get("/people/p/bobby").status_code == 404  # no one of their own any more
 
@@ -135,7 +135,7 @@ def test_merge_rename_and_undo_keep_every_round(client):
 
     undone = post(client, "/people/names/bobby/undo", {}, "/people/p/robert")
     assert undone.status_code == 303
-    assert re.findall(r'<td class="num">([^<]+)</td>', text(client, "/people/p/bobby").split('id="person-lines"')[1])[
+    assert re.findall(r'<td class="num">([^<]+)</td>', text(client, "/people/p/bobby").split('id="person-line-1"')[1])[
         :1
     ] == ["1"]
     assert post(client, "/people/names/nobody/undo", {}, "/people/").status_code == 404
@@ -149,7 +149,7 @@ def test_head_to_head_counts_who_finished_ahead_and_by_how_much(client):
     section = html.split('id="versus-grid"')[1]
     assert re.search(r"<bdi>Ann</bdi> <b>1</b></span>.*?<b>1</b> <bdi>Bo</bdi>", section, re.S)
     assert "3 rounds together, 1 level." in words(section)
-    assert "Bo finished 3.0 a round ahead on average." in words(section)
+    assert "Bo finished 3.0 points a round ahead on average." in words(section)
     bad = client.get("/people/vs?one=ann&other=zed")
     assert bad.status_code == 400 and "Choose two people from the lists." in bad.get_data(as_text=True)
     same = client.get("/people/vs?one=ann&other=ann")
