@@ -234,3 +234,20 @@ def test_nonsense_gets_a_404_or_a_sentence_never_a_500(client):
     assert client.post("/people/p/ann/rename", data={"name": "Anna"}).status_code == 400  # no CSRF token
     assert 'id="merged-names"' not in text(client, "/people/p/ann")
     assert token(client, "/people/")
+
+
+def test_a_persons_page_counts_the_points_their_decisions_lost_in_reviewed_games(app, client):
+    from tests.web.play.test_hole_review_pages import play_hole
+    from tests.web.play.test_play_pages import legal_moves, moved_by_the_test, start
+
+    moved_by_the_test(app)
+    public_id = start(client, opponents=1, cards=4)
+    play_hole(app, client, public_id, lambda path, html: legal_moves(html)[0])  # the first move offered, always
+    record = client.get(f"/api/v1/tables/{public_id}/record").get_json()
+    lost = sum(v["loss"] for v in record["review"] if v["seat"] == 0)
+    html = text(client, "/people/p/pat")
+    section = words(html.split('id="decisions"')[1].split("</section>")[0])
+    assert f"Grid Golf: {lost:.1f} lost to decisions over 1 reviewed hole" in section
+    rows = html.split('id="person-rounds"')[1]
+    assert "against computers" in rows and f"{lost:.1f} lost to decisions" in rows
+    assert 'id="person-against-computers"' in html and 'id="rating-grid"' not in html  # never rated
