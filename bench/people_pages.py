@@ -12,7 +12,8 @@ with the browser's session, times every page the issue names: ``/people/`` (ever
 records, achievements, seasons), the most frequent player's ``/people/p/<key>``, the two most
 frequent players' ``/people/vs``, and ``/api/v1/players``: ``--warmups`` requests each first, then
 ``--requests`` each, the pages taken in turn. A request's time is ``time.perf_counter`` around the
-test client's GET: the app's whole work, without a socket or a server's threads.
+test client's GET: the app's whole work, without a socket or a server's threads. Each page's CPU
+time (``time.thread_time``, the same requests) is printed beside it, for a machine others share.
 
 Target (issue 36): stats and ratings for a browser with 500 rounds of 4 players answer in under
 100 ms p99.
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import sys
 import tempfile
@@ -145,23 +147,30 @@ def main(argv: list[str] | None = None) -> int:
         with client.session_transaction() as session:
             session[BROWSER_KEY] = BROWSER
         times: dict[str, list[float]] = {name: [] for name in pages}
+        cpus: dict[str, list[float]] = {name: [] for name in pages}
+        load = os.getloadavg()[0]
         sizes: dict[str, int] = {}
         for timed in (False, True):
             for _ in range(args.requests if timed else args.warmups):
                 for name, path in pages.items():
-                    begun = time.perf_counter()
+                    begun, cpu = time.perf_counter(), time.thread_time()
                     response = client.get(path)
-                    took = time.perf_counter() - begun
+                    took, cpu = time.perf_counter() - begun, time.thread_time() - cpu
                     if response.status_code != 200:
                         raise SystemExit(f"{path}: {response.status_code}")
                     if timed:
                         times[name].append(took * 1000)
+                        cpus[name].append(cpu * 1000)
                     sizes[name] = len(response.get_data())
 
     print(f"{args.rounds} rounds of {args.players} from {args.pool} people; {first} played {played[first]}")
-    print(f"{'page':<18}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>9}  (ms, {args.requests} requests each)")
+    print(f"load average {load:.2f} before the timed requests, {os.getloadavg()[0]:.2f} after ({os.cpu_count()} cores)")
+    heads = "".join(f"{head:>8}" for head in ("p50", "p95", "p99", "max")) + f"{'cpu p50':>9}{'cpu p99':>9}"
+    print(f"{'page':<18}{heads}  (ms, {args.requests} requests)")
     for name, found in times.items():
-        figures = "".join(f"{value:>9.1f}" for value in (*(percentile(found, p) for p in (50, 95, 99)), max(found)))
+        wall = (*(percentile(found, p) for p in (50, 95, 99)), max(found))
+        spent = (percentile(cpus[name], 50), percentile(cpus[name], 99))
+        figures = "".join(f"{value:>8.1f}" for value in wall) + "".join(f"{value:>9.1f}" for value in spent)
         print(f"{name:<18}{figures}  {sizes[name] // 1024} KiB")
     worst = max(times, key=lambda name: percentile(times[name], 99))
     print(

@@ -388,8 +388,8 @@ def profile(rounds: Iterable[PlayedRound], names: Names, key: str) -> Profile | 
     """
     ordered = _chronological(rounds)
     mine = [played for played in ordered if key in _by_person(played, names)]
-    if not mine:
-        return None
+    if not any(_entered(_by_person(played, names)[key][1], played.holes) for played in mine):
+        return None  # named on a scorecard not started: no one yet, as on the people's lists
     tallies: dict[tuple[bool, str, str], _Tally] = {}
     spellings: list[str] = []
     name = key

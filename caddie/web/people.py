@@ -111,7 +111,13 @@ def person(key: str, rename_form: RenameForm | None = None, merge_form: MergeFor
         game: rating_chart(found.name, [shown for _, _, shown in history])
         for game, (_, history) in found.ratings.items()
     }
-    aliases = [row for row in store.name_rows(browser_id()) if person_key(row.person) == key and row.alias_key != key]
+    # each merged or renamed name as the rounds write it (the table keeps its key alone)
+    written = {person_key(name): name for name in found.spellings}
+    aliases = [
+        (row.alias_key, written.get(row.alias_key, row.alias_key))
+        for row in store.name_rows(browser_id())
+        if person_key(row.person) == key and row.alias_key != key
+    ]
     body = render_template(
         "people/person.html",
         person=found,
@@ -181,7 +187,11 @@ def versus():
     keys = {key for key, _ in everyone}
     one, other = request.args.get("one", ""), request.args.get("other", "")
     error = None
-    if one not in keys or other not in keys:
+    if not request.args and len(everyone) > 1:  # nobody chosen yet: the first two people offered
+        one, other = everyone[0][0], everyone[1][0]
+    if len(everyone) < 2:
+        error = "Head to head needs two people with a finished round here."
+    elif one not in keys or other not in keys:
         error = "Choose two people from the lists."
     elif one == other:
         error = "Choose two different people."

@@ -30,6 +30,7 @@ STATIC_PAGES = [
     "/ledger/new",
     "/ledger/new?game=clubs",
     "/ledger/players",
+    "/people/",
     "/play/",
     "/play/clubs/",
     "/settings",
@@ -60,6 +61,8 @@ def pages_with_data(browser, live_server):
         page.locator("#players-1").fill("Bo")
         page.locator("#deal").tap()
         round_page = path_after(page, r"/ledger/r/")
+        page.locator("#quick-3").tap()  # Ann's first hole: a person has a page once they have a score
+        expect(page.locator("#cell-0-1")).to_have_attribute("data-score", "3")
 
         page.goto(f"{live_server}/play/")
         page.locator("#start-match").tap()
@@ -99,6 +102,8 @@ def pages_with_data(browser, live_server):
         sample,
         walk,  # the hand's end: "Keep and review this hand"
         hand,
+        "/people/p/ann",  # a person's page, from the round dealt above
+        "/people/vs",  # head to head, before two people are chosen
     ]
     return state, data_pages, [match, club_match]
 

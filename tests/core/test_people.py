@@ -152,7 +152,9 @@ def test_rounds_against_computers_never_move_ratings_head_to_head_records_or_ach
         assert head_to_head(rounds, Names(), one, other) == head_to_head(among, Names(), one, other)
     for key in keys_of(rounds):
         mine, without = profile(rounds, Names(), key), profile(among, Names(), key)
-        assert mine is not None
+        if mine is None:  # named only on scorecards not started: no one yet
+            assert not any(entered(card_of(p, key) or []) for p in rounds)
+            continue
         against = [p for p in rounds if not p.among_people and entered(card_of(p, key) or [])]
         assert sum(line.rounds for line in mine.against_computers) == len(against)
         assert len(mine.rounds) == sum(1 for p in rounds if card_of(p, key) is not None)

@@ -52,12 +52,13 @@ def standings(html: str, table_id: str) -> list[tuple[str, int, int, int]]:
     table = re.search(rf'<table class="stats-table people-table" id="{table_id}">(.*?)</table>', html, re.S)
     assert table, html[:3000]
     rows = re.findall(
-        r'<th scope="row"><a href="[^"]+"><bdi>([^<]+)</bdi></a></th>\s*<td class="num">(?:<b>(\d+)</b>.*?|–)</td>'
-        r'<td class="num">(\d+)</td>\s*<td class="num">(\d+)</td>',
+        r'<th scope="row"><a href="[^"]+"><bdi>([^<]+)</bdi></a></th>\s*'
+        r'<td class="num">(?:<span class="rating"><b>(\d+)</b>.*?|–)</td>\s*'
+        r'<td class="num"><span class="won">(\d+)</span> <small>of (\d+)</small></td>',
         table.group(1),
         re.S,
     )
-    return [(name, int(rating or 0), int(rounds), int(wins)) for name, rating, rounds, wins in rows]
+    return [(name, int(rating or 0), int(rounds), int(wins)) for name, rating, wins, rounds in rows]
 
 
 def post(client, path: str, data: dict[str, str], page: str = "/people/"):
@@ -116,6 +117,7 @@ def test_merge_rename_and_undo_keep_every_round(client):
     bob = text(client, "/people/p/bob")
     assert re.findall(r'<td class="num">([^<]+)</td>', bob.split('id="person-line-1"')[1])[:2] == ["3", "2"]
     assert "Written as Bob, bobby in the rounds." in bob
+    assert "Rounds written “<bdi>bobby</bdi>” count for <bdi>Bob</bdi>." in bob  # as the rounds write it
     assert client.get("/people/p/bobby").status_code == 404  # no one of their own any more
 
     renamed = post(client, "/people/p/bob/rename", {"name": "Robert"}, "/people/p/bob")
@@ -150,6 +152,9 @@ def test_head_to_head_counts_who_finished_ahead_and_by_how_much(client):
     assert re.search(r"<bdi>Ann</bdi> <b>1</b></span>.*?<b>1</b> <bdi>Bo</bdi>", section, re.S)
     assert "3 rounds together, 1 level." in words(section)
     assert "Bo finished 3.0 points a round ahead on average." in words(section)
+    first = client.get("/people/vs")  # nobody chosen yet: the first two offered, no complaint
+    assert first.status_code == 200 and 'class="error"' not in first.get_data(as_text=True)
+    assert 'id="versus-grid"' in first.get_data(as_text=True)
     bad = client.get("/people/vs?one=ann&other=zed")
     assert bad.status_code == 400 and "Choose two people from the lists." in bad.get_data(as_text=True)
     same = client.get("/people/vs?one=ann&other=ann")
