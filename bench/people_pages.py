@@ -24,6 +24,7 @@ The last line: ``people pages, R rounds of P: worst p99 A ms (target 100)``.
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 import os
 import random
@@ -115,6 +116,24 @@ def fill(app: Any, rounds: int, players: int, pool: int, days: int, seed: int) -
     return played
 
 
+def rescore(app: Any, rng: random.Random) -> None:
+    """One cell of one round written again, as a scorekeeper's correction: the round's version moves
+    on, so the next page reads that round afresh and rates every round again."""
+    from caddie.store.database import db
+    from caddie.store.ledger import CellWrite, cards_of, write_scores
+    from caddie.store.models import Round
+
+    with app.app_context():
+        ids = db.session.scalars(db.select(Round.id)).all()
+        round_ = db.session.get(Round, rng.choice(ids))
+        assert round_ is not None
+        cards, versions = cards_of(round_)
+        seat, hole = rng.randrange(len(cards)), rng.randrange(1, HOLES + 1)
+        score = list(cards.values())[seat][hole - 1]
+        write_scores(round_, [CellWrite(seat, hole, (score or 0) + rng.choice((-1, 1)), versions[seat, hole])])
+        db.session.remove()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=500)
@@ -124,6 +143,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--requests", type=int, default=200, help="timed requests a page (default 200)")
     parser.add_argument("--warmups", type=int, default=10, help="untimed requests a page first (default 10)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--changes", type=int, default=30, help="pages timed right after a score is written")
+    parser.add_argument(
+        "--no-freeze", action="store_true", help="leave the warm heap to the garbage collector (no gc.freeze)"
+    )
     args = parser.parse_args(argv)
     if not 2 <= args.players <= args.pool <= len(FRIENDS):
         parser.error(f"--players 2 to --pool, --pool up to {len(FRIENDS)}")
@@ -151,6 +174,11 @@ def main(argv: list[str] | None = None) -> int:
         load = os.getloadavg()[0]
         sizes: dict[str, int] = {}
         for timed in (False, True):
+            if timed and not args.no_freeze:
+                # as a production worker does once warm (caddie/serving/gunicorn_conf.py, post_request):
+                # full collections then walk only what came after, not the whole warm heap
+                gc.collect()
+                gc.freeze()
             for _ in range(args.requests if timed else args.warmups):
                 for name, path in pages.items():
                     begun, cpu = time.perf_counter(), time.thread_time()
@@ -162,16 +190,27 @@ def main(argv: list[str] | None = None) -> int:
                         times[name].append(took * 1000)
                         cpus[name].append(cpu * 1000)
                     sizes[name] = len(response.get_data())
+        # right after a score is written: that round read again, every rating worked out again
+        rng = random.Random(args.seed)
+        after = "/people/ after a score"
+        times[after], cpus[after] = [], []
+        for _ in range(args.changes):
+            rescore(app, rng)
+            begun, cpu = time.perf_counter(), time.thread_time()
+            response = client.get("/people/")
+            times[after].append((time.perf_counter() - begun) * 1000)
+            cpus[after].append((time.thread_time() - cpu) * 1000)
+            sizes[after] = len(response.get_data())
 
     print(f"{args.rounds} rounds of {args.players} from {args.pool} people; {first} played {played[first]}")
     print(f"load average {load:.2f} before the timed requests, {os.getloadavg()[0]:.2f} after ({os.cpu_count()} cores)")
     heads = "".join(f"{head:>8}" for head in ("p50", "p95", "p99", "max")) + f"{'cpu p50':>9}{'cpu p99':>9}"
-    print(f"{'page':<18}{heads}  (ms, {args.requests} requests)")
+    print(f"{'page':<24}{heads}  (ms, {args.requests} requests; {args.changes} after a score)")
     for name, found in times.items():
         wall = (*(percentile(found, p) for p in (50, 95, 99)), max(found))
         spent = (percentile(cpus[name], 50), percentile(cpus[name], 99))
         figures = "".join(f"{value:>8.1f}" for value in wall) + "".join(f"{value:>9.1f}" for value in spent)
-        print(f"{name:<18}{figures}  {sizes[name] // 1024} KiB")
+        print(f"{name:<24}{figures}  {sizes[name] // 1024} KiB")
     worst = max(times, key=lambda name: percentile(times[name], 99))
     print(
         f"people pages, {args.rounds} rounds of {args.players}: worst p99 {percentile(times[worst], 99):.1f} ms "

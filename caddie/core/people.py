@@ -25,8 +25,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 
-from caddie.core.ledger import is_complete, winners
+from caddie.core.ledger import is_complete
 from caddie.core.ratings import RatedRound, Rating, Ratings, person_key, rate
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "RoundMark",
     "Season",
     "Standing",
+    "Story",
     "TableRecords",
     "achievements",
     "against_computers",
@@ -76,7 +78,7 @@ class PlayedRound:
     lost: Mapping[str, tuple[float, int]] = field(default_factory=dict)
     computers: frozenset[str] = frozenset()
 
-    @property
+    @cached_property  # asked of every round by every answer: once is enough for a value never changed
     def complete(self) -> bool:
         return bool(self.cards) and is_complete(self.cards, self.holes)
 
@@ -111,16 +113,95 @@ class Names:
         return person_key(self.person(name))
 
 
-def _by_person(played: PlayedRound, names: Names) -> dict[str, tuple[str, list[int | None]]]:
-    """The round's cards by person (key → (name as the table writes it, scores)). Two names of one
-    round that stand for one person (merged after they played together) keep the first seat's card:
-    a person plays once in a round (``merge_refusal`` stops such a merge being made)."""
-    cards: dict[str, tuple[str, list[int | None]]] = {}
-    for name, card in played.cards.items():
-        key = names.key(name)
-        if key and key not in cards:
-            cards[key] = (names.person(name), list(card)[: played.holes])
-    return cards
+class Story:
+    """One set of rounds read through one ``Names``, each round's people, totals and winners worked
+    out once (the people's pages ask the same rounds many questions in one request; the module's
+    functions each read a ``Story`` of their own)."""
+
+    def __init__(self, rounds: Iterable[PlayedRound], names: Names = Names()) -> None:
+        self.names = names
+        self.rounds = _chronological(rounds)
+        self._cards: dict[str, dict[str, tuple[str, list[int | None]]]] = {}
+        self._totals: dict[str, dict[str, int]] = {}
+        self._won: dict[str, frozenset[str]] = {}
+        self._keys: dict[str, tuple[str, str]] = {}
+        self._ratings: dict[str, Ratings] | None = None
+        self._achievements: dict[str, list[Achievement]] | None = None
+
+    def who(self, name: str) -> tuple[str, str]:
+        """(key, name as the table writes the person) of a name written on a card."""
+        found = self._keys.get(name)
+        if found is None:
+            person = self.names.person(name)
+            found = self._keys[name] = (person_key(person), person)
+        return found
+
+    def cards(self, played: PlayedRound) -> dict[str, tuple[str, list[int | None]]]:
+        """The round's cards by person (key → (name as the table writes them, scores)). Two names of
+        one round that stand for one person (merged after they played together) keep the first
+        seat's card: a person plays once in a round (``merge_refusal`` stops such a merge)."""
+        found = self._cards.get(played.round_id)
+        if found is None:
+            found = {}
+            for name, card in played.cards.items():
+                key, person = self.who(name)
+                if key and key not in found:
+                    found[key] = (person, list(card)[: played.holes])
+            self._cards[played.round_id] = found
+        return found
+
+    def totals(self, played: PlayedRound) -> dict[str, int]:
+        """Each person's total over the holes entered."""
+        found = self._totals.get(played.round_id)
+        if found is None:
+            found = self._totals[played.round_id] = {
+                key: sum(score for score in card if score is not None) for key, (_, card) in self.cards(played).items()
+            }
+        return found
+
+    def won(self, played: PlayedRound) -> frozenset[str]:
+        """Who shares the lowest total of a complete round, each by the card that counts for them."""
+        found = self._won.get(played.round_id)
+        if found is None:
+            totals = self.totals(played)
+            low = min(totals.values(), default=None)
+            found = frozenset(k for k, t in totals.items() if t == low) if played.complete and totals else frozenset()
+            self._won[played.round_id] = found
+        return found
+
+    @property
+    def ratings(self) -> dict[str, Ratings]:
+        """Each game's ratings among people, from the complete rounds' finishing orders."""
+        if self._ratings is None:
+            by_game: dict[str, list[RatedRound]] = {}
+            for played in self.rounds:
+                if played.among_people and played.complete:
+                    totals = {self.cards(played)[key][0]: total for key, total in self.totals(played).items()}
+                    by_game.setdefault(played.game, []).append(RatedRound(played.played_on, played.round_id, totals))
+            self._ratings = {game: rate(rated) for game, rated in sorted(by_game.items())}
+        return self._ratings
+
+    def people(self) -> list[Standing]:
+        return _standings(self, [r for r in self.rounds if r.among_people], self.ratings)
+
+    def against_computers(self) -> list[Standing]:
+        return _standings(
+            self, [r for r in self.rounds if not r.among_people], {}, lambda played, name: name in played.computers
+        )
+
+    def achievements(self) -> dict[str, list[Achievement]]:
+        if self._achievements is None:
+            self._achievements = _achievements(self)
+        return self._achievements
+
+    def profile(self, key: str) -> Profile | None:
+        return _profile(self, key)
+
+    def head_to_head(self, one: str, other: str) -> list[HeadToHead]:
+        return _head_to_head(self, one, other)
+
+    def table_records(self) -> list[TableRecords]:
+        return _table_records(self)
 
 
 def merge_refusal(rounds: Iterable[PlayedRound], names: Names, one: str, other: str) -> str | None:
@@ -211,15 +292,6 @@ class _Tally:
         )  # fmt: skip
 
 
-def _won(played: PlayedRound, names: Names) -> set[str]:
-    """Who shares the lowest total of a complete round, each person by the card that counts for them
-    (``_by_person``: a name merged into a person seated beside it in the round counts no more)."""
-    if not played.complete:
-        return set()
-    cards = {key: card for key, (_, card) in _by_person(played, names).items()}
-    return set(winners(cards, played.holes))
-
-
 @dataclass(frozen=True)
 class Standing:
     """One person in a game's table of people: their record over every kind of round of the game
@@ -235,17 +307,6 @@ class Standing:
     rating: Rating | None
 
 
-def _ratings(rounds: Sequence[PlayedRound], names: Names) -> dict[str, Ratings]:
-    """Each game's ratings among people, from the complete rounds' finishing orders."""
-    by_game: dict[str, list[RatedRound]] = {}
-    for played in rounds:
-        if not played.among_people or not played.complete:
-            continue
-        totals = {name: sum(_entered(card, played.holes)) for name, card in _by_person(played, names).values()}
-        by_game.setdefault(played.game, []).append(RatedRound(played.played_on, played.round_id, totals))
-    return {game: rate(rated) for game, rated in sorted(by_game.items())}
-
-
 def people(rounds: Iterable[PlayedRound], names: Names = Names()) -> list[Standing]:
     """Everyone who played a round among people, game by game, best rating first (then most rounds).
 
@@ -254,29 +315,27 @@ def people(rounds: Iterable[PlayedRound], names: Names = Names()) -> list[Standi
     >>> [(s.name, s.rounds, s.wins) for s in people(nights, Names({"bo": "Bob"}))]
     [('Ann', 2, 2), ('Bob', 2, 0)]
     """
-    ordered = _chronological(rounds)
-    return _standings([r for r in ordered if r.among_people], names, _ratings(ordered, names))
+    return Story(rounds, names).people()
 
 
 def against_computers(rounds: Iterable[PlayedRound], names: Names = Names()) -> list[Standing]:
     """The people's records in rounds against computers, game by game, counted on their own: never
     rated, and the computers themselves left out (most rounds first)."""
-    ordered = [r for r in _chronological(rounds) if not r.among_people]
-    return _standings(ordered, names, {}, leave_out=lambda played, name: name in played.computers)
+    return Story(rounds, names).against_computers()
 
 
 def _standings(
+    story: Story,
     rounds: Sequence[PlayedRound],
-    names: Names,
     ratings: Mapping[str, Ratings],
     leave_out: Callable[[PlayedRound, str], bool] = lambda played, name: False,
 ) -> list[Standing]:
     tallies: dict[tuple[str, str], _Tally] = {}
     shown: dict[tuple[str, str], str] = {}
     for played in rounds:
-        won = _won(played, names)
-        written = {names.key(name): name for name in reversed(list(played.cards))}
-        for key, (name, scores) in _by_person(played, names).items():
+        won = story.won(played)
+        written = {story.who(name)[0]: name for name in reversed(list(played.cards))}
+        for key, (name, scores) in story.cards(played).items():
             if leave_out(played, written[key]):
                 continue
             shown[played.game, key] = name
@@ -367,10 +426,10 @@ class Profile:
     rivals: list[HeadToHead]  # the people they played most, most rounds together first
 
 
-def _place(played: PlayedRound, names: Names, key: str) -> int | None:
+def _place(story: Story, played: PlayedRound, key: str) -> int | None:
     if not played.complete:
         return None
-    totals = {k: sum(_entered(card, played.holes)) for k, (_, card) in _by_person(played, names).items()}
+    totals = story.totals(played)
     return 1 + sum(1 for other in totals.values() if other < totals[key])
 
 
@@ -386,9 +445,12 @@ def profile(rounds: Iterable[PlayedRound], names: Names, key: str) -> Profile | 
     >>> [(r.round_id, r.place) for r in ann.rounds], ann.rivals[0].ahead, ann.rivals[0].behind
     ([('r2', 2), ('r1', 1)], 1, 1)
     """
-    ordered = _chronological(rounds)
-    mine = [played for played in ordered if key in _by_person(played, names)]
-    if not any(_entered(_by_person(played, names)[key][1], played.holes) for played in mine):
+    return Story(rounds, names).profile(key)
+
+
+def _profile(story: Story, key: str) -> Profile | None:
+    mine = [played for played in story.rounds if key in story.cards(played)]
+    if not any(_entered(story.cards(played)[key][1], played.holes) for played in mine):
         return None  # named on a scorecard not started: no one yet, as on the people's lists
     tallies: dict[tuple[bool, str, str], _Tally] = {}
     spellings: list[str] = []
@@ -396,14 +458,14 @@ def profile(rounds: Iterable[PlayedRound], names: Names, key: str) -> Profile | 
     listed: list[PersonRound] = []
     decisions: dict[str, tuple[float, int]] = {}
     for played in mine:
-        cards = _by_person(played, names)
+        cards = story.cards(played)
         name, scores = cards[key]
         for written in played.cards:
-            if names.key(written) == key and " ".join(written.split()) not in spellings:
+            if story.who(written)[0] == key and " ".join(written.split()) not in spellings:
                 spellings.append(" ".join(written.split()))
-        won = _won(played, names)
+        won = story.won(played)
         tallies.setdefault((played.among_people, played.game, played.kind), _Tally()).add(played, scores, key in won)
-        lost = next((played.lost[w] for w in played.cards if names.key(w) == key and w in played.lost), None)
+        lost = next((played.lost[w] for w in played.lost if story.who(w)[0] == key), None)
         if lost is not None:
             before = decisions.get(played.game, (0.0, 0))
             decisions[played.game] = (before[0] + lost[0], before[1] + lost[1])
@@ -411,23 +473,21 @@ def profile(rounds: Iterable[PlayedRound], names: Names, key: str) -> Profile | 
         listed.append(
             PersonRound(
                 played.round_id, played.game, played.kind, played.holes, played.played_on, played.among_people,
-                sum(entered), len(entered), played.complete, _place(played, names, key), len(cards), lost,
+                sum(entered), len(entered), played.complete, _place(story, played, key), len(cards), lost,
             )
         )  # fmt: skip
     lines = [t.line(game, kind) for (people_, game, kind), t in sorted(tallies.items()) if people_ and t.rounds]
     against = [t.line(game, kind) for (people_, game, kind), t in sorted(tallies.items()) if not people_ and t.rounds]
     ratings = {
-        game: (found.people[key], found.history[key])
-        for game, found in _ratings(ordered, names).items()
-        if key in found.people
+        game: (found.people[key], found.history[key]) for game, found in story.ratings.items() if key in found.people
     }
-    others = {k for played in mine if played.among_people for k in _by_person(played, names) if k != key}
-    rivals = [h for other in others for h in head_to_head(ordered, names, key, other) if h.rounds]
+    others = {k for played in mine if played.among_people for k in story.cards(played) if k != key}
+    rivals = [h for other in others for h in story.head_to_head(key, other) if h.rounds]
     rivals.sort(key=lambda h: (-h.rounds, h.game, h.other_key))
     return Profile(
         key, name, spellings, lines, against, ratings, listed[::-1],
         {game: (round(lost, 1), holes) for game, (lost, holes) in decisions.items()},
-        list(achievements(ordered, names).get(key, [])), rivals,
+        list(story.achievements().get(key, [])), rivals,
     )  # fmt: skip
 
 
@@ -488,16 +548,20 @@ def head_to_head(rounds: Iterable[PlayedRound], names: Names, one: str, other: s
     >>> [(h.rounds, h.ahead, h.behind, h.level, h.margin) for h in head_to_head(rounds, Names(), "ann", "bo")]
     [(3, 1, 1, 1, 0.0)]
     """
+    return Story(rounds, names).head_to_head(one, other)
+
+
+def _head_to_head(story: Story, one: str, other: str) -> list[HeadToHead]:
     found: dict[str, list[Meeting]] = {}
     shown: dict[tuple[str, str], str] = {}
-    for played in _chronological(rounds):
+    for played in story.rounds:
         if not played.among_people or not played.complete:
             continue
-        cards = _by_person(played, names)
+        cards = story.cards(played)
         if one not in cards or other not in cards or one == other:
             continue
         shown[played.game, one], shown[played.game, other] = cards[one][0], cards[other][0]
-        totals = [sum(_entered(cards[k][1], played.holes)) for k in (one, other)]
+        totals = [story.totals(played)[k] for k in (one, other)]
         found.setdefault(played.game, []).append(
             Meeting(played.round_id, played.played_on, played.holes, played.kind, totals[0], totals[1])
         )
@@ -544,19 +608,23 @@ def table_records(rounds: Iterable[PlayedRound], names: Names = Names()) -> list
     Lowest round, Six cards, 9 holes Ann 9
     Best hole, Six cards Ann 1
     """
+    return Story(rounds, names).table_records()
+
+
+def _table_records(story: Story) -> list[TableRecords]:
     lowest: dict[tuple[str, str, int], tuple[int, str, date, str]] = {}
     best_hole: dict[tuple[str, str], tuple[int, str, date, str, int | None]] = {}
     streak: dict[tuple[str, str], int] = {}
     longest: dict[str, tuple[int, str, date, str]] = {}
     shown: dict[tuple[str, str], str] = {}
-    for played in _chronological(rounds):
+    for played in story.rounds:
         if not played.among_people or not played.complete:
             continue
-        cards = _by_person(played, names)
-        won = _won(played, names)
+        cards = story.cards(played)
+        won = story.won(played)
         for key, (name, card) in cards.items():
             shown[played.game, key] = name  # the spelling of the person's latest round names them in every record
-            total = sum(_entered(card, played.holes))
+            total = story.totals(played)[key]
             slot = (played.game, played.kind, played.holes)
             if slot not in lowest or total < lowest[slot][0]:
                 lowest[slot] = (total, key, played.played_on, played.round_id)
@@ -618,19 +686,23 @@ def achievements(rounds: Iterable[PlayedRound], names: Names = Names()) -> dict[
     >>> [(a.title, a.detail) for a in achievements([comeback])["ann"]]
     [('Comeback', 'last after hole 4 (by 32), first with 0'), ('Nothing to count', 'a hole of −9, hole 5')]
     """
+    return Story(rounds, names).achievements()
+
+
+def _achievements(story: Story) -> dict[str, list[Achievement]]:
     found: dict[str, dict[str, Achievement]] = {}
     runs: dict[tuple[str, str], int] = {}
     nights: dict[tuple[str, date], list[PlayedRound]] = {}
-    for played in _chronological(rounds):
+    for played in story.rounds:
         if not played.among_people or not played.complete:
             continue
         nights.setdefault((played.game, played.played_on), []).append(played)
-        cards = _by_person(played, names)
-        won = _won(played, names)
+        cards = story.cards(played)
+        won = story.won(played)
         turn = 9 if played.holes == 18 else 4
         at_turn = {key: sum(_entered(card[:turn], turn)) for key, (_, card) in cards.items()}
         for key, (_, card) in cards.items():
-            total = sum(_entered(card, played.holes))
+            total = story.totals(played)[key]
             if played.pars:
                 par = sum(played.pars[: played.holes])
                 if total < par:
@@ -656,7 +728,7 @@ def achievements(rounds: Iterable[PlayedRound], names: Names = Names()) -> dict[
     for (_, day), night in nights.items():
         if len(night) < 3:
             continue
-        won_every = set.intersection(*(_won(played, names) for played in night))
+        won_every = frozenset.intersection(*(story.won(played) for played in night))
         for key in won_every:
             _earn(found, key, "clean-night", night[-1], f"all {len(night)} rounds on {_day(day)}")
     return {

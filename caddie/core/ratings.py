@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from openskill.models import PlackettLuce
 
@@ -99,14 +100,25 @@ def rate(rounds: Iterable[RatedRound]) -> Ratings:
     >>> rate(nights).people["ann"].provisional, rate(nights).people["ann"].shown > 1000
     (True, True)
     """
+    ordered = tuple(
+        (game.day, game.key, tuple(game.totals.items())) for game in sorted(rounds, key=lambda r: (r.day, r.key))
+    )
+    return _rated(ordered)
+
+
+# The same rounds ask for the same ratings on every page of a table's people until a round is added:
+# the model's work (a deep copy of every round's teams inside openskill) is done once for them
+# (bench/people_pages.py; bench/RESULTS.md, "Issue 36"). Pure: the answer depends on ``ordered`` alone.
+@lru_cache(maxsize=64)
+def _rated(ordered: tuple[tuple[date, str, tuple[tuple[str, int], ...]], ...]) -> Ratings:
     model = PlackettLuce()
     skill: dict[str, tuple[float, float]] = {}
     names: dict[str, str] = {}
     played: dict[str, int] = {}
     history: dict[str, list[tuple[date, str, int]]] = {}
-    for game in sorted(rounds, key=lambda r: (r.day, r.key)):
+    for day, round_key, totals in ordered:
         people: dict[str, int] = {}
-        for name, total in game.totals.items():
+        for name, total in totals:
             key = person_key(name)
             if key and key not in people:
                 people[key] = total
@@ -120,7 +132,7 @@ def rate(rounds: Iterable[RatedRound]) -> Ratings:
             skill[key] = (rated.mu, rated.sigma)
             played[key] = played.get(key, 0) + 1
             shown = Rating(names[key], rated.mu, rated.sigma, played[key]).shown
-            history.setdefault(key, []).append((game.day, game.key, shown))
+            history.setdefault(key, []).append((day, round_key, shown))
     return Ratings(
         {key: Rating(names[key], mu, sigma, played[key]) for key, (mu, sigma) in skill.items()},
         history,

@@ -10,8 +10,10 @@ their tables' reviews), for the people's pages to answer in well under 100 ms at
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -25,7 +27,6 @@ from caddie.core.ledger import PLAYER_NAME_LIMIT
 from caddie.core.names import check_visible
 from caddie.core.people import Names, PlayedRound, merge_refusal
 from caddie.core.ratings import person_key
-from caddie.core.table import Table
 from caddie.store.database import db
 from caddie.store.ledger import rounds_for
 from caddie.store.models import (
@@ -129,14 +130,50 @@ def counted_rounds(browser: str | None, grants: Iterable[str] = ()) -> CountedRo
     return CountedRounds(played_rounds(list(rows.values())), openable, read_only)
 
 
+# Each round as the people's pages read it, by (round id, public id, version), in this process:
+# every write to a round's cells moves its version on (``ledger.write_scores``), so a round read at
+# a version is that round for good (the public id too: SQLite may give a purged round's id to a new
+# one). A page of 500 rounds reads their 18,000 cells once, then only the rounds written since
+# (bench/people_pages.py; bench/RESULTS.md, "Issue 36"). The decisions' cost is not kept here: a
+# hole's review lands after the hole, without a write to the round.
+_READ_ROUNDS: OrderedDict[tuple[int, str, int], PlayedRound] = OrderedDict()
+_READ_ROUNDS_KEPT = 20_000
+_READ_ROUNDS_LOCK = threading.Lock()
+
+
 def played_rounds(rows: Sequence[Round]) -> list[PlayedRound]:
     """``rows`` as the people's pages read them."""
     if not rows:
         return []
+    with _READ_ROUNDS_LOCK:
+        known = {_read_key(r): _READ_ROUNDS.get(_read_key(r)) for r in rows}
+    unread = [r for r in rows if known[_read_key(r)] is None]
+    read = _read(unread)
+    with _READ_ROUNDS_LOCK:
+        for row in unread:
+            _READ_ROUNDS[_read_key(row)] = read[row.id]
+        for key, found in known.items():
+            if found is not None:
+                _READ_ROUNDS.move_to_end(key)
+        while len(_READ_ROUNDS) > _READ_ROUNDS_KEPT:
+            _READ_ROUNDS.popitem(last=False)
+    lost = _decisions_lost(rows)
+    answer = []
+    for row in rows:
+        played = known[_read_key(row)] or read[row.id]
+        answer.append(replace(played, lost=lost[row.id]) if row.id in lost else played)
+    return answer
+
+
+def _read_key(row: Round) -> tuple[int, str, int]:
+    return row.id, row.public_id, row.version
+
+
+def _read(rows: Sequence[Round]) -> dict[int, PlayedRound]:
+    """``rows``' players and cells, in two queries for every 400 rounds."""
     ids = [r.id for r in rows]
     players: dict[int, list[tuple[int, int, str, bool]]] = {i: [] for i in ids}
     cells: dict[int, dict[tuple[int, int], int | None]] = {i: {} for i in ids}
-    tables: dict[int, int] = {}  # table id → round id
     for chunk in _chunks(ids):
         for round_id, player_id, seat, name, computer in db.session.execute(
             select(
@@ -150,47 +187,22 @@ def played_rounds(rows: Sequence[Round]) -> list[PlayedRound]:
             )
         ):
             cells[round_id][(player_id, hole)] = score
-        for table_id, table_round in db.session.execute(
-            select(LiveTableRecord.id, LiveTableRecord.round_id).where(LiveTableRecord.round_id.in_(chunk))
-        ):
-            if table_round is not None:
-                tables[table_id] = table_round
-    lost = _decisions_lost(tables, players)
-    kinds: dict[tuple[str, str], str] = {}
-    found = []
+    found = {}
     for row in rows:
-        seated = sorted(players[row.id])
-        cards = {
-            name: [cells[row.id].get((pid, hole)) for hole in range(1, row.holes + 1)] for _, pid, name, _ in seated
-        }
+        seated, written, holes = sorted(players[row.id]), cells[row.id], range(1, row.holes + 1)
         kind_of = game_named(row.game)
-        found.append(
-            PlayedRound(
-                round_id=row.public_id,
-                game=row.game,
-                kind=_kind(kinds, row),
-                holes=row.holes,
-                played_on=row.played_on,
-                cards=cards,
-                among_people=not any(computer for *_, computer in seated),
-                pars=_pars(row) if kind_of.uses_course else None,
-                lost=lost.get(row.id, {}),
-                computers=frozenset(name for *_, name, computer in seated if computer),
-            )
+        found[row.id] = PlayedRound(
+            round_id=row.public_id,
+            game=row.game,
+            kind=kind_of.compares_within(row.rules),
+            holes=row.holes,
+            played_on=row.played_on,
+            cards={name: [written.get((pid, hole)) for hole in holes] for _, pid, name, _ in seated},
+            among_people=not any(computer for *_, computer in seated),
+            pars=_pars(row) if kind_of.uses_course else None,
+            computers=frozenset(name for *_, name, computer in seated if computer),
         )
     return found
-
-
-def _kind(known: dict[tuple[str, str], str], row: Round) -> str:
-    """Which rounds of its game ``row``'s scores compare with (``GameKind.compares_within``),
-    worked out once per distinct stored rules (500 rounds share a handful)."""
-    key = (row.game, repr(sorted(row.rules.items())) if isinstance(row.rules, dict) else "")
-    if key not in known:
-        try:
-            known[key] = game_named(row.game).compares_within(Table.from_dict(row.rules))
-        except CaddieError:  # stored under rules since tightened: counted with the game's rounds
-            known[key] = ""
-    return known[key]
 
 
 def _pars(row: Round) -> list[int] | None:
@@ -200,14 +212,19 @@ def _pars(row: Round) -> list[int] | None:
         return None
 
 
-def _decisions_lost(
-    tables: dict[int, int], players: dict[int, list[tuple[int, int, str, bool]]]
-) -> dict[int, dict[str, tuple[float, int]]]:
+def _decisions_lost(rows: Sequence[Round]) -> dict[int, dict[str, tuple[float, int]]]:
     """Per round the app played and reviewed: each reviewed person's points lost to decisions and the
     holes their decisions were reviewed on (``docs/records.md``, "Decisions and cards")."""
+    by_id = {r.id: r for r in rows}
+    tables: dict[int, int] = {}  # table id → round id
+    for chunk in _chunks(list(by_id)):
+        for table_id, table_round in db.session.execute(
+            select(LiveTableRecord.id, LiveTableRecord.round_id).where(LiveTableRecord.round_id.in_(chunk))
+        ):
+            if table_round is not None:
+                tables[table_id] = table_round
     lost: dict[int, dict[int, dict[int, float]]] = {}  # round → seat → hole → loss
-    ids = list(tables)
-    for chunk in _chunks(ids):
+    for chunk in _chunks(list(tables)):
         for table_id, hole, review in db.session.execute(
             select(TableHole.table_id, TableHole.hole, TableHole.review).where(
                 TableHole.table_id.in_(chunk), TableHole.review.is_not(None)
@@ -216,13 +233,22 @@ def _decisions_lost(
             for verdict in (review or {}).get("decisions", []):
                 by_hole = lost.setdefault(tables[table_id], {}).setdefault(int(verdict["seat"]), {})
                 by_hole[int(hole)] = by_hole.get(int(hole), 0.0) + float(verdict["loss"])
-    answer: dict[int, dict[str, tuple[float, int]]] = {}
-    for round_id, seats in lost.items():
-        names = {seat: name for seat, _, name, _ in players.get(round_id, [])}
-        answer[round_id] = {
-            names[seat]: (sum(holes.values()), len(holes)) for seat, holes in seats.items() if seat in names
+    if not lost:
+        return {}
+    names: dict[int, dict[int, str]] = {}
+    for chunk in _chunks(list(lost)):
+        for round_id, seat, name in db.session.execute(
+            select(RoundPlayer.round_id, RoundPlayer.seat, RoundPlayer.name).where(RoundPlayer.round_id.in_(chunk))
+        ):
+            names.setdefault(round_id, {})[seat] = name
+    return {
+        round_id: {
+            names[round_id][seat]: (sum(holes.values()), len(holes))
+            for seat, holes in seats.items()
+            if seat in names.get(round_id, {})
         }
-    return answer
+        for round_id, seats in lost.items()
+    }
 
 
 # -- merges and renames ----------------------------------------------------------------------------

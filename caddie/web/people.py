@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -16,19 +17,7 @@ from wtforms import Field
 
 from caddie.core.errors import CaddieError
 from caddie.core.games import GAMES
-from caddie.core.people import (
-    ACHIEVEMENTS,
-    Names,
-    PlayedRound,
-    Season,
-    achievements,
-    against_computers,
-    head_to_head,
-    people,
-    profile,
-    standings,
-    table_records,
-)
+from caddie.core.people import ACHIEVEMENTS, Names, PlayedRound, Season, Standing, Story
 from caddie.core.ratings import person_key
 from caddie.forms.base import first_error
 from caddie.forms.people import MergeForm, RenameForm, SeasonForm
@@ -45,7 +34,8 @@ UNITS = {kind.name: kind.loss_unit for kind in GAMES}  # what a game's scores co
 
 @dataclass(frozen=True)
 class Table:
-    """What every people's page reads: the rounds, the names, and links to the rounds."""
+    """What every people's page reads: the rounds, the names, links to the rounds, and the story
+    the core works out of them, once for the request."""
 
     counted: CountedRounds
     names: Names
@@ -53,6 +43,14 @@ class Table:
     @property
     def rounds(self) -> list[PlayedRound]:
         return self.counted.rounds
+
+    @cached_property
+    def story(self) -> Story:
+        return Story(self.rounds, self.names)
+
+    @cached_property
+    def standings(self) -> list[Standing]:
+        return self.story.people()
 
     def round_url(self, round_id: str) -> str | None:
         """The round's scorecard: to keep or edit where this phone may, to read for a table it sat at."""
@@ -63,7 +61,7 @@ class Table:
 
     def everyone(self) -> list[tuple[str, str]]:
         """Every person among people, (key, name), by name: the choices of the head-to-head and merge forms."""
-        found = {s.key: s.name for s in people(self.rounds, self.names)}
+        found = {s.key: s.name for s in self.standings}
         return sorted(found.items(), key=lambda pair: (pair[1].casefold(), pair[0]))
 
 
@@ -80,9 +78,9 @@ def _index_page(season_form: SeasonForm, season_errors: dict[str, str], status: 
     table = _table()
     body = render_template(
         "people/index.html",
-        standings=people(table.rounds, table.names),
-        against=against_computers(table.rounds, table.names),
-        records=table_records(table.rounds, table.names),
+        standings=table.standings,
+        against=table.story.against_computers(),
+        records=table.story.table_records(),
         earned=_earned(table),
         seasons=store.seasons_for(browser_id()),
         everyone=table.everyone(),
@@ -96,7 +94,7 @@ def _index_page(season_form: SeasonForm, season_errors: dict[str, str], status: 
 def _earned(table: Table) -> list[dict[str, Any]]:
     """Who earned which achievement, the latest first."""
     shown = dict(table.everyone())
-    found = [(a, key) for key, earned in achievements(table.rounds, table.names).items() for a in earned]
+    found = [(a, key) for key, earned in table.story.achievements().items() for a in earned]
     found.sort(key=lambda pair: (pair[0].played_on, pair[0].round_id), reverse=True)
     return [{"key": key, "name": shown.get(key, key), "achievement": a} for a, key in found]
 
@@ -104,7 +102,7 @@ def _earned(table: Table) -> list[dict[str, Any]]:
 @bp.get("/p/<path:key>")
 def person(key: str, rename_form: RenameForm | None = None, merge_form: MergeForm | None = None, status: int = 200):
     table = _table()
-    found = profile(table.rounds, table.names, key)
+    found = table.story.profile(key)
     if found is None or person_key(key) != key:
         abort(404)
     charts = {
@@ -195,7 +193,7 @@ def versus():
         error = "Choose two people from the lists."
     elif one == other:
         error = "Choose two different people."
-    found = head_to_head(table.rounds, table.names, one, other) if error is None else []
+    found = table.story.head_to_head(one, other) if error is None else []
     body = render_template(
         "people/versus.html",
         everyone=everyone,
@@ -230,11 +228,12 @@ def season(public_id: str):
     table = _table()
     span = Season(row.name, row.starts_on, row.ends_on)
     in_season = [r for r in table.rounds if span.holds(r.played_on)]
+    season_story = Story(in_season, table.names)  # everyone starts the season afresh
     return render_template(
         "people/season.html",
         season=row,
-        standings=standings(table.rounds, span, table.names),
-        records=table_records(in_season, table.names),
+        standings=season_story.people(),
+        records=season_story.table_records(),
         rounds=sum(1 for r in in_season if r.among_people),
         titles=TITLES,
     )

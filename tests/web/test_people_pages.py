@@ -256,3 +256,12 @@ def test_a_persons_page_counts_the_points_their_decisions_lost_in_reviewed_games
     rows = html.split('id="person-rounds"')[1]
     assert "against computers" in rows and f"{lost:.1f} lost to decisions" in rows
     assert 'id="person-against-computers"' in html and 'id="rating-grid"' not in html  # never rated
+
+
+def test_a_score_written_after_a_page_shows_on_the_next(client):
+    """The rounds a page read are kept by their version: a score written since is read again."""
+    public_id = play_round(client, ("Ann", "Bo"), (2, 3))
+    assert [(n, w) for n, _, _, w in standings(text(client, "/people/"), "standings-grid")] == [("Ann", 1), ("Bo", 0)]
+    enter(client, public_id, 0, 1, "40", version=1)  # Ann's first hole, corrected: Bo wins now
+    rows = standings(text(client, "/people/"), "standings-grid")
+    assert [(n, w) for n, _, _, w in rows] == [("Bo", 1), ("Ann", 0)]

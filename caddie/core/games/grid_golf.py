@@ -25,6 +25,8 @@ from caddie.core.verdicts import mark_of
 
 __all__ = ["GRID_GOLF", "GridGolf"]
 
+DEFAULT_CARDS = Rules().cards  # a stored table from before its rules named a layout
+
 OVER = ("hole_over", "match_over")
 
 
@@ -65,9 +67,11 @@ class GridGolf(GameKind[GridMatch]):
     def rules_of(self, table: Table) -> dict[str, Any]:
         return table.rules.to_dict()
 
-    def compares_within(self, table: Table) -> str:
+    def compares_within(self, stored: Mapping[str, Any]) -> str:
         # a four-card hand and a nine-card hand score on different scales
-        return f"{SIZE_WORDS[table.rules.cards]} cards"
+        rules = stored.get("rules") if isinstance(stored, Mapping) else None
+        cards = rules.get("cards", DEFAULT_CARDS) if isinstance(rules, Mapping) else DEFAULT_CARDS
+        return f"{SIZE_WORDS[cards]} cards" if cards in SIZE_WORDS else ""
 
     # -- a program at a table ----------------------------------------------------------------------
     def program_view(self, game: GridMatch, seat: int) -> dict[str, Any]:

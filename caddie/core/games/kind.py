@@ -80,10 +80,12 @@ class GameKind(Generic[GameT]):
         """The part of the house settings this game plays by, as plain JSON."""
         raise NotImplementedError
 
-    def compares_within(self, table: Table) -> str:
-        """Which rounds of this game a round's scores compare with, in a few words ("Six cards"):
-        a person's averages, bests and records keep rounds of another kind apart (docs/people.md).
-        Empty where every round of the game compares."""
+    def compares_within(self, stored: Mapping[str, Any]) -> str:
+        """Which rounds of this game a round's scores compare with, in a few words ("Six cards"),
+        read from the house settings the round was dealt under as stored (``Table.to_dict``): a
+        person's averages, bests and records keep rounds of another kind apart (docs/people.md).
+        Empty where every round of the game compares. Read for every round a people's page counts,
+        so it reads the one setting it needs, not the whole table."""
         return ""
 
     # -- a program at a table (``docs/live-tables.md``) -------------------------------------------------

@@ -11,7 +11,7 @@ from flask import request
 
 from caddie.core.errors import CaddieError
 from caddie.core.games import GAME_NAMES
-from caddie.core.people import Names, Standing, against_computers, people
+from caddie.core.people import Names, Standing, Story
 from caddie.openapi.people import EXAMPLE_PLAYERS, NOT_A_GAME_EXAMPLE, Players
 from caddie.openapi.shared import Error
 from caddie.store.ledger import find_by_edit_link
@@ -59,9 +59,10 @@ def get_players():
         rounds, names = counted_rounds(browser_id(), edit_grants()).rounds, names_for(browser_id())
     if game is not None:
         rounds = [r for r in rounds if r.game == game]
+    story = Story(rounds, names)
     return {
-        "players": [_entry(s) for s in people(rounds, names)],
-        "against_computers": [_entry(s) for s in against_computers(rounds, names)],
+        "players": [_entry(s) for s in story.people()],
+        "against_computers": [_entry(s) for s in story.against_computers()],
     }
 
 
