@@ -265,3 +265,25 @@ def test_a_score_written_after_a_page_shows_on_the_next(client):
     enter(client, public_id, 0, 1, "40", version=1)  # Ann's first hole, corrected: Bo wins now
     rows = standings(text(client, "/people/"), "standings-grid")
     assert [(n, w) for n, _, _, w in rows] == [("Bo", 1), ("Ann", 0)]
+
+
+def test_club_cards_rounds_count_apart_and_a_round_under_par_is_an_achievement(client):
+    from caddie.core.courses.course import SAMPLE_COURSES
+
+    pars = [hole.par for hole in SAMPLE_COURSES["cedar-nine"].holes[:9]]
+    public_id = deal(client, names=("Ann", "Bo"), game="clubs", course="cedar-nine")
+    for hole, par in enumerate(pars, start=1):
+        enter(client, public_id, 0, hole, str(par - 1 if hole == 1 else par))  # Ann: one under
+        enter(client, public_id, 1, hole, str(par + 1))
+    play_round(client, ("Ann", "Bo"), (2, 3))  # and a Grid Golf round: never mixed with it
+    html = text(client, "/people/")
+    assert standings(html, "standings-clubs")[0][0] == "Ann" and standings(html, "standings-grid")[0][0] == "Ann"
+    assert (
+        f'<b>Under par</b> <a href="/people/p/ann"><bdi>Ann</bdi></a>: {sum(pars) - 1} on a par of {sum(pars)}' in html
+    )
+    records = html.split('id="table-records"')[1]
+    assert re.search(r"<dt>Best hole against par</dt><dd><b>−1</b> <bdi>Ann</bdi>", records)
+    ann = text(client, "/people/p/ann")
+    assert "Club Cards" in ann.split('id="person-line-1"')[1].split("</table>")[0]  # a line each game
+    assert "Grid Golf" in ann.split('id="person-line-2"')[1].split("</table>")[0]
+    assert "strokes a round ahead" in words(text(client, "/people/vs?one=ann&other=bo").split('id="versus-clubs"')[1])
