@@ -88,10 +88,29 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
-        context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
+        # SQLite: a batch operation (``op.batch_alter_table``) copies a table and drops the old one,
+        # and with foreign keys on, the drop deletes every row that refers to it: a batch on
+        # ``rounds`` took every round's players and scores with it (0010 -> 0011 lost them all).
+        # The keys are off while the migrations run (the pragma works only outside a transaction),
+        # checked whole after them, and on again before the connection goes back to the pool.
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        try:
+            context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
 
-        with context.begin_transaction():
-            context.run_migrations()
+            with context.begin_transaction():
+                context.run_migrations()
+            if sqlite:
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                connection.commit()
+                if broken:
+                    raise RuntimeError(f"the migrations left rows that refer to nothing: {broken[:5]}")
+        finally:
+            if sqlite:
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
 
 
 if context.is_offline_mode():
