@@ -264,6 +264,16 @@ def test_two_people_play_a_club_cards_round_live(new_context):
         # each phone reads its own review of the last hole, worked out beside the moves
         expect(page.locator("#hole-review-title")).to_have_text("Your hole, reviewed", timeout=20_000)
 
+    # the round counts on Bob's phone too, not only on the host's: a round among people, rated,
+    # and in Bob's ledger as the scorecard to read (docs/people.md, "Whose rounds")
+    bob.goto("/people/")
+    standings = bob.locator("#standings-clubs tbody tr")
+    expect(standings).to_have_count(2)
+    assert {row.locator("th").inner_text() for row in standings.all()} == {"Ann", "Bob"}
+    assert all(row.locator("td").first.locator("b").count() == 1 for row in standings.all())  # rated
+    bob.goto("/ledger/")
+    expect(bob.locator("#game-rounds + ul .door")).to_contain_text("Live table")
+
     # Ann's replay, shared: a phone with no seat steps through it, and neither its pages nor the
     # record it downloads name a card the Caddie would have played from someone's hand
     holes = table.kind.holes(table.settings)
