@@ -92,16 +92,15 @@ def sat(table_id: int, browser: str | None) -> None:
 def rounds_sat_at(browser: str | None) -> list[Round]:
     """The rounds of the tables ``browser`` sat at (not deleted), newest first: on a seat's phone, a
     live table's round that the host's browser owns."""
-    return sorted(_sat_at_rounds(browser), key=lambda r: (r.played_on, r.id), reverse=True) if browser else []
-
-
-def _sat_at_rounds(browser: str) -> list[Round]:
+    if not browser:
+        return []
     return list(
         db.session.scalars(
             select(Round)
             .join(LiveTableRecord, LiveTableRecord.round_id == Round.id)
             .join(TableSitter, TableSitter.table_id == LiveTableRecord.id)
             .where(TableSitter.browser_id == browser, Round.deleted_at.is_(None))
+            .order_by(Round.played_on.desc(), Round.id.desc())
         )
     )
 
@@ -123,7 +122,7 @@ def counted_rounds(browser: str | None, grants: Iterable[str] = ()) -> CountedRo
     openable = frozenset(r.public_id for r in rows.values())
     read_only = {}
     if browser:
-        for found in _sat_at_rounds(browser):
+        for found in rounds_sat_at(browser):
             if found.id not in rows:
                 rows[found.id] = found
                 read_only[found.public_id] = found.share_token
@@ -264,9 +263,9 @@ def name_rows(browser: str | None) -> list[PersonName]:
     )
 
 
-def names_for(browser: str | None) -> Names:
-    """The browser's word on who is who."""
-    return Names({row.alias_key: row.person for row in name_rows(browser)})
+def names_for(browser: str | None, rows: Sequence[PersonName] | None = None) -> Names:
+    """The browser's word on who is who (from its ``rows``, where they are read already)."""
+    return Names({row.alias_key: row.person for row in (name_rows(browser) if rows is None else rows)})
 
 
 def _point(browser: str, rows: list[PersonName], from_key: str, person: str) -> None:
@@ -295,7 +294,8 @@ def _commit() -> None:
 def merge(browser: str, rounds: Sequence[PlayedRound], one: str, other: str) -> str:
     """``one`` is ``other``: every round of ``one`` counts for ``other`` from now on (names as the
     pages list them); the person's name. ``CaddieError`` (nothing kept) if they played together."""
-    names = names_for(browser)
+    rows = name_rows(browser)
+    names = names_for(browser, rows)
     refusal = merge_refusal(rounds, names, one, other)
     if refusal is not None:
         raise CaddieError(refusal, "other")
@@ -309,7 +309,7 @@ def merge(browser: str, rounds: Sequence[PlayedRound], one: str, other: str) -> 
         for name in played.cards
         if names.key(name) == names.key(other)
     )
-    _point(browser, name_rows(browser), names.key(one), person)
+    _point(browser, rows, names.key(one), person)
     _commit()
     return person
 
@@ -317,7 +317,8 @@ def merge(browser: str, rounds: Sequence[PlayedRound], one: str, other: str) -> 
 def rename(browser: str, rounds: Sequence[PlayedRound], one: str, new_name: str) -> str:
     """``one`` is called ``new_name`` from now on, in every round; the name as kept. ``CaddieError``
     (nothing kept) for a name that will not do, or one another person has."""
-    names = names_for(browser)
+    rows = name_rows(browser)
+    names = names_for(browser, rows)
     key = names.key(one)
     if key not in {names.key(name) for played in rounds for name in played.cards}:
         raise CaddieError("Choose a person from the list.", "name")
@@ -331,7 +332,7 @@ def rename(browser: str, rounds: Sequence[PlayedRound], one: str, new_name: str)
         raise CaddieError(
             f"{taken[person_key(new)]} is another person here: if they are one person, merge them instead.", "name"
         )
-    _point(browser, name_rows(browser), key, new)
+    _point(browser, rows, key, new)
     _commit()
     return new
 

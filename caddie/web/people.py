@@ -22,6 +22,7 @@ from caddie.core.ratings import person_key
 from caddie.forms.base import first_error
 from caddie.forms.people import MergeForm, RenameForm, SeasonForm
 from caddie.store import people as store
+from caddie.store.models import PersonName
 from caddie.store.people import CountedRounds
 from caddie.web.charts import rating_chart
 from caddie.web.identity import browser_id, edit_grants
@@ -39,6 +40,7 @@ class Table:
 
     counted: CountedRounds
     names: Names
+    name_rows: list[PersonName]  # the merges and renames ``names`` is read from
 
     @property
     def rounds(self) -> list[PlayedRound]:
@@ -66,7 +68,8 @@ class Table:
 
 
 def _table() -> Table:
-    return Table(store.counted_rounds(browser_id(), edit_grants()), store.names_for(browser_id()))
+    rows = store.name_rows(browser_id())
+    return Table(store.counted_rounds(browser_id(), edit_grants()), store.names_for(browser_id(), rows), rows)
 
 
 @bp.get("/")
@@ -113,7 +116,7 @@ def person(key: str, rename_form: RenameForm | None = None, merge_form: MergeFor
     written = {person_key(name): name for name in found.spellings}
     aliases = [
         (row.alias_key, written.get(row.alias_key, row.alias_key))
-        for row in store.name_rows(browser_id())
+        for row in table.name_rows
         if person_key(row.person) == key and row.alias_key != key
     ]
     body = render_template(
