@@ -10,22 +10,15 @@ run under one of them.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from caddie.core.grid.learned import FAMILIES as TRAINED
 from caddie.core.grid.rules import PRESETS, Rules
 
+# the two-row families are the ones the Caddie's learned value is trained for (caddie.core.grid.learned)
+_SIZES = ("standard", "bicycle", "four_cards", "eight_cards")  # listed first, then nine cards, then the rest
 FAMILIES: dict[str, Rules] = {
-    "standard": PRESETS["standard"],
-    "bicycle": PRESETS["bicycle"],
-    "four_cards": replace(PRESETS["bicycle"], cards=4),
-    "eight_cards": replace(PRESETS["bicycle"], cards=8),
+    **{name: TRAINED[name] for name in _SIZES},
     "nine": PRESETS["nine"],
-    "kings_tens": replace(PRESETS["bicycle"], king=-2, ten=1),
-    "four_of_a_kind": replace(PRESETS["bicycle"], four_of_a_kind=True, wolfpack=True),
-    "knocks": replace(PRESETS["bicycle"], knock_penalty=True, knock_bonus=True),
-    "underdog": replace(PRESETS["bicycle"], underdog=True, tied_shame=True),
-    "turn_options": replace(PRESETS["bicycle"], flip_as_action=True, early_knock=True),
-    "hand_bonuses": replace(PRESETS["bicycle"], four_of_a_kind=True, blackjack=True),
+    **{name: rules for name, rules in TRAINED.items() if name not in _SIZES},
 }
 FAMILY_LABELS = {
     "standard": "six cards, standard",

@@ -41,9 +41,18 @@ face down; and what a discard hands the next player. Options that are
 clearly worse than the best after a few deals stop being played, so the
 deals go to the close calls.
 
+*Ending in a learned value.* Under two-row grids a played-out hole stops two
+rounds past the option and each seat's score is taken from a value learned
+from the fast player's own games (``caddie.core.grid.learned``;
+docs/learned-value.md): the grid's exact expectation now, plus what the rest
+of the hole will likely still do to it. The far end of a hole is where a
+play-out's noise comes from, so each deal tells the options apart better, and
+costs a few turns instead of a whole hole.
+
 The work is bounded (a fixed number of simulated turns per decision, at most
-``TURN_BUDGET``), so one decision takes a few tens of milliseconds, and the
-same view and the same random source always give the same decision.
+``TURN_BUDGET``, twice that under nine cards), so one decision takes a few
+tens of milliseconds, and the same view and the same random source always
+give the same decision.
 
 The computer level ``"caddie"`` in ``caddie.core.grid.players``.
 
@@ -73,7 +82,9 @@ from caddie.core.grid.fast_player import (
     final_scores,
     finish,
     flip_choice,
+    leaf_scores,
     place,
+    play_until,
     turn_up,
 )
 from caddie.core.grid.game import DISCARD, DRAW, TAKE, Action, position_name
@@ -105,6 +116,13 @@ DROP_SIGMAS = 2.5  # an option is dropped when it is worse by this many standard
 DROP_MARGIN = 0.25  # ... and by more than this many points
 KEEP_OPTIONS = 4  # options played out after the first look
 CLEAR_GAP = 6.0  # a first-look gap (points) past which an option is dropped
+# columns of three (nine cards) have no learned value (docs/learned-value.md, "Nine cards"); their
+# play-outs get this many times the turns and deals: twice bought +1.9 points a hole against Steady
+# (bench/RESULTS.md, issue 37) for a decision's p99 of 68 ms on the source (bench/caddie_latency.py)
+TALL_SEARCH = 2
+# where a learned value is shipped (caddie.core.grid.learned): the rounds a deal is played past
+# my move before it ends in the value (bench/caddie_strength.py: 1, 2 and 4 measured, 2 best)
+LEAF_ROUNDS = 2
 
 
 # -- results --------------------------------------------------------------------------
@@ -294,7 +312,8 @@ def _play_out(k: Knowledge, options: list[Move], rng: random.Random) -> list[tup
 
     Deals come in batches; after each batch an option clearly worse than the best (by
     the paired differences over the same deals) stops being played, so the budget goes
-    to the close calls."""
+    to the close calls. Where a learned value is shipped for the rules, each deal is played
+    ``LEAF_ROUNDS`` rounds past my move and ends in it (``_run_option``)."""
     view = k.view
     n, me = k.n, k.seat
     # how long a played-out hole runs: about until the player nearest to going out is done
@@ -303,19 +322,22 @@ def _play_out(k: Knowledge, options: list[Move], rng: random.Random) -> list[tup
     else:
         nearest = min(g.count(DOWN) for g in k.grids)
         length = n * (2 + 2 * nearest)
-    budget = max(MIN_DEALS * len(options), TURN_BUDGET // max(1, length))  # option-deals
+    if k.learned:
+        length = min(length, LEAF_ROUNDS * n + 1)
+    search = TALL_SEARCH if k.rows == 3 else 1
+    budget = max(MIN_DEALS * len(options), search * TURN_BUDGET // max(1, length))  # option-deals
     # ... and the turns actually played, weighted by what a turn costs under these rules, stay
     # within the budget too: holes can run far longer than ``length`` guesses
-    turn_cap, turns = TURN_BUDGET / k.turn_cost, 0
+    turn_cap, turns = search * TURN_BUDGET / k.turn_cost, 0
     # the face-down places of every seat, in a fixed order; the deck is the rest
     places = [(s, p) for s in range(n) for p, c in enumerate(k.grids[s]) if c == DOWN]
     unseen = k.unseen
     seed = rng.getrandbits(32)
-    mine_of: list[list[int]] = [[] for _ in options]
+    mine_of: list[list[float]] = [[] for _ in options]
     value_of: list[list[float]] = [[] for _ in options]
     active = list(range(len(options)))
     spent = deal = 0
-    while deal < MAX_DEALS and ((spent + len(active) <= budget and turns < turn_cap) or deal < MIN_DEALS):
+    while deal < search * MAX_DEALS and ((spent + len(active) <= budget and turns < turn_cap) or deal < MIN_DEALS):
         cards = list(unseen)
         random.Random(seed * 7919 + deal).shuffle(cards)
         while len(cards) < len(places):  # fewer unseen cards than places (never in play)
@@ -357,14 +379,29 @@ def _still_close(value_of: list[list[float]], active: list[int], deals: int) -> 
     return keep
 
 
-def _run_option(k: Knowledge, h: DealtHole, option: Move) -> list[int]:
-    """Play my ``option`` in the dealt-out hole, finish my turn as the fast player would,
-    and play the hole out."""
+def _run_option(k: Knowledge, h: DealtHole, option: Move) -> list[float]:
+    """Play my ``option`` in the dealt-out hole and the hole on: the scores by seat, exact
+    where the hole ends, else as the learned value expects them ``LEAF_ROUNDS`` rounds on
+    (where one is shipped for the rules: ``Knowledge.learned``)."""
+    over = _play_option(k, h, option)
+    if not over and k.learned:
+        if not play_until(k, h, h.turns + LEAF_ROUNDS * k.n):
+            return leaf_scores(k, h)
+    elif not over:
+        finish(k, h)
+    return [float(x) for x in final_scores(k, h)]
+
+
+def _play_option(k: Knowledge, h: DealtHole, option: Move) -> bool:
+    """Play my ``option`` in the dealt-out hole and finish my turn as the fast player would
+    (after one of my first flips: the rest of the first flips, and the hole to its end);
+    True when the hole is over."""
     kind, p, flip = option
     me = k.seat
     if kind == "flip" and k.view.get("phase") == "flip":
         turn_up(k, h, me, _at(option))
-        return _finish_flips(k, h)
+        _finish_flips(k, h)
+        return True
     if kind == "flip":  # the flip after a discard, or a flip as the whole turn
         turn_up(k, h, me, _at(option))
     elif kind == "knock":
@@ -387,12 +424,10 @@ def _run_option(k: Knowledge, h: DealtHole, option: Move) -> list[int]:
             h.disc.append(card)
             if k.rules.discard_flip and h.ndown[me]:
                 turn_up(k, h, me, flip_choice(k, h, me))
-    if end_turn(k, h, me):
-        return final_scores(k, h)
-    return finish(k, h)
+    return end_turn(k, h, me)
 
 
-def _finish_flips(k: Knowledge, h: DealtHole) -> list[int]:
+def _finish_flips(k: Knowledge, h: DealtHole) -> None:
     """After one of my initial flips: the rest of the initial flips, then the hole."""
     me = k.seat
     owed = (k.view.get("flips_left") or 1) - 1
@@ -401,7 +436,7 @@ def _finish_flips(k: Knowledge, h: DealtHole) -> list[int]:
         for _ in range(owed if s == me else k.rules.initial_flips):
             turn_up(k, h, s, flip_choice(k, h, s))
     h.pos = 0
-    return finish(k, h)
+    finish(k, h)
 
 
 # -- initial flips ----------------------------------------------------------------------------

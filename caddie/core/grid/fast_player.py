@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from caddie.core.grid.knowledge import DOWN, Knowledge
+from caddie.core.grid.learned import DOWNS, PLACES, STAGES
 from caddie.core.grid.scoring import BLACKJACK, table_adjustments
 
 TEMPO = 5.0  # the fast player's bonus for turning up a face-down card (not the last)
@@ -251,3 +252,51 @@ def final_scores(k: Knowledge, h: DealtHole) -> list[int]:
     if k.rules.table_adjustments:
         table_adjustments(scores, h.out, k.rules)
     return scores
+
+
+def play_until(k: Knowledge, h: DealtHole, stop: int) -> bool:
+    """Play on from the player at ``pos`` until ``stop`` turns of the hole are played (``h.turns``)
+    or it ends; True when it ended."""
+    order = k.order
+    while h.turns < stop:
+        s = order[h.pos]
+        fast_turn(k, h, s)
+        if end_turn(k, h, s):
+            return True
+    return False
+
+
+def leaf_scores(k: Knowledge, h: DealtHole) -> list[float]:
+    """Each seat's expected hole score from here: its grid's exact expectation (``h.exp``) and
+    what the learned value expects the rest of the hole to change in it (``learned``: its
+    tempo, and each column's residual by its place among the grid's columns)."""
+    out = []
+    for s in range(k.n):
+        stage, down = stage_now(k, h, s), h.ndown[s]
+        rest = k.leaf_tempo[stage][down]
+        first = (stage * DOWNS + (down if down < DOWNS else DOWNS - 1)) * PLACES  # learned.table_of
+        for place, (x, y) in enumerate(worst_first(k, h.vis[s])):
+            rest += k.leaf_pairs[first + place][x][y]
+        out.append(h.exp[s] + rest)
+    return out
+
+
+def worst_first(k: Knowledge, g: list[int]) -> list[tuple[int, int]]:
+    """The columns of a two-row grid as their cells (rank index + 1, 0 face down), the most
+    expected points first (ties: the higher cells first), as the learned value places them."""
+    cv, w = k.cv, k.width
+    cols = [(cv[g[c] + 1][g[c + w] + 1], g[c] + 1, g[c + w] + 1) for c in range(w)]
+    cols.sort(reverse=True)
+    return [(x, y) for _, x, y in cols]
+
+
+def stage_now(k: Knowledge, h: DealtHole, s: int) -> int:
+    """``learned.stage_of`` for seat ``s`` now, inlined: 0 once someone is out, else the
+    fewest face-down cards of any rival (3 standing for 3 or more)."""
+    if h.out is not None:
+        return 0
+    nearest = STAGES - 1
+    for i in range(k.n):
+        if i != s and h.ndown[i] < nearest:
+            nearest = h.ndown[i]
+    return nearest if nearest > 0 else 1

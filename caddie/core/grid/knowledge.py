@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from caddie.core.grid.cards import JACK, RANKS
 from caddie.core.grid.expectation import expected_column
+from caddie.core.grid.learned import leaf_for
 from caddie.core.grid.rules import Rules
 from caddie.core.grid.scoring import BLACKJACK, FOUR_OF_A_KIND_POINTS, KNOCK_BONUS_POINTS, bonuses_of, score_column
 from caddie.core.grid.view import DecisionView, read_rules
@@ -144,6 +145,13 @@ class Knowledge:
         self.turn_cost = (1.5 if self.rows == 3 else 1.0) * (2.0 if self.set_bonus else 1.0)
         # each grid's expected points as the fast player counts them: with the sets already made
         self.grid_expected = [self.expected(g) + self.set_points(g) for g in self.grids]
+        # the value learned from self-play that the Caddie's play-outs end in (caddie.core.grid.learned)
+        # (at a table: it is learned from holes of two to four players, and alone a hole ends only
+        # when the one grid is done, which no rival's stage tells)
+        leaf = leaf_for(rules) if self.n > 1 else None
+        self.learned = leaf is not None
+        self.leaf_pairs = leaf.pairs if leaf is not None else []
+        self.leaf_tempo = leaf.tempo if leaf is not None else []
 
     # -- static expectations ------------------------------------------------------
     def expected(self, grid: list[int]) -> float:
