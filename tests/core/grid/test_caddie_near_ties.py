@@ -39,7 +39,8 @@ def test_the_measured_near_tie_goes_to_the_discard_a_person_can_see_is_better():
     if answer["close"]:  # (the Caddie of issue 32; with its learned value the discard is 0.3 better)
         assert answer["say"] == "Discard the Q or put it bottom-left: about the same"
         assert answer["why"] == (
-            "Slightly better to discard the Q: that leaves fewer points showing in your grid than putting it bottom-left."
+            "Slightly better to discard the Q: that leaves fewer points showing in your grid"
+            " than putting it bottom-left."
         )
         assert "going out" not in answer["explanation"]
     else:
