@@ -8,6 +8,10 @@ points most, counting a face-down card turned up as worth ``TEMPO`` points more
 hole ends counts in full); takes the discard only when that is clearly better
 than a draw (``TAKE_GAIN``); and will not turn up its last card to end a hole
 in which it trails another player's expected score (``GO_OUT_MARGIN``).
+
+Where a learned value is shipped for the rules, the Caddie plays a hole on for
+two rounds only (``play_until``) and takes each seat's score from the value
+(``leaf_scores``; ``caddie.core.grid.learned``, docs/learned-value.md).
 """
 
 from __future__ import annotations
