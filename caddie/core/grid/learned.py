@@ -148,13 +148,6 @@ class GridValue:
         )
 
 
-def trainer_of(family: str) -> dict[str, object]:
-    """What the shipped values of ``family`` say about their training (script version, seed...)."""
-    data = json.loads((VALUES / f"{family}.json").read_text())
-    trainer: dict[str, object] = data["trainer"]
-    return trainer
-
-
 # The code that makes the features and reads the tables: here, and where the play-outs read them.
 FEATURE_CODE = {
     "learned.py": ("stage_of", "table_of", "column_key", "residual_by_cells"),
