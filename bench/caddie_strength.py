@@ -17,7 +17,8 @@ Printed per pairing: each side's mean score per hole, the difference per hole
 with a 95% interval over deals (the two holes of a deal are averaged, as they
 share cards), and the Caddie's hole win rate (a tie counts half).
 ``--preset``, ``--cards`` and ``--opponent`` narrow the runs to one rules set
-or one opponent. The last line is the headline figure: the Caddie minus
+or one opponent (a preset alone plays its own grid size: ``speed`` four cards,
+``nine`` nine). The last line is the headline figure: the Caddie minus
 greedy per hole under ``bicycle`` with six cards (when that pairing ran).
 
 ``--family NAME`` (or ``--family all``) runs under the house-rules families of
@@ -119,7 +120,8 @@ def main(argv: list[str] | None = None) -> int:
         return families(args)
     runs = list(DEFAULT_RUNS)
     if args.preset or args.cards:
-        runs = [(args.preset or "bicycle", args.cards or 6)]
+        preset = args.preset or "bicycle"
+        runs = [(preset, args.cards or PRESETS[preset].cards)]  # a preset plays its own grid unless told
     opponents = (args.opponent,) if args.opponent else DEFAULT_OPPONENTS
 
     started = time.perf_counter()
