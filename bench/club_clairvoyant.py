@@ -38,7 +38,7 @@ PLAYS_PER_STATE = 24  # the most plays tried from one partial round
 
 
 @dataclass(frozen=True)
-class _State:
+class SoloRound:
     """A solo round between holes: strokes so far, the hand (longest first), the pile (top
     last), the discard pile (oldest first) and the times the pile has been refilled."""
 
@@ -52,12 +52,14 @@ class _State:
         return self.strokes, -sum(self.hand)
 
 
-def _start(course: Course, seed: int, rules: ClubRules) -> _State:
+def deal_solo(course: Course, seed: int, rules: ClubRules) -> SoloRound:
     rnd = ClubRound.new(course, ["Solo"], seed, rules)
-    return _State(0, tuple(rnd.hands[0]), tuple(rnd.pile), tuple(rnd.discard), rnd.refills)
+    return SoloRound(0, tuple(rnd.hands[0]), tuple(rnd.pile), tuple(rnd.discard), rnd.refills)
 
 
-def _after(state: _State, cards: tuple[int, ...], yardage: int, last: bool, seed: int, rules: ClubRules) -> _State:
+def play_hole(
+    state: SoloRound, cards: tuple[int, ...], yardage: int, last: bool, seed: int, rules: ClubRules
+) -> SoloRound:
     """The state after playing ``cards`` (the whole hand when it is short), as the engine plays it."""
     left = Counter(state.hand)
     left.subtract(cards)
@@ -90,7 +92,7 @@ def _after(state: _State, cards: tuple[int, ...], yardage: int, last: bool, seed
                 shuffle(pile, seed, f"club-cards/{refills}")
             hand.append(pile.pop())
         hand.sort(reverse=True)
-    return _State(state.strokes + strokes, tuple(hand), tuple(pile), tuple(discard), refills)
+    return SoloRound(state.strokes + strokes, tuple(hand), tuple(pile), tuple(discard), refills)
 
 
 def _plays(hand: tuple[int, ...], yardage: int, rules: ClubRules, slack: int) -> list[tuple[int, ...]]:
@@ -108,18 +110,18 @@ def clairvoyant_total(
     """The lowest round total the beam search finds for the solo round dealt from ``seed`` (never
     more than the greedy round's: a player that knows the pile may still play greedy)."""
     rules = rules or ClubRules()
-    beam = [_start(course, seed, rules)]
+    beam = [deal_solo(course, seed, rules)]
     last = len(course.holes) - 1
     for k, hole in enumerate(course.holes):
-        seen: dict[tuple[tuple[int, ...], int, int], _State] = {}
+        seen: dict[tuple[tuple[int, ...], int, int], SoloRound] = {}
         for state in beam:
             for cards in _plays(state.hand, hole.yardage, rules, slack):
-                after = _after(state, cards, hole.yardage, k == last, seed, rules)
+                after = play_hole(state, cards, hole.yardage, k == last, seed, rules)
                 key = (after.hand, len(after.pile), after.refills)
                 kept = seen.get(key)
                 if kept is None or after.strokes < kept.strokes:
                     seen[key] = after
-        beam = sorted(seen.values(), key=_State.rank)[:width]
+        beam = sorted(seen.values(), key=SoloRound.rank)[:width]
     return min(beam[0].strokes, replay_greedy(course, seed, rules))  # knowing the pile, it may still play greedy
 
 
@@ -127,8 +129,8 @@ def replay_greedy(course: Course, seed: int, rules: ClubRules | None = None) -> 
     """The simulator's round with ``solve``'s play every hole (the engine's greedy round, if the
     simulator is right)."""
     rules = rules or ClubRules()
-    state = _start(course, seed, rules)
+    state = deal_solo(course, seed, rules)
     last = len(course.holes) - 1
     for k, hole in enumerate(course.holes):
-        state = _after(state, solve(state.hand, hole.yardage, rules).cards, hole.yardage, k == last, seed, rules)
+        state = play_hole(state, solve(state.hand, hole.yardage, rules).cards, hole.yardage, k == last, seed, rules)
     return state.strokes

@@ -19,12 +19,14 @@ play leaves behind, by simulation:
   at) wins, but the solver's play keeps its place unless another beats it by
   ``margin`` strokes.
 
-What it is worth: on the two 18-hole sample courses it scores 1.4 strokes a
-round better than the per-hole-optimal player (62.1 against 63.6 over 200
-identical deals, ``bench/clubs.py``). The ceiling is low: a search that knew
-the pile's whole order saved about 5.5 strokes a round, and a player holding
-all 51 cards on every hole would score 50 and 49, against the greedy
-player's 63 and 64.
+What it is worth: on the two 18-hole sample courses it scores 1.7 strokes a
+round better than the per-hole-optimal player (62.2 against 63.9 over 200
+identical deals, ``bench/clubs.py``). The ceiling is low: a beam search that
+knows the pile's whole order scores 60.8 on the same deals, so the lookahead
+takes 54% of what knowing the pile is worth; six times the search (twelve
+holes ahead, 192 refills) and a value of the hand learned from self-play
+took it no further (docs/learned-value.md, "Club Cards"). A player holding
+all 51 cards on every hole would score 50 and 49.
 
 >>> import random
 >>> hand = [250, 245, 240, 235, 180, 150, 110, 45, 40, 25, 20, 10, 5, 3]
@@ -69,6 +71,9 @@ __all__ = [
     "MAX_DECKS",
     "MAX_UPCOMING",
 ]
+
+HandValue = Callable[[Sequence[int], int], float]
+"""``value(hand, holes)``: the strokes a hand left after a hole adds to the next ``holes`` holes."""
 
 SAMPLES = 64  # refills dealt to each play still in the race
 RACE_SAMPLES = 16  # refills every candidate play gets
@@ -176,9 +181,11 @@ def _rollout(
     rng: random.Random,
     table: list[int],
     beyond: int,
-) -> int:
+    ending: Callable[[list[int]], float] | None = None,
+) -> float:
     """Play ``holes`` with ``solve``'s play, drawing back to 14 from ``pile`` (top last)
-    after each but the last; the total score. ``hand`` is sorted longest first.
+    after each but the last; the total score, plus ``ending`` of the hand the last
+    hole leaves when there is one. ``hand`` is sorted longest first.
     ``pile`` and ``discard`` are used up."""
     limit = len(table)
     total = 0
@@ -205,6 +212,8 @@ def _rollout(
             total += score
             discard.extend(played)
         if k == last:
+            if ending is not None:
+                return total + ending(hand)
             break
         while len(hand) < HAND_SIZE:
             if not pile:
@@ -237,11 +246,20 @@ class _Refills:
         return cls(seeds, tuple(piles), tuple(discard))
 
     def future(
-        self, play: Play, hand: list[int], holes: Sequence[int], first: int, last: int, table: list[int], beyond: int
-    ) -> int:
-        """The total of ``holes`` after ``play`` from ``hand``, over refills ``first`` to ``last - 1``."""
+        self,
+        play: Play,
+        hand: list[int],
+        holes: Sequence[int],
+        first: int,
+        last: int,
+        table: list[int],
+        beyond: int,
+        ending: Callable[[list[int]], float] | None = None,
+    ) -> float:
+        """The total of ``holes`` after ``play`` from ``hand``, over refills ``first`` to ``last - 1``
+        (each play-out ending in ``ending`` of the hand it leaves, when given)."""
         kept = play.kept(hand)
-        total = 0
+        total = 0.0
         for seed, sample in zip(self.seeds[first:last], self.piles[first:last], strict=True):
             sim_rng = random.Random(seed)
             pile = list(sample)
@@ -255,7 +273,7 @@ class _Refills:
                         break
                 new_hand.append(pile.pop())
             new_hand.sort(reverse=True)
-            total += _rollout(new_hand, holes, pile, gone, sim_rng, table, beyond)
+            total += _rollout(new_hand, holes, pile, gone, sim_rng, table, beyond, ending)
         return total
 
 
@@ -289,6 +307,7 @@ def advise_hole(
     discard: Sequence[int] = (),
     horizon: int = HORIZON,
     margin: float = MARGIN,
+    hand_value: HandValue | None = None,
 ) -> Advice:
     """The caddie's play for a hole of ``yardage`` with ``hand``, ``upcoming`` the
     yardages of the holes still to come (next first).
@@ -296,7 +315,9 @@ def advise_hole(
     ``unseen`` is the cards not seen (default: the decks less the hand; a
     player who has watched the discard pile leaves those out too, and passes
     them as ``discard`` so the simulation can shuffle them into a new pile when
-    the pile runs out). ``rng`` makes it repeatable.
+    the pile runs out). ``rng`` makes it repeatable. ``hand_value`` (none in play: see
+    docs/learned-value.md, "Club Cards") ends every play-out that stops short of the
+    last hole in the value of the hand it leaves, for the holes after the horizon.
     """
     rules = rules or ClubRules()
     rng = rng or random.Random(0)
@@ -327,8 +348,11 @@ def advise_hole(
     candidates = _candidates(hand, yardage, rules, best)
     refills = _Refills.dealt(unseen, discard, rng, samples)
 
-    def future(play: Play, first: int, last: int) -> int:
-        return refills.future(play, hand, holes, first, last, table, beyond)
+    after = len(upcoming) - len(holes)  # holes beyond the horizon
+    ending = None if hand_value is None or after <= 0 else lambda left: hand_value(left, after)
+
+    def future(play: Play, first: int, last: int) -> float:
+        return refills.future(play, hand, holes, first, last, table, beyond, ending)
 
     # a race: every candidate gets the first refills; those still in touch get the rest
     first = min(samples, RACE_SAMPLES) if len(candidates) > 1 else samples
@@ -408,7 +432,7 @@ def _short_advice(
     expected = float(best.score)
     future = 0.0
     if samples >= 1 and unseen:
-        scores, futures = 0, 0
+        scores, futures = 0, 0.0
         for _ in range(samples):
             pile = list(unseen)
             rng.shuffle(pile)

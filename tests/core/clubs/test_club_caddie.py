@@ -185,6 +185,27 @@ def test_the_lookahead_is_repeatable_and_uses_what_it_is_told():
     assert none.play == solve(HAND, 400) and none.horizon == 0
 
 
+def test_a_hand_value_ends_the_play_outs_only_past_the_horizon():
+    # bench/club_value.py's hook: the value of the hand the last hole looked at leaves
+    calls: list[tuple[tuple[int, ...], int]] = []
+
+    def keeping_the_250_costs(hand, holes):
+        calls.append((tuple(hand), holes))
+        return 10.0 if 250 in hand else 0.0
+
+    plain = advise_hole(HAND, 400, [545, 560], rng=random.Random(1), samples=16, horizon=1)
+    valued = advise_hole(
+        HAND, 400, [545, 560], rng=random.Random(1), samples=16, horizon=1, hand_value=keeping_the_250_costs
+    )
+    assert calls and {holes for _, holes in calls} == {1}  # one hole (the 560) past the horizon of one
+    assert 250 not in plain.play.cards and 250 in valued.play.cards  # a 250 kept to the end now costs 10
+    calls.clear()
+    within = advise_hole(
+        HAND, 400, [545], rng=random.Random(1), samples=16, horizon=1, hand_value=keeping_the_250_costs
+    )
+    assert not calls and within == advise_hole(HAND, 400, [545], rng=random.Random(1), samples=16, horizon=1)
+
+
 def test_advice_for_a_short_hand_estimates_the_turned_cards():
     short = [45, 40, 35, 30, 25, 20, 18, 15, 12, 10, 9, 8, 7, 6]
     advice = advise_hole(short, 545, [400], rng=random.Random(2), samples=20)
