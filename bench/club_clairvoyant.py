@@ -79,8 +79,6 @@ def play_hole(
         turned.append(card)
         total += card
     strokes = len(cards) + len(turned) + rules.penalty(total - yardage)
-    if len(cards) + len(turned) == 0:  # only after the extremis above, which a solo round never meets
-        raise AssertionError("a hole with no cards")
     discard += list(cards) + turned
     if not last:
         while len(hand) < HAND_SIZE:
@@ -125,12 +123,22 @@ def clairvoyant_total(
     return min(beam[0].strokes, replay_greedy(course, seed, rules))  # knowing the pile, it may still play greedy
 
 
-def replay_greedy(course: Course, seed: int, rules: ClubRules | None = None) -> int:
-    """The simulator's round with ``solve``'s play every hole (the engine's greedy round, if the
-    simulator is right)."""
+def greedy_holes(course: Course, seed: int, rules: ClubRules | None = None) -> list[tuple[list[int], int]]:
+    """The simulator's round with ``solve``'s play every hole: each hole, (the hand the play
+    keeps, the hole's strokes)."""
     rules = rules or ClubRules()
     state = deal_solo(course, seed, rules)
     last = len(course.holes) - 1
+    holes = []
     for k, hole in enumerate(course.holes):
-        state = play_hole(state, solve(state.hand, hole.yardage, rules).cards, hole.yardage, k == last, seed, rules)
-    return state.strokes
+        play = solve(state.hand, hole.yardage, rules)
+        before = state.strokes
+        kept = play.kept(state.hand)
+        state = play_hole(state, play.cards, hole.yardage, k == last, seed, rules)
+        holes.append((kept, state.strokes - before))
+    return holes
+
+
+def replay_greedy(course: Course, seed: int, rules: ClubRules | None = None) -> int:
+    """The simulator's greedy round total (the engine's greedy round's, if the simulator is right)."""
+    return sum(strokes for _, strokes in greedy_holes(course, seed, rules))

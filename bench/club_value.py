@@ -34,7 +34,6 @@ import random
 import statistics
 import sys
 import time
-from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -51,36 +50,15 @@ from caddie.core.courses.course import SAMPLE_COURSES, Course
 from caddie.core.courses.generator import random_course
 
 try:  # run as a script: bench/ is on the path
-    from club_clairvoyant import deal_solo, play_hole
+    from club_clairvoyant import greedy_holes
 except ImportError:  # imported as bench.club_value
-    from bench.club_clairvoyant import deal_solo, play_hole
+    from bench.club_clairvoyant import greedy_holes
 
 COURSES = ["whistling-pines", "harbour-links"]  # bench/clubs.py's 18-hole sample courses, in its order
 AHEAD = 3  # holes the value counts
 RIDGE = 10.0
 RULES = ClubRules()
 Weights = list[dict[int, float]]  # per holes counted (1 to AHEAD): a card's weight
-
-
-def _kept(hand: Sequence[int], cards: Sequence[int]) -> list[int]:
-    left = Counter(hand)
-    left.subtract(cards)
-    return sorted(left.elements(), reverse=True)
-
-
-def greedy_round(course: Course, seed: int) -> list[tuple[list[int], int]]:
-    """A solo round of ``solve``'s play every hole, as the engine deals it (its simulator,
-    checked against the engine by bench/clubs.py): each hole, (the hand kept, its strokes)."""
-    state = deal_solo(course, seed, RULES)
-    last = len(course.holes) - 1
-    holes = []
-    for k, hole in enumerate(course.holes):
-        cards = solve(state.hand, hole.yardage, RULES).cards
-        before = state.strokes
-        kept = _kept(state.hand, cards)
-        state = play_hole(state, cards, hole.yardage, k == last, seed, RULES)
-        holes.append((kept, state.strokes - before))
-    return holes
 
 
 def _solve_linear(rows: list[list[float]], rhs: list[float]) -> list[float]:
@@ -104,7 +82,7 @@ def train(rounds: int, seed: int) -> Weights:
     index = {card: i for i, card in enumerate(deck)}
     samples: list[list[tuple[list[int], int]]] = [[] for _ in range(AHEAD)]
     for _ in range(rounds):
-        holes = greedy_round(random_course(rng), rng.getrandbits(64))
+        holes = greedy_holes(random_course(rng), rng.getrandbits(64), RULES)
         strokes = [s for _, s in holes]
         for k, (kept, _) in enumerate(holes[:-1]):
             ahead = strokes[k + 1 : k + 1 + AHEAD]
