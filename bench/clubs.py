@@ -33,10 +33,10 @@ the per-hole floor, a player holding all 51 cards on every hole, scores 50
 and 64.8 over 300 rounds each; 10 strokes better would be within 3 to 6
 strokes of that floor. The clairvoyant bound (a beam search that knows the
 pile, part 3) is 3.2 strokes a round better than greedy over 200 deals
-(2026-12-06). It is not converged: over the first 40 deals each fourfold
-widening lowered it by 0.3 to 0.4 strokes a round (width 48: 61.03, 200:
-60.73, 800: 60.33; ``--width``, about 30 s a round at 800), and the
-lookahead's share of the gap fell from 61% to 50%. The greedy player is strong because of
+(2026-12-06). It is not converged: over the first 140 deals a width of
+800 (``--width``, about 40 s a round) lowered it by 0.7 strokes a round
+against 48, and the lookahead's share of the gap fell from 57% to 47.5%.
+The greedy player is strong because of
 ``solve``'s tie-breaks: with "fewest cards" as the first tie-break it
 averages 71.8 and 73.5 instead.
 
